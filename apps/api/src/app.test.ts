@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { openTestApp, type TestApp } from './test/test-app.js'
+import { ENGINES } from './test/test-db.js'
+
+describe.each(ENGINES)('foundation on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await openTestApp(engine, {
+      // A probe route with a JSON body, to check the shared validation and error path end to end.
+      beforeReady: (app) => {
+        app.post(
+          '/api/_probe',
+          { schema: { body: z.object({ email: z.string().email(), quantity: z.number().int().min(1) }) } },
+          async (req) => ({ ok: true, body: req.body }),
+        )
+      },
+    })
+  })
+  afterAll(async () => t?.close())
+
+  it('answers health and readiness with the database kind', async () => {
+    const health = await t.app.inject({ url: '/api/health' })
+    expect(health.statusCode).toBe(200)
+    expect(health.json()).toEqual({ status: 'ok' })
+    const ready = await t.app.inject({ url: '/api/ready' })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toEqual({ status: 'ready', database: engine })
+  })
+
+  it('answers an unknown API route with 404 problem JSON', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-thing' })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    const body = res.json()
+    expect(body).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND', title: expect.any(String) })
+    expect(body.type).toMatch(/ROUTE_NOT_FOUND/)
+  })
+
+  it('refuses broken JSON with 400 MALFORMED_JSON and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_JSON', status: 400 })
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/)
+  })
+
+  it('names each wrong field in a 400 VALIDATION_FAILED', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      payload: { email: 'not-an-email', quantity: 'three' },
+    })
+    expect(res.statusCode).toBe(400)
+    const body = res.json()
+    expect(body.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(body.fields).sort()).toEqual(['email', 'quantity'])
+  })
+
+  it('names a wrong query parameter', async () => {
+    const res = await t.app.inject({ url: '/api/events?page=-1' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().fields).toHaveProperty('page')
+  })
+
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      headers: { host: 'localhost:3000', origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', quantity: 1 },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('FORBIDDEN')
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000' },
+      payload: { email: 'a@b.co', quantity: 1 },
+    })
+    expect(same.statusCode).toBe(200)
+  })
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBeDefined()
+    expect(res.headers['x-request-id']).toBe('abc-123')
+  })
+
+  it('publishes the OpenAPI document with the catalogue routes', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/events/categorized']))
+    const ui = await t.app.inject({ url: '/api/docs/' })
+    expect(ui.statusCode).toBe(200)
+    expect(ui.headers['content-type']).toContain('text/html')
+  })
+})

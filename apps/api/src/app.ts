@@ -1,0 +1,84 @@
+import path from 'node:path'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { type Config, cookiesSecure, devOutboxEnabled, publicConfig, publicUrl } from './config.js'
+import type { DbHandle } from './db/dialect.js'
+import { authRoutes } from './modules/auth/auth.routes.js'
+import { catalogRoutes } from './modules/catalog/catalog.routes.js'
+import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
+import { fanRoutes } from './modules/fans/fans.routes.js'
+import { healthRoutes } from './modules/health/health.routes.js'
+import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
+import { SeatFeed } from './modules/seating/live-feed.js'
+import { seatingRoutes } from './modules/seating/seating.routes.js'
+import { takenPlacesByZone } from './modules/seating/zone-taken.js'
+import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
+import { dbPlugin } from './plugins/db.js'
+import { errorHandlerPlugin } from './plugins/error-handler.js'
+import { openapiPlugin } from './plugins/openapi.js'
+import { requestContextPlugin } from './plugins/request-context.js'
+import { securityPlugin } from './plugins/security.js'
+import { webPlugin } from './plugins/web.js'
+
+export interface BuildAppOptions {
+  config: Config
+  db: DbHandle
+  /** Close the database when the app closes (the server does; tests share one per file). */
+  closeDbOnShutdown?: boolean
+  /** Serve the built web app; tests of the API leave it off. */
+  web?: boolean
+}
+
+/** Builds the whole app from plugins; `server.ts` listens, tests call `app.inject()`. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id)
+    return payload
+  })
+
+  await app.register(errorHandlerPlugin)
+  await app.register(securityPlugin)
+  await app.register(requestContextPlugin, { mxHosts: config.MX_HOSTS })
+  await app.register(cookie)
+  await app.register(compress, { threshold: 1024 })
+  await app.register(dbPlugin, { handle: opts.db, closeOnShutdown: opts.closeDbOnShutdown ?? false })
+  await app.register(authPlugin, {
+    secret: await resolveAuthSecret(opts.db.db, config.AUTH_SECRET),
+    baseUrl: publicUrl(config),
+    secureCookies: cookiesSecure(config),
+  })
+  await app.register(openapiPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(catalogRoutes, { takenPlaces: takenPlacesByZone })
+  await app.register(authRoutes)
+  await app.register(fanRoutes)
+  const feed = new SeatFeed()
+  await feed.start(opts.db, app.log)
+  app.addHook('onClose', async () => feed.close())
+  await app.register(seatingRoutes, { feed })
+  await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
+  if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)
+
+  if (opts.web)
+    await app.register(webPlugin, {
+      buildDir: config.WEB_BUILD_DIR,
+      contentDir: config.CONTENT_DIR,
+      config: publicConfig(config),
+      devOutbox: devOutboxEnabled(config),
+    })
+  return app
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.js'
+
+export type Db = Kysely<Database>
+export type DbKind = 'postgres' | 'pglite'
+
+// int8 and numeric come back as strings by default; our amounts are integers well inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10))
+// Calendar dates (birth dates) stay `YYYY-MM-DD` strings: a Date would shift them by the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
+
+export interface DbHandle {
+  db: Db
+  kind: DbKind
+  /** Closes pools or the embedded engine. */
+  close(): Promise<void>
+  /**
+   * LISTEN on a channel; NOTIFY from any process (or this one) arrives at `onMessage`. On PostgreSQL a
+   * dedicated connection listens and reconnects; on PGlite the engine delivers in-process.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+}
+
+export interface DbOptions {
+  databaseUrl?: string | undefined
+  /** Folder for the embedded engine; undefined keeps it in memory (tests). */
+  dataDir?: string | undefined
+  poolSize?: number
+}
+
+/** A real PostgreSQL when a URL is given, else the embedded PGlite (DESIGN §1). */
+export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const url = opts.databaseUrl
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      listen: (channel, onMessage) => pgListen(url, channel, onMessage),
+    }
+  }
+  let dir: string | undefined
+  if (opts.dataDir) {
+    dir = path.resolve(opts.dataDir, 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+  }
+  // Same int8 reading as the pg driver above, so both engines hand services plain numbers.
+  const parsers = { 20: (v: string) => Number.parseInt(v, 10), 1082: (v: string) => v }
+  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy()
+      if (!pglite.closed) await pglite.close()
+    },
+    listen: async (channel, onMessage) => {
+      const unlisten = await pglite.listen(channel, onMessage)
+      return async () => {
+        if (!pglite.closed) await unlisten()
+      }
+    },
+  }
+}
+
+/** One connection per channel, kept open and re-established after a drop (a restart, a failover). */
+async function pgListen(url: string, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.Client | null = null
+  let stopped = false
+  const connect = async (): Promise<void> => {
+    if (stopped) return
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload)
+    })
+    c.on('error', () => {
+      c.end().catch(() => {})
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref()
+    })
+    await c.connect()
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`)
+    client = c
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => {})
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify'
+import { findFanByEmail, insertFan } from '../../modules/fans/fans.repository.js'
+
+export const DEMO_PASSWORD = 'Palco#2026'
+
+/** The README lists these; every one logs in with DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'fan@palco.co',
+    firstName: 'Camila',
+    lastName: 'Rojas',
+    role: 'fan',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3001234567',
+    documentType: 'CC',
+    documentNumber: '1020304050',
+  },
+  {
+    email: 'fan@palco.mx',
+    firstName: 'Diego',
+    lastName: 'Hernández',
+    role: 'fan',
+    country: 'MEX',
+    phonePrefix: '+52',
+    phone: '5512345678',
+    documentType: 'PP',
+    documentNumber: 'G12345678',
+  },
+  {
+    email: 'operador@palco.co',
+    firstName: 'Óscar',
+    lastName: 'Taquilla',
+    role: 'operator',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3109876543',
+    documentType: 'CC',
+    documentNumber: '79888777',
+  },
+  {
+    email: 'admin@palco.co',
+    firstName: 'Ana',
+    lastName: 'Admin',
+    role: 'admin',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3205551234',
+    documentType: 'CC',
+    documentNumber: '52111222',
+  },
+] as const
+
+/** Idempotent: an account that already exists is left as it is. */
+export async function seedDemoAccounts(app: FastifyInstance): Promise<number> {
+  let created = 0
+  for (const a of DEMO_ACCOUNTS) {
+    if (await findFanByEmail(app.db, a.email)) continue
+    const exists = await app.db
+      .selectFrom('auth_users')
+      .select('id')
+      .where('email', '=', a.email)
+      .executeTakeFirst()
+    const userId =
+      exists?.id ??
+      (
+        await app.auth.api.signUpEmail({
+          body: { email: a.email, password: DEMO_PASSWORD, name: `${a.firstName} ${a.lastName}` },
+        })
+      ).user.id
+    await app.db
+      .updateTable('auth_users')
+      .set({
+        emailVerified: true,
+        role: a.role,
+        phoneNumber: `${a.phonePrefix}${a.phone}`,
+        phoneNumberVerified: true,
+      })
+      .where('id', '=', userId)
+      .execute()
+    await insertFan(app.db, {
+      user_id: userId,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      phone_prefix: a.phonePrefix,
+      phone_number: a.phone,
+      document_type: a.documentType,
+      document_number: a.documentNumber,
+      gender: 'OTHER',
+      birth_date: '1990-05-17',
+      country: a.country,
+      registration_status: 'REGISTERED',
+    })
+    created++
+  }
+  return created
+}

@@ -1,0 +1,186 @@
+import path from 'node:path'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import {
+  eventInputSchema,
+  eventPatchSchema,
+  tourInputSchema,
+  venueInputSchema,
+} from '@palco/domain/catalog/admin-commands'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import {
+  adminEvent,
+  createEvent,
+  createLayout,
+  createTour,
+  createVenue,
+  disableEvent,
+  publishEvent,
+  updateEvent,
+} from './admin.service.js'
+import { type Actor, auditTrail } from './audit.js'
+import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
+
+const idParams = z.object({ id: z.string().uuid() })
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const s = await request.session()
+  if (!s) throw new DomainError('UNAUTHENTICATED')
+  return { userId: s.userId, email: s.email }
+}
+
+const view = <T extends { input: unknown }>(e: T) => {
+  const { input: _input, ...rest } = e
+  return rest
+}
+
+/**
+ * The back office's catalogue API (issue 4 part 3), admins only. Writes are validated (400 for malformed
+ * input, 422 RULE_BROKEN naming the field for broken rules) and audited in the same transaction.
+ */
+export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
+  const uploadsDir = path.resolve(opts.uploadsDir)
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+  })
+
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['admin']
+  // Public catalogue answers are reused for a few seconds; a change shows at once on this process.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.url.startsWith('/api/admin/') && reply.statusCode < 300) {
+      ;(app as unknown as { catalogCache?: { clear(): void } }).catalogCache?.clear()
+    }
+  })
+  const admin = requireRole('admin')
+
+  r.post(
+    '/api/admin/venues',
+    { preHandler: admin, schema: { tags, summary: 'Create a venue', body: venueInputSchema } },
+    async (request, reply) => {
+      reply.code(201)
+      return createVenue(app.db, await actorOf(request), request.body)
+    },
+  )
+
+  r.post(
+    '/api/admin/layouts',
+    {
+      preHandler: admin,
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import a layout.json for a venue; the same name again makes a new version',
+        body: z.object({ venueId: z.string().uuid(), name: z.string().min(1).max(120), data: z.unknown() }),
+      },
+    },
+    async (request, reply) => {
+      reply.code(201)
+      return createLayout(app.db, await actorOf(request), request.body)
+    },
+  )
+
+  r.post(
+    '/api/admin/tours',
+    { preHandler: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
+    async (request, reply) => {
+      reply.code(201)
+      return createTour(app.db, await actorOf(request), request.body)
+    },
+  )
+
+  r.post(
+    '/api/admin/events',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Create an event, season pass, bundle, tour date or inscription (as a draft)',
+        description:
+          '422 RULE_BROKEN names the field: non-courtesy price ≤ 0, end before start, off-sale before on-sale, a zone larger than its layout section, unknown references.',
+        body: eventInputSchema,
+      },
+    },
+    async (request, reply) => {
+      reply.code(201)
+      return view(await createEvent(app.db, await actorOf(request), request.body))
+    },
+  )
+
+  r.get(
+    '/api/admin/events/:id',
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'An event as staff see it (drafts too)', params: idParams },
+    },
+    async (request) => view(await adminEvent(app.db, request.params.id)),
+  )
+
+  r.patch(
+    '/api/admin/events/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Update an event; zones and layout only while a draft',
+        params: idParams,
+        body: eventPatchSchema,
+      },
+    },
+    async (request) =>
+      view(await updateEvent(app.db, await actorOf(request), request.params.id, request.body)),
+  )
+
+  r.post(
+    '/api/admin/events/:id/publish',
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
+    },
+    async (request) => view(await publishEvent(app.db, await actorOf(request), request.params.id)),
+  )
+
+  r.post(
+    '/api/admin/events/:id/disable',
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
+    },
+    async (request) => view(await disableEvent(app.db, await actorOf(request), request.params.id)),
+  )
+
+  r.get(
+    '/api/admin/audit/:id',
+    { preHandler: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
+    async (request) => ({
+      entries: (await auditTrail(app.db, request.params.id)).map((a) => ({
+        action: a.action,
+        entity: a.entity,
+        actor: a.actor_email,
+        at: new Date(a.at).toISOString(),
+        changes: a.changes,
+      })),
+    }),
+  )
+
+  r.post(
+    '/api/admin/images',
+    { preHandler: admin, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },
+    async (request, reply) => {
+      const file = await request.file()
+      if (!file)
+        throw new DomainError('VALIDATION_FAILED', { field: 'file', message: 'Attach an image as `file`.' })
+      const url = await saveImage(uploadsDir, file.mimetype, file.file)
+      reply.code(201)
+      return { url }
+    },
+  )
+}

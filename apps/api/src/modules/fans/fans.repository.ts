@@ -1,0 +1,63 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { FansTable } from '../../db/schema.js'
+
+export type FanRow = Awaited<ReturnType<typeof findFanById>>
+
+const live = (db: Db) => db.selectFrom('fans').selectAll().where('deleted_at', 'is', null)
+
+export async function findFanById(db: Db, id: string) {
+  return live(db).where('id', '=', id).executeTakeFirst()
+}
+
+export async function findFanByUserId(db: Db, userId: string) {
+  return live(db).where('user_id', '=', userId).executeTakeFirst()
+}
+
+export async function findFanByEmail(db: Db, email: string) {
+  return live(db).where('email', '=', email).executeTakeFirst()
+}
+
+export async function findFanByPhone(db: Db, prefix: string, phone: string) {
+  return live(db).where('phone_prefix', '=', prefix).where('phone_number', '=', phone).executeTakeFirst()
+}
+
+export async function findFanByDocument(db: Db, type: string, number: string) {
+  return live(db).where('document_type', '=', type).where('document_number', '=', number).executeTakeFirst()
+}
+
+export async function insertFan(db: Db, fan: Insertable<FansTable>) {
+  return db.insertInto('fans').values(fan).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function updateFan(db: Db, id: string, patch: Updateable<FansTable>) {
+  return db
+    .updateTable('fans')
+    .set({ ...patch, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Deleting an account keeps the row (orders point at it) but nothing that identifies the person. */
+export async function anonymizeFan(db: Db, id: string) {
+  await db
+    .updateTable('fans')
+    .set({
+      user_id: null,
+      first_name: '—',
+      last_name: '—',
+      email: null,
+      phone_prefix: null,
+      phone_number: null,
+      document_type: null,
+      document_number: null,
+      gender: null,
+      birth_date: null,
+      registration_status: 'NOT_REGISTERED',
+      deleted_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute()
+}

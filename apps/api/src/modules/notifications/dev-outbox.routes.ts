@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { listRecentMessages } from './outbox.repository.js'
+
+const messageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  locale: z.string(),
+  template: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+})
+
+/** Every message the product sent, for development and the journeys; never registered in production. */
+export async function devOutboxRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Messages written to the outbox (development only)',
+        querystring: z.object({ to: z.string().optional() }),
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const rows = await listRecentMessages(app.db, 200)
+      const to = request.query.to?.toLowerCase()
+      return {
+        messages: rows
+          .filter((m) => !to || m.recipient.toLowerCase() === to)
+          .map((m) => ({
+            id: m.id,
+            channel: m.channel as 'email' | 'sms',
+            recipient: m.recipient,
+            locale: m.locale,
+            template: m.template,
+            subject: m.subject,
+            textBody: m.text_body,
+            htmlBody: m.html_body,
+            status: m.status,
+            createdAt: new Date(m.created_at).toISOString(),
+          })),
+      }
+    },
+  )
+}

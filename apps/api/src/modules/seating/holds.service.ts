@@ -1,0 +1,235 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import { RESERVATION_TIME_LIMIT_MINUTES } from '@palco/domain/seating/layout-vocabulary'
+import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
+import type { Db } from '../../db/dialect.js'
+import {
+  describeSeats,
+  fanPlacesByZone,
+  findHold,
+  findLiveHold,
+  insertHold,
+  lockFanEvent,
+  notifySeatChanges,
+  releaseSeats,
+  type SeatRef,
+  seatsOfHold,
+  setHoldStatus,
+  type TakenPlace,
+  takeSeats,
+  takeSlots,
+} from './holds.repository.js'
+import { ensureInventory } from './inventory.service.js'
+import { feedPayloads } from './live-feed.js'
+import { parseSeatKey, seatKeyOf } from './seat-key.js'
+
+export interface Holder {
+  userId: string
+  /** Operators may take EXCLUSIVE seats (protocol, box office); fans may not (issue 5 part 3). */
+  staff: boolean
+}
+
+export type HoldRequest = { seats: string[] } | { section: string; quantity: number }
+
+export interface ReservationView {
+  id: string
+  eventId: string
+  status: ReservationStatus
+  createdAt: string
+  expiresAt: string
+  seats: {
+    key: string
+    section: string
+    row: string
+    seat: number
+    zoneId: string | null
+    zoneName: string | null
+    price: number
+  }[]
+  total: number
+}
+
+const LOCK_NOT_AVAILABLE = '55P03'
+const isLockNotAvailable = (err: unknown) => (err as { code?: string })?.code === LOCK_NOT_AVAILABLE
+
+async function notifyTaken(trx: Db, eventId: string, taken: TakenPlace[], state: 'H' | 'A') {
+  if (taken.length === 0) return
+  const version = Math.max(...taken.map((t) => Number(t.change_seq)))
+  for (const payload of feedPayloads(
+    version,
+    taken.map((t) => ({ ...t, event_id: eventId })),
+    state,
+  )) {
+    await notifySeatChanges(trx, payload)
+  }
+}
+
+/** Names the seats a request could not take, and why: missing, never sellable, or taken by someone. */
+async function explainRefusal(
+  trx: Db,
+  eventId: string,
+  refs: SeatRef[],
+  taken: TakenPlace[],
+): Promise<never> {
+  const got = new Set(taken.map((t) => `${t.section_code}/${t.row_label}-${t.seat_number}`))
+  const missed = refs.filter((r) => !got.has(seatKeyOf(r)))
+  const known = await describeSeats(trx, eventId, missed)
+  const knownKeys = new Map(known.map((k) => [`${k.section_code}/${k.row_label}-${k.seat_number}`, k]))
+  const notFound = missed.filter((r) => !knownKeys.has(seatKeyOf(r))).map(seatKeyOf)
+  if (notFound.length > 0) throw new DomainError('SEAT_NOT_FOUND', { details: { seats: notFound } })
+  const notSelectable = missed
+    .filter((r) => {
+      const k = knownKeys.get(seatKeyOf(r))
+      return (
+        k?.status === 'BLOCKED' ||
+        (k?.restriction !== null && k?.restriction !== 'PREFERENTIAL' && k?.status === 'AVAILABLE')
+      )
+    })
+    .map(seatKeyOf)
+  if (notSelectable.length > 0)
+    throw new DomainError('SEAT_NOT_SELECTABLE', { details: { seats: notSelectable } })
+  throw new DomainError('SEAT_UNAVAILABLE', { details: { seats: missed.map(seatKeyOf) } })
+}
+
+async function assertWithinFanMaximum(trx: Db, eventId: string, userId: string) {
+  for (const z of await fanPlacesByZone(trx, eventId, userId)) {
+    if (z.per_fan_max !== null && z.n > z.per_fan_max) {
+      throw new DomainError('MAX_PER_FAN_EXCEEDED', { details: { zoneId: z.zone, max: z.per_fan_max } })
+    }
+  }
+}
+
+/**
+ * Adds places to the fan's hold for an event, creating the hold if needed (one live hold per fan and
+ * event, so a double-clicked "hold" cannot make two). All or nothing: any seat not granted rolls back
+ * the whole request (issue 5 part 3).
+ */
+export async function holdPlaces(
+  db: Db,
+  eventId: string,
+  holder: Holder,
+  request: HoldRequest,
+): Promise<ReservationView> {
+  const refs = 'seats' in request ? request.seats.map(parseSeatKey) : []
+  if ('seats' in request && refs.some((r) => r === null)) {
+    throw new DomainError('SEAT_NOT_FOUND', {
+      details: { seats: request.seats.filter((k) => parseSeatKey(k) === null) },
+    })
+  }
+  await ensureInventory(db, eventId)
+  const holdId = await db
+    .transaction()
+    .execute(async (trx) => {
+      await assertEventSells(trx, eventId)
+      await lockFanEvent(trx, eventId, holder.userId)
+      const hold =
+        (await findLiveHold(trx, eventId, holder.userId)) ??
+        (await insertHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES))
+      if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
+      let taken: TakenPlace[]
+      if ('seats' in request) {
+        // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
+        const mine = new Set(
+          (await seatsOfHold(trx, hold.id)).map((s) => `${s.section_code}/${s.row_label}-${s.seat_number}`),
+        )
+        const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
+        const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
+        taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
+        if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
+      } else {
+        taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
+        if (taken.length !== request.quantity) {
+          throw new DomainError('SEAT_UNAVAILABLE', {
+            details: { section: request.section, available: taken.length },
+          })
+        }
+      }
+      await assertWithinFanMaximum(trx, eventId, holder.userId)
+      await notifyTaken(trx, eventId, taken, 'H')
+      return hold.id
+    })
+    .catch((err: unknown) => {
+      if (isLockNotAvailable(err))
+        throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
+      throw err
+    })
+  return reservationView(db, holdId)
+}
+
+async function assertEventSells(trx: Db, eventId: string) {
+  const event = await trx
+    .selectFrom('events')
+    .select(['status', 'on_sale_at', 'off_sale_at', 'ends_at'])
+    .where('id', '=', eventId)
+    .executeTakeFirst()
+  if (event?.status !== 'PUBLISHED') throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
+  const now = Date.now()
+  if (new Date(event.on_sale_at).getTime() > now || new Date(event.off_sale_at).getTime() <= now) {
+    throw new DomainError('RULE_BROKEN', { message: 'This event is not on sale now.' })
+  }
+}
+
+/** Gives back some seats of a hold (or all of them, which cancels it). */
+export async function releasePlaces(
+  db: Db,
+  holdId: string,
+  userId: string,
+  keys?: string[],
+): Promise<ReservationView | null> {
+  const refs = keys?.map(parseSeatKey)
+  if (refs?.some((r) => r === null)) throw new DomainError('SEAT_NOT_FOUND', { details: { seats: keys } })
+  await db.transaction().execute(async (trx) => {
+    const hold = await ownHold(trx, holdId, userId)
+    await lockFanEvent(trx, hold.event_id, userId)
+    if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
+    const freed = await releaseSeats(trx, holdId, refs as SeatRef[] | undefined)
+    const left = await seatsOfHold(trx, holdId)
+    if (left.length === 0) await setHoldStatus(trx, holdId, 'CANCELLED')
+    await notifyTaken(trx, hold.event_id, freed, 'A')
+  })
+  return reservationView(db, holdId)
+}
+
+async function ownHold(db: Db, holdId: string, userId: string) {
+  const hold = await findHold(db, holdId)
+  // Another fan's hold is simply not found (DESIGN §9: no ids taken on trust).
+  if (!hold || hold.user_id !== userId)
+    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  return hold
+}
+
+export async function reservationOf(db: Db, holdId: string, userId: string) {
+  await ownHold(db, holdId, userId)
+  return reservationView(db, holdId)
+}
+
+export async function liveReservation(db: Db, eventId: string, userId: string) {
+  const hold = await findLiveHold(db, eventId, userId)
+  return hold ? reservationView(db, hold.id) : null
+}
+
+/** A hold as the fan sees it; past its time it reads EXPIRED even before the sweeper runs. */
+export async function reservationView(db: Db, holdId: string): Promise<ReservationView> {
+  const hold = await findHold(db, holdId)
+  if (!hold) throw new DomainError('NOT_FOUND')
+  const expired =
+    new Date(hold.expires_at).getTime() <= Date.now() && isEditable(hold.status as ReservationStatus)
+  const seats = expired ? [] : await seatsOfHold(db, holdId)
+  return {
+    id: hold.id,
+    eventId: hold.event_id,
+    status: (expired ? 'EXPIRED' : hold.status) as ReservationStatus,
+    createdAt: new Date(hold.created_at).toISOString(),
+    expiresAt: new Date(hold.expires_at).toISOString(),
+    seats: seats.map((s) => ({
+      key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
+      section: s.section_code,
+      row: s.row_label,
+      seat: s.seat_number,
+      zoneId: s.price_zone_id,
+      zoneName: s.zone_name,
+      price: Number(s.price_amount ?? 0),
+    })),
+    total: seats.reduce((sum, s) => sum + Number(s.price_amount ?? 0), 0),
+  }
+}

@@ -1,0 +1,96 @@
+import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
+import { sql } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+
+export interface PlaceRow {
+  section: string
+  index: number
+  row: string
+  seat: number
+  zoneId: string | null
+  restriction: string | null
+  blocked: boolean
+}
+
+const UNNUMBERED = 'UNNUMBERED'
+const BATCH = 5000
+
+/** The places of an event in layout order: numbered seats, then unnumbered slots 1..capacity. */
+export function placesOfLayout(layout: Layout, zoneBySection: ReadonlyMap<string, string>): PlaceRow[] {
+  const out: PlaceRow[] = []
+  for (const s of flattenSections(layout.sections)) {
+    const zoneId = zoneBySection.get(s.code) ?? null
+    if (s.numbered) {
+      let index = 0
+      for (const row of s.rows ?? []) {
+        for (const [seat] of row.seats) {
+          const restriction = s.restrictions?.[`${row.label}-${seat}`] ?? null
+          out.push({
+            section: s.code,
+            index: index++,
+            row: row.label,
+            seat,
+            zoneId,
+            restriction,
+            // Not for sale: blocked seats, disabled sections, and sections no price zone sells.
+            blocked: restriction === 'BLOCKED' || s.disabled || zoneId === null,
+          })
+        }
+      }
+    } else {
+      const n = placesIn(s)
+      for (let i = 0; i < n; i++) {
+        out.push({
+          section: s.code,
+          index: i,
+          row: UNNUMBERED,
+          seat: i + 1,
+          zoneId,
+          restriction: null,
+          blocked: s.disabled || zoneId === null,
+        })
+      }
+    }
+  }
+  return out
+}
+
+export async function hasInventory(db: Db, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_seats')
+    .select('place_index')
+    .where('event_id', '=', eventId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Bulk insert through unnest(): one statement per 5,000 places, portable to PostgreSQL 15 and PGlite. */
+export async function insertPlaces(db: Db, eventId: string, places: PlaceRow[]) {
+  for (let i = 0; i < places.length; i += BATCH) {
+    const chunk = places.slice(i, i + BATCH)
+    await sql`
+      insert into event_seats (event_id, section_code, place_index, row_label, seat_number, price_zone_id, restriction, status)
+      select ${eventId}::uuid, s, i, r, n, z::uuid, x, case when b then 'BLOCKED' else 'AVAILABLE' end
+      from unnest(
+        ${chunk.map((p) => p.section)}::text[], ${chunk.map((p) => p.index)}::int[], ${chunk.map((p) => p.row)}::text[],
+        ${chunk.map((p) => p.seat)}::int[], ${chunk.map((p) => p.zoneId)}::text[], ${chunk.map((p) => p.restriction)}::text[],
+        ${chunk.map((p) => p.blocked)}::bool[]
+      ) as t(s, i, r, n, z, x, b)
+      on conflict do nothing`.execute(db)
+  }
+}
+
+/** Events that sell places but have none made yet (published before seating existed, or the demo). */
+export async function eventsMissingInventory(db: Db) {
+  return db
+    .selectFrom('events as e')
+    .select(['e.id'])
+    .where('e.status', '=', 'PUBLISHED')
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('event_seats as s').select('s.event_id').whereRef('s.event_id', '=', 'e.id')),
+      ),
+    )
+    .execute()
+}

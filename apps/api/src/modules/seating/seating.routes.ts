@@ -1,0 +1,353 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { decodeRuns } from '@palco/domain/seating/availability'
+import { bestAvailable } from '@palco/domain/seating/best-available'
+import { flattenSections, type Layout } from '@palco/domain/seating/layout'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import { AvailabilityCache, assertPublicEvent } from './availability.service.js'
+import { holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
+import type { SeatFeed } from './live-feed.js'
+import { preferencesOf, savePreferences } from './seat-customizations.js'
+import { seatKeyOf } from './seat-key.js'
+import { seatLayoutOf } from './seat-layout.service.js'
+
+const eventQuery = z.object({ eventId: z.string().uuid({ error: 'invalidEventId' }) })
+const seatKeys = z.array(z.string().min(3).max(120)).min(1).max(50)
+
+const reservationSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  seats: z.array(
+    z.object({
+      key: z.string(),
+      section: z.string(),
+      row: z.string(),
+      seat: z.number(),
+      zoneId: z.string().nullable(),
+      zoneName: z.string().nullable(),
+      price: z.number(),
+    }),
+  ),
+  total: z.number(),
+})
+
+const holdBody = z.union([
+  z.object({ eventId: z.string().uuid(), seats: seatKeys }),
+  z.object({
+    eventId: z.string().uuid(),
+    section: z.string().min(1).max(80),
+    quantity: z.number().int().min(1).max(50),
+  }),
+])
+
+/** 304 has no body, so it bypasses the route's typed 200 response. */
+function notModified(reply: FastifyReply) {
+  return (reply as FastifyReply).code(304).send() as never
+}
+
+/** Seat maps, availability, its live feed and holds (spec §7 /api/seats, /api/reservations; issue 5). */
+export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['seating']
+  const cache = new AvailabilityCache()
+  const fan = requireRole('fan')
+  // Open streams end when the server stops, so a graceful shutdown is not held up by idle maps.
+  const streams = new Set<() => void>()
+  app.addHook('onClose', async () => {
+    for (const end of streams) end()
+  })
+
+  const holderOf = async (request: {
+    session(): Promise<{ userId: string; roles: readonly string[] } | null>
+  }) => {
+    const s = await request.session()
+    if (!s) throw new DomainError('UNAUTHENTICATED')
+    return { userId: s.userId, staff: s.roles.includes('operator') }
+  }
+
+  r.get(
+    '/api/event/seat-layout',
+    {
+      schema: {
+        tags,
+        summary: 'The layout an event uses and the price zone of each section',
+        querystring: eventQuery,
+      },
+    },
+    async (request, reply) => {
+      await assertPublicEvent(app.db, request.query.eventId, request.country)
+      const body = await seatLayoutOf(app.db, request.query.eventId)
+      const etag = `"layout-${body.layoutId ?? 'none'}-${body.layoutVersion ?? 0}"`
+      reply.header('cache-control', 'public, max-age=60')
+      reply.header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return notModified(reply)
+      return body
+    },
+  )
+
+  r.get(
+    '/api/seats',
+    {
+      schema: {
+        tags,
+        summary: 'Availability of every place of an event, run-length encoded per section',
+        description:
+          'Per section, one letter per place in layout order (A available, H held, S sold, B blocked), runs as `A120H2`. `version` orders it against the live feed at /api/seats/stream.',
+        querystring: eventQuery,
+        response: {
+          200: z.object({
+            eventId: z.string(),
+            version: z.number(),
+            sections: z.record(z.string(), z.string()),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await assertPublicEvent(app.db, request.query.eventId, request.country)
+      const body = await cache.get(app.db, request.query.eventId)
+      const etag = `"seats-${body.version}"`
+      reply.header('cache-control', 'no-cache')
+      reply.header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return notModified(reply)
+      return body
+    },
+  )
+
+  r.get(
+    '/api/seats/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: seat changes of an event as they happen',
+        querystring: eventQuery,
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.query
+      await assertPublicEvent(app.db, eventId, request.country)
+      reply.hijack()
+      const res = reply.raw
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      res.write('retry: 2000\n\n')
+      const unsubscribe = opts.feed.subscribe(eventId, (m) => {
+        res.write(
+          `event: seats\nid: ${m.version}\ndata: ${JSON.stringify({ version: m.version, changes: m.changes })}\n\n`,
+        )
+      })
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+      const close = () => {
+        clearInterval(heartbeat)
+        unsubscribe()
+        streams.delete(end)
+      }
+      const end = () => {
+        close()
+        res.end()
+      }
+      streams.add(end)
+      request.raw.on('close', close)
+    },
+  )
+
+  r.post(
+    '/api/reservations',
+    {
+      preHandler: fan,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Hold seats (or a quantity of an unnumbered section) for 10 minutes',
+        description:
+          'All or nothing. Adds to the fan’s live hold for the event if there is one (its expiry does not move). Taken seats: 409 SEAT_UNAVAILABLE; unknown: 422 SEAT_NOT_FOUND; blocked or exclusive: 422 SEAT_NOT_SELECTABLE; over the zone’s per-fan maximum: 422 MAX_PER_FAN_EXCEEDED. `details.seats` names the seats.',
+        body: holdBody,
+        response: { 201: reservationSchema },
+      },
+    },
+    async (request, reply) => {
+      const { eventId, ...rest } = request.body
+      await assertPublicEvent(app.db, eventId, request.country)
+      const view = await holdPlaces(app.db, eventId, await holderOf(request), rest as never)
+      reply.code(201)
+      return view
+    },
+  )
+
+  r.get(
+    '/api/reservations',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "The fan's live hold for an event, if any",
+        querystring: eventQuery,
+        response: { 200: z.object({ reservation: reservationSchema.nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const holder = await holderOf(request)
+      return { reservation: await liveReservation(app.db, request.query.eventId, holder.userId) }
+    },
+  )
+
+  r.get(
+    '/api/reservations/:id',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'One of the fan’s holds, with its expiry',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: reservationSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return reservationOf(app.db, request.params.id, (await holderOf(request)).userId)
+    },
+  )
+
+  r.patch(
+    '/api/reservations/:id',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'Add or remove seats of a hold (before payment starts)',
+        params: z.object({ id: z.string().uuid() }),
+        body: z.object({ add: seatKeys.optional(), remove: seatKeys.optional() }),
+        response: { 200: reservationSchema },
+      },
+    },
+    async (request) => {
+      const holder = await holderOf(request)
+      const current = await reservationOf(app.db, request.params.id, holder.userId)
+      if (current.status === 'EXPIRED') throw new DomainError('HOLD_EXPIRED')
+      if (request.body.remove) await releasePlaces(app.db, current.id, holder.userId, request.body.remove)
+      if (request.body.add) return holdPlaces(app.db, current.eventId, holder, { seats: request.body.add })
+      return reservationOf(app.db, current.id, holder.userId)
+    },
+  )
+
+  r.delete(
+    '/api/reservations/:id',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'Release a hold: its seats are free again at once',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: reservationSchema },
+      },
+    },
+    async (request) => {
+      const holder = await holderOf(request)
+      const released = await releasePlaces(app.db, request.params.id, holder.userId)
+      return released ?? reservationOf(app.db, request.params.id, holder.userId)
+    },
+  )
+
+  r.post(
+    '/api/seats/best-available',
+    {
+      schema: {
+        tags,
+        summary: 'Propose adjacent seats in one row, nearest the stage, leaving no single seat stranded',
+        body: z.object({
+          eventId: z.string().uuid(),
+          section: z.string().optional(),
+          quantity: z.number().int().min(1).max(12),
+        }),
+        response: { 200: z.object({ section: z.string(), row: z.string(), seats: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const { eventId, quantity } = request.body
+      await assertPublicEvent(app.db, eventId, request.country)
+      const { layout, zones } = await seatLayoutOf(app.db, eventId)
+      if (!layout) throw new DomainError('RULE_BROKEN', { message: 'This event has no seat map.' })
+      const parsed = layout as Layout
+      const availability = await cache.get(app.db, eventId)
+      const session = await request.session()
+      const preferred = session ? (await preferencesOf(app.db, session.userId)).preferredSections : []
+      const candidates = flattenSections(parsed.sections).filter(
+        (s) =>
+          s.numbered &&
+          !s.disabled &&
+          zones[s.code] &&
+          (!request.body.section || s.code === request.body.section),
+      )
+      // The fan's saved preferred sections come first (issue 5 part 7), then every other section.
+      candidates.sort((a, b) => Number(preferred.includes(b.code)) - Number(preferred.includes(a.code)))
+      const focus = {
+        x: parsed.stage.x + parsed.stage.width / 2,
+        y: parsed.stage.y + parsed.stage.height / 2,
+      }
+      let best: { section: string; row: string; seats: string[]; score: number } | null = null
+      for (const s of candidates) {
+        const encoded = availability.sections[s.code]
+        if (!encoded) continue
+        const states = decodeRuns(encoded)
+        const restricted = new Set<number>()
+        let index = 0
+        for (const row of s.rows ?? []) {
+          for (const [n] of row.seats) {
+            const restriction = s.restrictions?.[`${row.label}-${n}`]
+            if (restriction && restriction !== 'PREFERENTIAL') restricted.add(index)
+            index++
+          }
+        }
+        const found = bestAvailable({ section: s, states, quantity, focus, excluded: restricted })
+        if (!found) continue
+        const row = s.rows?.find((r) => r.label === found.rowLabel)
+        const first = row?.seats.find(([n]) => n === found.seatNumbers[0])
+        const score = first ? Math.hypot(first[1] - focus.x, first[2] - focus.y) : Number.MAX_VALUE
+        const isPreferred = preferred.includes(s.code)
+        if (!best || isPreferred || score < best.score) {
+          best = {
+            section: s.code,
+            row: found.rowLabel,
+            seats: found.seatNumbers.map((n) => seatKeyOf({ section: s.code, row: found.rowLabel, seat: n })),
+            score,
+          }
+          if (isPreferred) break
+        }
+      }
+      if (!best)
+        throw new DomainError('SEAT_UNAVAILABLE', { message: 'No adjacent seats for that many people.' })
+      return { section: best.section, row: best.row, seats: best.seats }
+    },
+  )
+
+  r.get(
+    '/api/fans/seat-customizations',
+    { preHandler: fan, schema: { tags, summary: "The fan's saved seat preferences" } },
+    async (request) => preferencesOf(app.db, (await holderOf(request)).userId),
+  )
+  r.put(
+    '/api/fans/seat-customizations',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'Save seat preferences (used by best available)',
+        body: z.object({
+          preferredSections: z.array(z.string().min(1).max(80)).max(20),
+          preferAisle: z.boolean().default(false),
+        }),
+      },
+    },
+    async (request) => savePreferences(app.db, (await holderOf(request)).userId, request.body),
+  )
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { Role } from '@palco/domain/people/vocabulary'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '../db/dialect.js'
+import { type Auth, createAuth } from '../modules/auth/auth.config.js'
+import { type AuthRequest, currentSession, type SessionView } from '../modules/auth/auth.service.js'
+import { outboxCodeSender } from '../modules/notifications/notifications.service.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth
+  }
+  interface FastifyRequest {
+    /** The signed-in person or null, looked up once per request. */
+    session(): Promise<SessionView | null>
+    authRequest(): AuthRequest
+  }
+}
+
+/** Only what the auth core needs from a request: its cookies and who is asking (for the session row). */
+export function authHeadersOf(request: FastifyRequest): Headers {
+  const headers = new Headers()
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
+  if (request.headers['user-agent']) headers.set('user-agent', request.headers['user-agent'])
+  headers.set('x-forwarded-for', request.ip)
+  return headers
+}
+
+/**
+ * Development keeps a generated secret in the database so sessions survive restarts; production must
+ * set AUTH_SECRET (config.ts refuses to boot without it).
+ */
+export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured
+  const candidate = randomBytes(32).toString('base64url')
+  await db
+    .insertInto('app_meta')
+    .values({ key: 'dev_auth_secret', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', 'dev_auth_secret')
+    .executeTakeFirstOrThrow()
+  return row.value
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { secret: string; baseUrl: string; secureCookies: boolean }) => {
+    const auth = createAuth(app.db, opts, outboxCodeSender(app.db))
+    app.decorate('auth', auth)
+    const cache = new WeakMap<FastifyRequest, Promise<SessionView | null>>()
+    app.decorateRequest('session', function (this: FastifyRequest) {
+      let pending = cache.get(this)
+      if (!pending) {
+        pending = this.headers.cookie
+          ? currentSession({ db: app.db, auth }, authHeadersOf(this))
+          : Promise.resolve(null)
+        cache.set(this, pending)
+      }
+      return pending
+    })
+    app.decorateRequest('authRequest', function (this: FastifyRequest): AuthRequest {
+      return { headers: authHeadersOf(this), locale: this.locale, country: this.country }
+    })
+  },
+  { name: 'auth', dependencies: [] },
+)
+
+/** A preHandler that lets only signed-in people with one of these roles through (DESIGN §9). */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    const session = await request.session()
+    if (!session) throw new DomainError('UNAUTHENTICATED', { message: 'Log in to continue.' })
+    if (!roles.some((r) => session.roles.includes(r))) throw new DomainError('FORBIDDEN')
+  }
+}

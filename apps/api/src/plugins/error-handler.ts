@@ -1,0 +1,80 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js'
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> }
+
+/** `/body/email` → `email`; the querystring/params prefixes are dropped the same way. */
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+  const missing = issue.params?.missingProperty
+  if (typeof missing === 'string') return path ? `${path}.${missing}` : missing
+  return path || context || 'body'
+}
+
+/** Every failure leaves as problem JSON with a code the web can translate (DESIGN §6); no internals. */
+function toProblem(error: FastifyError | DomainError | Error, requestId: string): Problem {
+  if (error instanceof DomainError) {
+    const fields = error.fields ?? (error.field ? { [error.field]: error.code } : undefined)
+    return problem(error.code, error.message || error.code, { fields, details: error.details, requestId })
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {}
+    for (const issue of error.validation as ValidationIssue[]) {
+      fields[fieldOf(issue, error.validationContext)] = issue.message ?? 'invalid'
+    }
+    const names = Object.keys(fields).join(', ')
+    return problem('VALIDATION_FAILED', `Invalid value for: ${names}`, { fields, requestId })
+  }
+  const fe = error as FastifyError
+  if (fe.validation) {
+    const fields: Record<string, string> = {}
+    for (const issue of fe.validation as ValidationIssue[]) {
+      fields[fieldOf(issue, fe.validationContext)] = issue.message ?? 'invalid'
+    }
+    return problem('VALIDATION_FAILED', `Invalid value for: ${Object.keys(fields).join(', ')}`, {
+      fields,
+      requestId,
+    })
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problem('MALFORMED_JSON', 'The request body is not valid JSON.', { requestId })
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return problem('PAYLOAD_TOO_LARGE', 'The request body is too large.', { requestId })
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return problem('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here.', { requestId })
+  }
+  if (fe.statusCode === 429)
+    return problem('RATE_LIMITED', 'Too many requests; try again later.', { requestId })
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return {
+      ...problem('VALIDATION_FAILED', 'The request could not be understood.', { requestId }),
+      status: fe.statusCode,
+    }
+  }
+  return problem('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId })
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toProblem(error as Error, request.id)
+    if (body.status >= 500) {
+      request.log.error({ err: error, code: body.code }, 'request failed')
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema')
+    }
+    void reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const body = problem('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, {
+      requestId: request.id,
+    })
+    void reply.code(404).type(PROBLEM_CONTENT_TYPE).send(body)
+  })
+})

@@ -1,0 +1,52 @@
+import { buildApp } from './app.js'
+import { loadConfig } from './config.js'
+import { openDatabase } from './db/dialect.js'
+import { migrateToLatest } from './db/migrate.js'
+import { seedDemoData } from './db/seed/demo.js'
+import { seedDemoAccounts } from './db/seed/demo-accounts.js'
+import { startDispatcher, transportsFromConfig } from './modules/notifications/dispatcher.js'
+import { startSweeper } from './modules/seating/sweeper.js'
+
+const config = loadConfig()
+const handle = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: config.DB_POOL_SIZE,
+})
+await migrateToLatest(handle.db)
+if (config.SEED_DEMO) await seedDemoData(handle.db)
+
+const app = await buildApp({ config, db: handle, closeDbOnShutdown: true, web: true })
+if (config.SEED_DEMO) await seedDemoAccounts(app)
+const stopDispatcher = startDispatcher(handle.db, transportsFromConfig(config), app.log)
+const stopSweeper = startSweeper(handle.db, app.log)
+app.addHook('onClose', async () => {
+  stopDispatcher()
+  stopSweeper()
+})
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down: finishing open requests')
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting')
+    process.exit(1)
+  }, 10_000)
+  timer.unref()
+  try {
+    await app.close()
+    process.exit(0)
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ host: config.HOST, port: config.PORT })
+app.log.info(
+  `Palco on http://localhost:${config.PORT} (Colombia) and http://${config.MX_HOSTS[0] ?? 'mx.localhost'}:${config.PORT} (Mexico), database: ${handle.kind}`,
+)

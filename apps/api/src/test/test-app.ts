@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.js'
+import { loadConfig } from '../config.js'
+import type { DbHandle } from '../db/dialect.js'
+import { seedDemoAccounts } from '../db/seed/demo-accounts.js'
+import { type Engine, openTestDatabase } from './test-db.js'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: DbHandle
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database, driven through `app.inject()` (DESIGN §7). */
+export async function openTestApp(
+  engine: Engine,
+  opts: {
+    env?: Record<string, string>
+    beforeReady?: (app: FastifyInstance) => void
+    demoAccounts?: boolean
+  } = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase(engine)
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env })
+  const app = await buildApp({ config, db })
+  opts.beforeReady?.(app)
+  await app.ready()
+  if (opts.demoAccounts) await seedDemoAccounts(app)
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close()
+      await db.close()
+    },
+  }
+}

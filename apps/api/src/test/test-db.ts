@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { type DbHandle, openDatabase } from '../db/dialect.js'
+import { migrateToLatest } from '../db/migrate.js'
+
+export type Engine = 'pglite' | 'postgres'
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it), per DESIGN §7. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a throwaway database created on the test server
+ * and dropped again by `close()`, so suites never see each other's rows.
+ */
+export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({})
+    await migrateToLatest(handle.db)
+    return handle
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `palco_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 })
+  await migrateToLatest(handle.db)
+  return {
+    ...handle,
+    listen: handle.listen,
+    close: async () => {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: baseUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import { Alert, Container } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+
+const NOTICES = ['loggedOut', 'accountDeleted'] as const
+type Notice = (typeof NOTICES)[number]
+
+const isNotice = (x: unknown): x is Notice =>
+  typeof x === 'string' && (NOTICES as readonly string[]).includes(x)
+
+/**
+ * A one-line confirmation after logout or account deletion, carried in the navigation's state (not in
+ * the URL, so it is not shared or bookmarked). Read after hydration: the server never sees that state.
+ */
+export function AccountNotice() {
+  const { t } = useTranslation('auth')
+  const location = useLocation()
+  const [notice, setNotice] = useState<Notice | null>(null)
+  useEffect(() => {
+    const value = (location.state as { notice?: unknown } | null)?.notice
+    setNotice(isNotice(value) ? value : null)
+  }, [location])
+  return (
+    <div role="status">
+      {notice ? (
+        <Container size="lg" pt="md">
+          <Alert
+            color="teal"
+            variant="light"
+            withCloseButton
+            closeButtonLabel={t('notices.close')}
+            onClose={() => setNotice(null)}
+            data-testid="account-notice"
+          >
+            {t(`notices.${notice}`)}
+          </Alert>
+        </Container>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { confirmSignUpSchema } from '@palco/domain/people/fan'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { useFieldErrorText } from '../../../lib/forms/use-field-error'
+import { useServerError } from '../../../lib/forms/use-server-error'
+import { confirmSignUp } from '../api/confirm-sign-up'
+import { resendConfirmation } from '../api/resend-confirmation'
+import { CodeField } from './code-field'
+import { ResendCode } from './resend-code'
+import type { StepProps } from './step-props'
+
+type Input = z.input<typeof confirmSignUpSchema>
+type Output = z.output<typeof confirmSignUpSchema>
+const FIELDS = ['code'] as const
+
+/**
+ * Spec §2 "confirmation": the code emailed after registration confirms the account and logs the fan in.
+ * Also reached from a password login with an unconfirmed account, where no code was just sent.
+ */
+export function ConfirmationStep({ state, send, autoFocus, onSessionChange }: StepProps) {
+  const { t } = useTranslation('auth')
+  const _fieldError = useFieldErrorText()
+  const email = state.email ?? ''
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(confirmSignUpSchema),
+    defaultValues: { email, code: '' },
+  })
+  const server = useServerError(form.setError, FIELDS)
+  useEffect(() => {
+    if (autoFocus) form.setFocus('code')
+  }, [autoFocus, form])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    server.clear()
+    try {
+      await confirmSignUp({ email, code: values.code })
+      onSessionChange()
+      send({ type: 'accountConfirmed' })
+    } catch (err) {
+      server.report(err)
+    }
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {state.reason === 'unconfirmed' ? (
+          <Alert color="blue" variant="light">
+            {t('confirmation.unconfirmed', { email })}
+          </Alert>
+        ) : (
+          <Text>{t('confirmation.lead', { email })}</Text>
+        )}
+        <ApiErrorAlert error={server.error}>
+          {server.error?.code === 'InvalidStateException' ? (
+            <Button size="xs" variant="white" color="red" onClick={() => send({ type: 'choosePassword' })}>
+              {t('oldLogin.submit')}
+            </Button>
+          ) : null}
+        </ApiErrorAlert>
+        <CodeField control={form.control} name="code" onComplete={() => void onSubmit()} />
+        <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>
+          {t('confirmation.submit')}
+        </Button>
+        <ResendCode
+          initiallySent={state.reason !== 'unconfirmed'}
+          resend={() => resendConfirmation({ email })}
+          onStart={server.clear}
+          onError={server.report}
+        />
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,15 @@
+import { useCallback, useReducer } from 'react'
+import { type AuthEvent, authFlowReducer, type EntryStep, startAuthFlow } from '../model/auth-flow'
+
+/** The step model in React state; `restart` begins again (a dialog opened a second time). */
+export function useAuthFlow(entry: EntryStep = 'login') {
+  const [state, dispatch] = useReducer(
+    (s: ReturnType<typeof startAuthFlow>, a: AuthEvent | { type: 'restart'; entry: EntryStep }) =>
+      a.type === 'restart' ? startAuthFlow(a.entry) : authFlowReducer(s, a),
+    entry,
+    (e: EntryStep) => startAuthFlow(e),
+  )
+  const send = useCallback((event: AuthEvent) => dispatch(event), [])
+  const restart = useCallback((at: EntryStep = entry) => dispatch({ type: 'restart', entry: at }), [entry])
+  return { state, send, restart }
+}

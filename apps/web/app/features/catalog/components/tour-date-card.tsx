@@ -1,0 +1,60 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { checkoutPathOf } from '@palco/domain/catalog/checkout-path'
+import type { TourDate } from '@palco/domain/catalog/event-detail'
+import { formatMoney } from '@palco/domain/format/format'
+import type { Locale } from '@palco/domain/locale/country'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { MutedText } from '../../../components/ui/muted-text'
+import { EventWhen } from './event-when'
+
+/** One date of a tour on the date chooser: where, when (in that venue's zone), from how much, and onward. */
+export function TourDateCard({ date, locale }: { date: TourDate; locale: Locale }) {
+  const { t } = useTranslation('catalog')
+  const headingId = `date-${date.id}`
+  const onSale = date.saleState === 'ON_SALE'
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={headingId}
+      data-testid="tour-date"
+    >
+      <Stack gap={6}>
+        <Text component="h3" fw={700} size="lg" id={headingId}>
+          {date.city}
+        </Text>
+        <EventWhen startsAt={date.startsAt} timeZone={date.timeZone} locale={locale} showZone />
+        <MutedText size="sm">{date.venueName}</MutedText>
+        <Text fw={600} data-testid="price-from">
+          {date.priceFrom
+            ? t('event.priceFrom', { price: formatMoney(date.priceFrom, locale) })
+            : t('event.free')}
+        </Text>
+        <Group gap="sm" mt="xs">
+          <Button
+            component={Link}
+            to={`/events/${encodeURIComponent(date.slug)}`}
+            variant="default"
+            aria-label={t('tourSelect.detailsOf', { city: date.city })}
+          >
+            {t('tourSelect.details')}
+          </Button>
+          {onSale ? (
+            <Button
+              component={Link}
+              to={checkoutPathOf(date)}
+              aria-label={t('tourSelect.buyFor', { city: date.city })}
+            >
+              {t('tourSelect.buy')}
+            </Button>
+          ) : (
+            <Text size="sm">{t('tourSelect.notOnSale')}</Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,98 @@
+import { Alert, Group, Text, VisuallyHidden } from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  announcementBetween,
+  type CountdownAnnouncement,
+  formatCountdown,
+  remainingMs,
+} from '../model/countdown'
+
+export interface HoldCountdownProps {
+  /** When the hold ends (ISO 8601). */
+  expiresAt: string
+  /** The clock, in epoch milliseconds; injectable so tests and server-synchronised clocks can drive it. */
+  now?: () => number
+  /** Called once when the time is up; the page releases the seats and tells the fan. */
+  onExpired: () => void
+}
+
+/**
+ * mm:ss left on the fan's hold. The visible timer is not live (a screen reader reading every second is
+ * noise); it speaks at 5 minutes, 1 minute and at zero. Rendered as "--:--" on the server so the first
+ * client render matches it, then ticks on each whole second.
+ */
+export function HoldCountdown({ expiresAt, now = Date.now, onExpired }: HoldCountdownProps) {
+  const { t } = useTranslation('seatmap')
+  const [left, setLeft] = useState<number | null>(null)
+  const [spoken, setSpoken] = useState<CountdownAnnouncement | null>(null)
+  const latest = useRef({ now, onExpired })
+  latest.current = { now, onExpired }
+
+  useEffect(() => {
+    let before = remainingMs(expiresAt, latest.current.now())
+    let expired = false
+    let timer = 0
+    setSpoken(null)
+    const tick = () => {
+      const ms = remainingMs(expiresAt, latest.current.now())
+      setLeft(ms)
+      const what = announcementBetween(before, ms)
+      if (what) setSpoken(what)
+      before = ms
+      if (ms <= 0) {
+        if (!expired) {
+          expired = true
+          latest.current.onExpired()
+        }
+        return
+      }
+      // Wake just after the displayed second changes (seconds are rounded up).
+      timer = window.setTimeout(tick, (ms % 1000 || 1000) + 5)
+    }
+    // A hold that was already over when shown still expires (and says so) once.
+    if (before <= 0) before = 1
+    tick()
+    // Background tabs throttle timers; coming back must show the true time (or the expiry) at once.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || expired) return
+      window.clearTimeout(timer)
+      tick()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      window.clearTimeout(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [expiresAt])
+
+  const urgent = left !== null && left <= 60_000
+  const warning = left !== null && left <= 5 * 60_000
+  return (
+    <div>
+      <Group gap="xs" align="baseline">
+        <Text size="sm">{t('countdown.label')}</Text>
+        <Text
+          role="timer"
+          aria-label={
+            left === null ? t('countdown.label') : t('countdown.remaining', { time: formatCountdown(left) })
+          }
+          fw={700}
+          size="lg"
+          ff="monospace"
+          c={urgent ? 'red.8' : warning ? 'orange.9' : undefined}
+        >
+          {left === null ? '--:--' : formatCountdown(left)}
+        </Text>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite">
+        {spoken === 'fiveMinutes' || spoken === 'oneMinute' ? t(`countdown.${spoken}`) : ''}
+      </VisuallyHidden>
+      {spoken === 'expired' && (
+        <Alert color="red" role="alert" mt="xs">
+          {t('countdown.expired')}
+        </Alert>
+      )}
+    </div>
+  )
+}

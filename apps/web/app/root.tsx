@@ -1,0 +1,88 @@
+import '@mantine/core/styles.css'
+import './lib/load-context'
+import { Button, Container, MantineProvider, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { deviceFromUserAgent } from './lib/device'
+import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'
+import { themeFromCookieHeader } from './lib/theme'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    country: context.country,
+    locale: context.locale,
+    device: deviceFromUserAgent(request.headers.get('user-agent')),
+    theme: themeFromCookieHeader(request.headers.get('cookie')),
+    config: context.config,
+    session: context.session,
+    nonce: context.cspNonce,
+  }
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData()
+  const theme = data?.theme ?? 'light'
+  return (
+    <html lang={data?.locale ?? 'es-CO'} data-mantine-color-scheme={theme} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === 'dark' ? '#1a1b1e' : '#ffffff'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider
+          theme={mantineTheme}
+          cssVariablesResolver={cssVariablesResolver}
+          forceColorScheme={theme}
+        >
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  )
+}
+
+// Layout renders the document; the shell route draws header and footer.
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound) console.error(error)
+  return (
+    <Container size="sm" py="xl">
+      <title>{t(notFound ? 'notFound.title' : 'failure.title')}</title>
+      <Stack gap="md" component="main">
+        <Title order={1}>{t(notFound ? 'notFound.title' : 'failure.title')}</Title>
+        <Text>{t(notFound ? 'notFound.body' : 'failure.body')}</Text>
+        <div>
+          <Button component="a" href="/">
+            {t('actions.goHome')}
+          </Button>
+        </div>
+      </Stack>
+    </Container>
+  )
+}

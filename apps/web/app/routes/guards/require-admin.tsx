@@ -1,0 +1,16 @@
+import { Outlet, redirect } from 'react-router'
+import type { Route } from './+types/require-admin'
+
+/** The back-office layout editor is for admins (spec §6 leaves the role open; we choose admin). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  if (!context.session) {
+    throw redirect(`/authorization/operators?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  if (!context.session.roles.includes('admin')) throw redirect('/403')
+  return null
+}
+
+export default function RequireAdmin() {
+  return <Outlet />
+}

@@ -1,0 +1,74 @@
+import { Box } from '@mantine/core'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useRevalidator } from 'react-router'
+import { AnalyticsScripts } from '../components/layout/analytics-scripts'
+import { SiteFooter } from '../components/layout/site-footer'
+import { SiteHeader } from '../components/layout/site-header'
+import { AccountNotice } from '../features/auth/components/account-notice'
+import { useLogout } from '../features/auth/hooks/use-logout'
+import { useRootData } from '../root'
+import classes from './shell.module.css'
+
+// The dialog (its forms, the shared zod schemas) loads on first use, not with every page; it is
+// fetched once the page is idle so the first click does not wait.
+const loadAuthDialog = () => import('../features/auth/components/auth-dialog')
+const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })))
+
+export default function Shell() {
+  const { t } = useTranslation()
+  const root = useRootData()
+  const location = useLocation()
+  const revalidator = useRevalidator()
+  const logout = useLogout()
+  const [loginOpen, setLoginOpen] = useState(false)
+  // Stays mounted after the first opening, so closing can animate and reopening is instant.
+  const [loginMounted, setLoginMounted] = useState(false)
+  useEffect(() => {
+    const id = window.setTimeout(() => void loadAuthDialog(), 2000)
+    return () => window.clearTimeout(id)
+  }, [])
+  if (!root) return <Outlet />
+  // On the login pages themselves the flow is already on screen: "Log in" stays a plain link there.
+  const onAuthPage = location.pathname.startsWith('/authorization/')
+  const here = `${location.pathname}${location.search}`
+  const loginHref = onAuthPage ? here : `/authorization/login?redirectTo=${encodeURIComponent(here)}`
+  return (
+    <Box className={classes.page}>
+      <a href="#main" className={classes.skip}>
+        {t('nav.skipToContent')}
+      </a>
+      <SiteHeader
+        country={root.country}
+        theme={root.theme}
+        session={root.session}
+        loginHref={loginHref}
+        onLoginClick={
+          onAuthPage
+            ? undefined
+            : () => {
+                setLoginMounted(true)
+                setLoginOpen(true)
+              }
+        }
+        onLogout={() => void logout()}
+      />
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <AccountNotice />
+        <Outlet />
+      </Box>
+      <SiteFooter country={root.country} config={root.config} />
+      <AnalyticsScripts config={root.config} nonce={root.nonce} />
+      {loginMounted ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            opened={loginOpen}
+            onClose={() => setLoginOpen(false)}
+            country={root.country}
+            onSessionChange={() => void revalidator.revalidate()}
+          />
+        </Suspense>
+      ) : null}
+    </Box>
+  )
+}

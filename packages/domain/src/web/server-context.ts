@@ -1,0 +1,43 @@
+import type { Country, Locale } from '../locale/country.js'
+
+/** What the browser may see of the server's configuration: never secrets. */
+export interface PublicSiteConfig {
+  support: Record<Country, { email: string; chatUrl: string }>
+  stores: { android: string; ios: string }
+  analytics: {
+    gaMeasurementId?: string | undefined
+    gtmId?: string | undefined
+    supportChatScriptUrl?: string | undefined
+  }
+}
+
+export interface ApiResult<T> {
+  status: number
+  data: T
+}
+
+/** The signed-in person as the web shell needs it; null for a visitor. */
+export interface SessionUser {
+  id: string
+  name: string
+  roles: readonly ('fan' | 'operator' | 'admin')[]
+}
+
+/**
+ * The contract between the API server and the server-rendered web app: every loader and action gets
+ * this as its load context. The server resolves the country from the host (spec §1) before rendering.
+ */
+export interface ServerContext {
+  country: Country
+  locale: Locale
+  cspNonce: string
+  requestId: string
+  config: PublicSiteConfig
+  session: SessionUser | null
+  /** Whether the development outbox page may be shown (never in production unless asked for). */
+  devOutbox: boolean
+  /** Calls an `/api/*` route of the same server in-process, with the visitor's host and cookies. */
+  api<T>(path: string, init?: { method?: string; body?: unknown }): Promise<ApiResult<T>>
+  /** Reads a public content file (FAQs, legal texts) by its path under the content folder. */
+  content<T>(relativePath: string): Promise<T | null>
+}
