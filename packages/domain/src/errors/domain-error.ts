@@ -64,6 +64,16 @@ export const APP_ERROR_CODES = [
   'SEAT_NOT_SELECTABLE',
   'MAX_PER_FAN_EXCEEDED',
   'HOLD_NOT_EDITABLE',
+  'PROMO_CODE_INVALID',
+  'PROMO_CODE_EXHAUSTED',
+  'CARD_DECLINED',
+  'CARD_TOKEN_USED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'AMOUNT_MISMATCH',
+  'ORDER_NOT_PAYABLE',
+  'INSUFFICIENT_WALLET_BALANCE',
+  'WEBHOOK_SIGNATURE_INVALID',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -138,6 +148,16 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   SEAT_NOT_SELECTABLE: { status: 422, title: 'Some seats cannot be chosen' },
   MAX_PER_FAN_EXCEEDED: { status: 422, title: 'That is more tickets than one fan may hold' },
   HOLD_NOT_EDITABLE: { status: 409, title: 'This reservation can no longer change' },
+  PROMO_CODE_INVALID: { status: 422, title: 'The promo code does not exist or does not apply' },
+  PROMO_CODE_EXHAUSTED: { status: 409, title: 'The promo code has no uses left' },
+  CARD_DECLINED: { status: 402, title: 'The card was declined' },
+  CARD_TOKEN_USED: { status: 409, title: 'The card token was already used' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, title: 'The payment provider did not answer' },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 422, title: 'The payment method is not offered here' },
+  AMOUNT_MISMATCH: { status: 409, title: 'The amount or currency changed' },
+  ORDER_NOT_PAYABLE: { status: 409, title: 'The order can no longer be paid' },
+  INSUFFICIENT_WALLET_BALANCE: { status: 422, title: 'The wallet balance is too low' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, title: 'The notification signature is invalid' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -1,0 +1,203 @@
+import { z } from 'zod'
+import { currencySchema } from '../locale/country.js'
+import {
+  CHECKOUT_RESULTS,
+  ORDER_STATUSES,
+  PAYMENT_RECORD_STATUSES,
+  PURCHASE_STATUSES,
+  RESERVATION_STATUSES,
+} from '../orders/statuses.js'
+import { CASH_OPTIONS, MEXICAN_CASH_NETWORKS } from '../orders/vocabulary.js'
+import { DOCUMENT_TYPES } from '../people/vocabulary.js'
+
+/**
+ * The checkout HTTP contract (issue 6), shared by the API routes and the web pages. Every amount is an
+ * integer in minor units of the cart's `currency` (DESIGN §5); the server recomputes every figure, so a
+ * client-sent amount is only ever compared, never trusted.
+ */
+
+/** Methods a fan can pick at `/checkout/buy`; which are offered depends on the country (see methodsFor). */
+export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'WALLET'] as const
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
+export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)
+
+/** Cash networks per country: Mexico's four networks (spec §3) and Colombia's cash options. */
+export const CASH_NETWORKS = [...MEXICAN_CASH_NETWORKS, ...CASH_OPTIONS] as const
+export type CashNetwork = (typeof CASH_NETWORKS)[number]
+export const cashNetworkSchema = z.enum(CASH_NETWORKS)
+
+/** SPEI is Mexico's bank transfer (CLABE + reference); PSE is Colombia's bank redirect. */
+export const TRANSFER_KINDS = ['SPEI', 'PSE'] as const
+export type TransferKind = (typeof TRANSFER_KINDS)[number]
+export const transferKindSchema = z.enum(TRANSFER_KINDS)
+
+export const cartLineSchema = z.object({
+  /** Seat key `${section}/${row}-${seat}` as used by the seating API. */
+  key: z.string(),
+  zoneName: z.string().nullable(),
+  section: z.string(),
+  row: z.string(),
+  seat: z.int(),
+  unitPrice: z.int(),
+  fee: z.int(),
+  discount: z.int(),
+  total: z.int(),
+})
+export type CartLine = z.infer<typeof cartLineSchema>
+
+export const cartSchema = z.object({
+  reservationId: z.uuid(),
+  reservationStatus: z.enum(RESERVATION_STATUSES),
+  event: z.object({
+    id: z.uuid(),
+    slug: z.string(),
+    name: z.string(),
+    startsAt: z.string(),
+    timeZone: z.string(),
+    venueName: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+  currency: currencySchema,
+  /** When the seats are released unless paid (or a voucher extends it). */
+  expiresAt: z.string(),
+  lines: z.array(cartLineSchema),
+  subtotal: z.int(),
+  fees: z.int(),
+  discount: z.int(),
+  total: z.int(),
+  promoCode: z.object({ code: z.string(), discount: z.int() }).nullable(),
+  /** The fan's wallet balance in the cart's currency. */
+  walletBalance: z.int(),
+  methods: z.array(checkoutMethodSchema),
+  cashNetworks: z.array(cashNetworkSchema),
+  transferKinds: z.array(transferKindSchema),
+})
+export type Cart = z.infer<typeof cartSchema>
+
+export const cartQuerySchema = z.object({ reservation: z.uuid() })
+
+export const applyPromoBodySchema = z.object({
+  reservationId: z.uuid(),
+  code: z.string().trim().min(1).max(40),
+})
+
+export const balanceSchema = z.object({ balance: z.int(), currency: currencySchema })
+
+export const contactSchema = z.object({
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  email: z.email().max(254),
+  /** E.164, e.g. +573001234567. */
+  phone: z.string().regex(/^\+\d{9,15}$/),
+})
+
+export const billingSchema = z.object({
+  fullName: z.string().trim().min(1).max(160),
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{3,20}$/),
+  address: z.string().trim().max(200).optional(),
+})
+
+export const paymentChoiceSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('CARD'),
+    /** A one-use token from the provider's browser tokenizer; card data never reaches our server. */
+    cardToken: z.string().min(8).max(200),
+    installments: z.int().min(1).max(36).default(1),
+    /** The wallet may pay part; the card pays the rest. */
+    walletAmount: z.int().min(0).default(0),
+  }),
+  z.object({
+    method: z.literal('CASH'),
+    network: cashNetworkSchema,
+    walletAmount: z.int().min(0).default(0),
+  }),
+  z.object({
+    method: z.literal('TRANSFER'),
+    kind: transferKindSchema,
+    /** PSE bank code (Colombia); SPEI needs none. */
+    bank: z.string().max(20).optional(),
+    walletAmount: z.int().min(0).default(0),
+  }),
+  z.object({ method: z.literal('WALLET') }),
+])
+export type PaymentChoice = z.infer<typeof paymentChoiceSchema>
+
+export const placeOrderBodySchema = z.object({
+  reservationId: z.uuid(),
+  contact: contactSchema,
+  billing: billingSchema,
+  payment: paymentChoiceSchema,
+  /** The total the fan saw; a different server total answers AMOUNT_MISMATCH instead of charging. */
+  expectedTotal: z.int(),
+  currency: currencySchema,
+  /** One per pay-button press cycle: a double submit with the same key returns the same order. */
+  idempotencyKey: z.string().min(8).max(100),
+})
+export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>
+
+export const voucherSchema = z.object({
+  network: cashNetworkSchema,
+  reference: z.string(),
+  /** Digits encoded in the voucher's barcode (Code 128). */
+  barcode: z.string(),
+  amount: z.int(),
+  expiresAt: z.string(),
+})
+
+export const transferSchema = z.object({
+  kind: transferKindSchema,
+  /** SPEI: 18-digit CLABE with a valid check digit. */
+  clabe: z.string().nullable(),
+  bankName: z.string().nullable(),
+  reference: z.string(),
+  amount: z.int(),
+  expiresAt: z.string(),
+  /** PSE: where the fan is sent to approve the debit at their bank. */
+  redirectUrl: z.string().nullable(),
+})
+
+export const orderTicketSchema = z.object({
+  id: z.uuid(),
+  section: z.string(),
+  row: z.string(),
+  seat: z.int(),
+  zoneName: z.string().nullable(),
+})
+
+export const orderViewSchema = z.object({
+  id: z.uuid(),
+  /** Short human code, e.g. PAL-7KQ2MX. */
+  code: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  purchaseStatus: z.enum(PURCHASE_STATUSES),
+  paymentStatus: z.enum(PAYMENT_RECORD_STATUSES),
+  result: z.enum(CHECKOUT_RESULTS),
+  method: checkoutMethodSchema,
+  provider: z.string(),
+  currency: currencySchema,
+  subtotal: z.int(),
+  fees: z.int(),
+  discount: z.int(),
+  walletAmount: z.int(),
+  total: z.int(),
+  createdAt: z.string(),
+  event: cartSchema.shape.event,
+  lines: z.array(cartLineSchema),
+  tickets: z.array(orderTicketSchema),
+  voucher: voucherSchema.nullable(),
+  transfer: transferSchema.nullable(),
+  /** Translation key suffix for a failure, e.g. CARD_DECLINED. */
+  failureCode: z.string().nullable(),
+})
+export type OrderView = z.infer<typeof orderViewSchema>
+
+export const placeOrderResultSchema = z.object({
+  order: orderViewSchema,
+  /** The web path to go to next: a result page, the cash or transfer page, or a bank redirect. */
+  next: z.string(),
+})
+export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>
