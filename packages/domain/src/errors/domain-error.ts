@@ -150,7 +150,7 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   HOLD_NOT_EDITABLE: { status: 409, title: 'This reservation can no longer change' },
   PROMO_CODE_INVALID: { status: 422, title: 'The promo code does not exist or does not apply' },
   PROMO_CODE_EXHAUSTED: { status: 409, title: 'The promo code has no uses left' },
-  CARD_DECLINED: { status: 402, title: 'The card was declined' },
+  CARD_DECLINED: { status: 422, title: 'The card was declined' },
   CARD_TOKEN_USED: { status: 409, title: 'The card token was already used' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, title: 'The payment provider did not answer' },
   PAYMENT_METHOD_UNAVAILABLE: { status: 422, title: 'The payment method is not offered here' },
