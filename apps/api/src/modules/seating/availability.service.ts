@@ -1,58 +1,174 @@
+import { gzipSync } from 'node:zlib'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import type { Db } from '../../db/dialect.js'
-import { availabilityRuns, availabilityVersion } from './holds.repository.js'
+import { placeChangesSince, placeStates } from './availability.repository.js'
+import { AvailabilitySnapshot } from './availability-snapshot.js'
 import { ensureInventory } from './inventory.service.js'
 
-interface Entry {
+/** A rendered availability body: the JSON once, and its gzip made on first demand, per generation. */
+export interface RenderedAvailability {
   body: SeatAvailability
-  at: number
+  etag: string
+  json: string
+  gzipped(): Buffer
+}
+
+interface Entry {
+  snapshot: AvailabilitySnapshot
+  refreshedAt: number
+  loadedAt: number
+  /** (time, version) after each refresh, for the look-back below. */
+  history: { at: number; version: number }[]
+  reloading: boolean
+  rendered: RenderedAvailability | null
 }
 
 /**
- * Availability snapshots per event, reused while fresh. A snapshot may trail the newest change by up to
- * SHARE_MS: the live feed carries every change with its version, and maps apply those newer than the
- * snapshot, so a rush recomputes at most a few times a second instead of once per request.
+ * Availability per event, kept in memory and patched with the places changed since the last read
+ * (availability-snapshot.ts). A read may trail the newest change by up to SHARE_MS: the live feed
+ * carries every change with its version and maps apply those newer than the snapshot, so a rush asks
+ * the database at most a few times a second, and each time only for what changed.
+ *
+ * change_seq comes from a sequence at UPDATE time, so a transaction can commit a lower number after a
+ * higher one was read. Each refresh therefore re-reads LOOKBACK_MS worth of versions (rows are applied
+ * idempotently), and a full reload every FULL_RELOAD_MS, done in the background while reads keep being
+ * answered, bounds anything slower than that.
  */
 export class AvailabilityCache {
   static readonly SHARE_MS = 500
-  /** Holds expire by the clock without a write; past this age the snapshot is re-read anyway. */
-  static readonly MAX_AGE_MS = 5000
+  static readonly LOOKBACK_MS = 5_000
+  static readonly FULL_RELOAD_MS = 30_000
+  static readonly EVENT_CHECK_MS = 5_000
   private readonly entries = new Map<string, Entry>()
-  private readonly pending = new Map<string, Promise<SeatAvailability>>()
+  private readonly pending = new Map<string, Promise<Entry>>()
+  private readonly publicEvents = new Map<string, { at: number; country: string | null }>()
+
+  /**
+   * assertPublicEvent for the availability read, remembered for EVENT_CHECK_MS: a rush of map loads
+   * should not ask for the same event row thousands of times a second. Unpublishing shows within that.
+   */
+  async assertPublic(db: Db, eventId: string, country: string): Promise<void> {
+    const now = Date.now()
+    const known = this.publicEvents.get(eventId)
+    if (known && now - known.at < AvailabilityCache.EVENT_CHECK_MS) {
+      if (known.country !== country) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+      return
+    }
+    try {
+      const event = await assertPublicEvent(db, eventId, country)
+      this.publicEvents.set(eventId, { at: now, country: event.country })
+    } catch (err) {
+      if (this.publicEvents.size > 10_000) this.publicEvents.clear()
+      this.publicEvents.set(eventId, { at: now, country: null })
+      throw err
+    }
+  }
 
   async get(db: Db, eventId: string): Promise<SeatAvailability> {
+    return (await this.rendered(db, eventId)).body
+  }
+
+  async rendered(db: Db, eventId: string): Promise<RenderedAvailability> {
     await ensureInventory(db, eventId)
     const now = Date.now()
-    const hit = this.entries.get(eventId)
-    if (hit && now - hit.at < AvailabilityCache.SHARE_MS) return hit.body
+    let entry = this.entries.get(eventId)
+    if (!entry || now - entry.refreshedAt >= AvailabilityCache.SHARE_MS) {
+      entry = await this.refresh(db, eventId)
+    }
+    return render(entry, Date.now())
+  }
+
+  private refresh(db: Db, eventId: string): Promise<Entry> {
     const inflight = this.pending.get(eventId)
     if (inflight) return inflight
     const work = (async () => {
-      const version = await availabilityVersion(db, eventId)
-      if (hit && hit.body.version === version && now - hit.at < AvailabilityCache.MAX_AGE_MS) {
-        hit.at = now
-        return hit.body
+      const now = Date.now()
+      const entry = this.entries.get(eventId)
+      if (!entry) return this.load(db, eventId, now)
+      const since = versionAsOf(entry.history, now - AvailabilityCache.LOOKBACK_MS)
+      entry.snapshot.apply(await placeChangesSince(db, eventId, since), now)
+      entry.refreshedAt = now
+      remember(entry, now)
+      if (now - entry.loadedAt >= AvailabilityCache.FULL_RELOAD_MS && !entry.reloading) {
+        entry.reloading = true
+        void this.reload(db, eventId, entry)
       }
-      const body = await computeAvailability(db, eventId, version)
-      this.entries.set(eventId, { body, at: Date.now() })
-      return body
+      return entry
     })().finally(() => this.pending.delete(eventId))
     this.pending.set(eventId, work)
     return work
   }
+
+  private async load(db: Db, eventId: string, now: number): Promise<Entry> {
+    const snapshot = new AvailabilitySnapshot(eventId)
+    snapshot.apply(await placeStates(db, eventId), now)
+    const entry: Entry = {
+      snapshot,
+      refreshedAt: now,
+      loadedAt: now,
+      history: [{ at: now, version: snapshot.version }],
+      reloading: false,
+      rendered: null,
+    }
+    this.entries.set(eventId, entry)
+    return entry
+  }
+
+  /** Replaces the snapshot with a fresh full read; changes after it come with the next look-back. */
+  private async reload(db: Db, eventId: string, entry: Entry) {
+    try {
+      const now = Date.now()
+      const snapshot = new AvailabilitySnapshot(eventId)
+      snapshot.apply(await placeStates(db, eventId), now)
+      // Its own version, even if lower: a map then applies a few feed events twice, which is harmless,
+      // rather than skipping one this read may not include yet.
+      snapshot.generation = entry.snapshot.generation + 1
+      entry.snapshot = snapshot
+      entry.loadedAt = now
+      entry.rendered = null
+    } catch {
+      // The next refresh tries again; reads keep the patched snapshot meanwhile.
+    } finally {
+      entry.reloading = false
+    }
+  }
 }
 
-export async function computeAvailability(
-  db: Db,
-  eventId: string,
-  version: number,
-): Promise<SeatAvailability> {
-  const runs = await availabilityRuns(db, eventId)
-  const sections: Record<string, string> = {}
-  for (const r of runs)
-    sections[r.section_code] = (sections[r.section_code] ?? '') + (r.n === 1 ? r.st : `${r.st}${r.n}`)
-  return { eventId, version, sections }
+function remember(entry: Entry, now: number) {
+  entry.history.push({ at: now, version: entry.snapshot.version })
+  const keepFrom = now - 2 * AvailabilityCache.LOOKBACK_MS
+  while (entry.history.length > 2 && (entry.history[1]?.at ?? now) < keepFrom) entry.history.shift()
+}
+
+/** The version the snapshot had at time t (the oldest known if t is before every record). */
+function versionAsOf(history: readonly { at: number; version: number }[], t: number): number {
+  let version = history[0]?.version ?? 0
+  for (const h of history) {
+    if (h.at > t) break
+    version = h.version
+  }
+  return version
+}
+
+function render(entry: Entry, now: number): RenderedAvailability {
+  entry.snapshot.expireDue(now)
+  const { snapshot } = entry
+  const etag = `"seats-${snapshot.version}-${snapshot.generation}"`
+  if (entry.rendered?.etag === etag) return entry.rendered
+  const body = snapshot.encode()
+  const json = JSON.stringify(body)
+  let gz: Buffer | null = null
+  entry.rendered = {
+    body,
+    etag,
+    json,
+    gzipped: () => {
+      gz ??= gzipSync(json)
+      return gz
+    },
+  }
+  return entry.rendered
 }
 
 /** The event must be published and belong to the host's country (a Mexican event on the Colombian host is 404). */

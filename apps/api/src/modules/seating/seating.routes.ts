@@ -46,6 +46,17 @@ const holdBody = z.union([
 ])
 
 /** 304 has no body, so it bypasses the route's typed 200 response. */
+/** gzip unless the client refuses it (`gzip;q=0`) or does not list it. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';')
+    if (name?.trim().toLowerCase() !== 'gzip' && name?.trim() !== '*') return false
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  })
+}
+
 function notModified(reply: FastifyReply) {
   return (reply as FastifyReply).code(304).send() as never
 }
@@ -109,13 +120,20 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       },
     },
     async (request, reply) => {
-      await assertPublicEvent(app.db, request.query.eventId, request.country)
-      const body = await cache.get(app.db, request.query.eventId)
-      const etag = `"seats-${body.version}"`
+      await cache.assertPublic(app.db, request.query.eventId, request.country)
+      const seats = await cache.rendered(app.db, request.query.eventId)
       reply.header('cache-control', 'no-cache')
-      reply.header('etag', etag)
-      if (request.headers['if-none-match'] === etag) return notModified(reply)
-      return body
+      reply.header('etag', seats.etag)
+      reply.header('vary', 'accept-encoding')
+      if (request.headers['if-none-match'] === seats.etag) return notModified(reply)
+      // The same bytes for every reader of this version: serialised and gzipped once, not per request.
+      // Fastify sends a string or Buffer as it is, past the schema's serializer (the schema stays for docs).
+      reply.type('application/json; charset=utf-8')
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        reply.header('content-encoding', 'gzip')
+        return reply.send(seats.gzipped() as never)
+      }
+      return reply.send(seats.json as never)
     },
   )
 

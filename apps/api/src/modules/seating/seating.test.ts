@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { decodeRuns } from '@palco/domain/seating/availability'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from '../../test/seating-fixtures.js'
@@ -69,11 +70,20 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     // A-1 is BLOCKED; C-10 (EXCLUSIVE) is for sale to those entitled, so the map marks it from the layout.
     expect(body.sections).toEqual({ NORTE: 'BA29', GENERAL: 'A20', CERRADA: 'B5' })
     expect(body.version).toBeGreaterThanOrEqual(0)
+    const first = await t.app.inject({ url: `/api/seats?eventId=${event.id}` })
     const again = await t.app.inject({
       url: `/api/seats?eventId=${event.id}`,
-      headers: { 'if-none-match': `"seats-${body.version}"` },
+      headers: { 'if-none-match': String(first.headers.etag) },
     })
     expect(again.statusCode).toBe(304)
+    // Browsers ask for gzip: the same body, compressed once per version.
+    const zipped = await t.app.inject({
+      url: `/api/seats?eventId=${event.id}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/)
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(body)
   })
 
   it('holds seats for 10 minutes, shows them held to everyone, and refuses them to another fan', async () => {
