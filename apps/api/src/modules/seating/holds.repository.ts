@@ -227,37 +227,3 @@ export async function sweepExpired(db: Db, limit: number) {
 export async function notifySeatChanges(trx: Db, payload: string) {
   await sql`select pg_notify('seat_changes', ${payload})`.execute(trx)
 }
-
-export async function availabilityVersion(db: Db, eventId: string): Promise<number> {
-  const row = await db
-    .selectFrom('event_seats')
-    .select((eb) => eb.fn.max('change_seq').as('v'))
-    .where('event_id', '=', eventId)
-    .executeTakeFirst()
-  return Number(row?.v ?? 0)
-}
-
-/**
- * Availability as runs, computed in the database (gaps and islands), so 100,000 places come back as a
- * few hundred rows. An expired hold already counts as available.
- */
-export async function availabilityRuns(db: Db, eventId: string) {
-  const { rows } = await sql<{ section_code: string; st: string; n: number; first: number }>`
-    select section_code, st, count(*)::int as n, min(place_index) as first from (
-      select section_code, place_index, st,
-        place_index - row_number() over (partition by section_code, st order by place_index) as grp
-      from (
-        select section_code, place_index,
-          case
-            when status = 'SOLD' then 'S'
-            when status = 'BLOCKED' then 'B'
-            when status = 'HELD' and hold_expires_at > now() then 'H'
-            else 'A'
-          end as st
-        from event_seats where event_id = ${eventId}
-      ) x
-    ) y
-    group by section_code, st, grp
-    order by section_code, first`.execute(db)
-  return rows
-}
