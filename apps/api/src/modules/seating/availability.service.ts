@@ -32,13 +32,14 @@ interface Entry {
  *
  * change_seq comes from a sequence at UPDATE time, so a transaction can commit a lower number after a
  * higher one was read. Each refresh therefore re-reads LOOKBACK_MS worth of versions (rows are applied
- * idempotently), and a full reload every FULL_RELOAD_MS, done in the background while reads keep being
- * answered, bounds anything slower than that.
+ * idempotently; seat transactions last milliseconds, and fail fast on locks), and a full reload every
+ * FULL_RELOAD_MS, in the background while reads keep being answered, bounds anything slower. The full
+ * read of 100,000 rows costs a few hundred milliseconds of this process's CPU, so it stays rare.
  */
 export class AvailabilityCache {
   static readonly SHARE_MS = 500
-  static readonly LOOKBACK_MS = 5_000
-  static readonly FULL_RELOAD_MS = 30_000
+  static readonly LOOKBACK_MS = 30_000
+  static readonly FULL_RELOAD_MS = 10 * 60_000
   static readonly EVENT_CHECK_MS = 5_000
   private readonly entries = new Map<string, Entry>()
   private readonly pending = new Map<string, Promise<Entry>>()
@@ -127,6 +128,8 @@ export class AvailabilityCache {
       entry.snapshot = snapshot
       entry.loadedAt = now
       entry.rendered = null
+      // The full read may predate a change a delta had applied; the next read re-reads the look-back.
+      entry.refreshedAt = 0
     } catch {
       // The next refresh tries again; reads keep the patched snapshot meanwhile.
     } finally {
