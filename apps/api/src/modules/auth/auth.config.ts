@@ -6,7 +6,9 @@ import type { Db } from '../../db/dialect.js'
 export const OTP_LENGTH = 6
 export const OTP_TTL_SECONDS = 10 * 60
 export const OTP_ALLOWED_ATTEMPTS = 5
-const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60
+/** The library slides a session's expiry once it is this old (its `updateAge`). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60
 
 /** Where the auth core hands a one-time code for delivery; the notifications outbox implements it. */
 export interface CodeSender {
@@ -42,7 +44,11 @@ export function createAuth(db: Db, settings: AuthSettings, sender: CodeSender) {
         role: { type: 'string', required: false, defaultValue: 'fan', input: false },
       },
     },
-    session: { modelName: 'auth_sessions', expiresIn: SESSION_TTL_SECONDS, updateAge: 24 * 60 * 60 },
+    session: {
+      modelName: 'auth_sessions',
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+    },
     account: { modelName: 'auth_accounts' },
     verification: { modelName: 'auth_verifications' },
     emailAndPassword: {
