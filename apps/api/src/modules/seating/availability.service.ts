@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { DomainError } from '@palco/domain/errors/domain-error'
+import { DomainError, isDomainError } from '@palco/domain/errors/domain-error'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import type { Db } from '../../db/dialect.js'
 import { placeChangesSince, placeStates } from './availability.repository.js'
@@ -43,25 +43,28 @@ export class AvailabilityCache {
   static readonly EVENT_CHECK_MS = 5_000
   private readonly entries = new Map<string, Entry>()
   private readonly pending = new Map<string, Promise<Entry>>()
-  private readonly publicEvents = new Map<string, { at: number; country: string | null }>()
+  private readonly publicEvents = new Map<string, { at: number; event: PublicEvent | null }>()
 
   /**
-   * assertPublicEvent for the availability read, remembered for EVENT_CHECK_MS: a rush of map loads
-   * should not ask for the same event row thousands of times a second. Unpublishing shows within that.
+   * assertPublicEvent, remembered for EVENT_CHECK_MS: a rush of map loads and holds should not read the
+   * same event row thousands of times a second. Unpublishing or a changed sale window shows within that.
    */
-  async assertPublic(db: Db, eventId: string, country: string): Promise<void> {
+  async assertPublic(db: Db, eventId: string, country: string): Promise<PublicEvent> {
     const now = Date.now()
     const known = this.publicEvents.get(eventId)
     if (known && now - known.at < AvailabilityCache.EVENT_CHECK_MS) {
-      if (known.country !== country) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
-      return
+      if (!known.event || known.event.country !== country)
+        throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+      return known.event
     }
+    if (this.publicEvents.size > 10_000) this.publicEvents.clear()
     try {
       const event = await assertPublicEvent(db, eventId, country)
-      this.publicEvents.set(eventId, { at: now, country: event.country })
+      this.publicEvents.set(eventId, { at: now, event })
+      return event
     } catch (err) {
-      if (this.publicEvents.size > 10_000) this.publicEvents.clear()
-      this.publicEvents.set(eventId, { at: now, country: null })
+      if (isDomainError(err) && err.code === 'NOT_FOUND')
+        this.publicEvents.set(eventId, { at: now, event: null })
       throw err
     }
   }
@@ -174,13 +177,18 @@ function render(entry: Entry, now: number): RenderedAvailability {
   return entry.rendered
 }
 
-/** The event must be published and belong to the host's country (a Mexican event on the Colombian host is 404). */
-export async function assertPublicEvent(db: Db, eventId: string, country: string) {
-  const event = await db
+export type PublicEvent = Awaited<ReturnType<typeof readEvent>> & {}
+
+const readEvent = (db: Db, eventId: string) =>
+  db
     .selectFrom('events')
-    .select(['id', 'country', 'status', 'visibility'])
+    .select(['id', 'country', 'status', 'visibility', 'on_sale_at', 'off_sale_at'])
     .where('id', '=', eventId)
     .executeTakeFirst()
+
+/** The event must be published and belong to the host's country (a Mexican event on the Colombian host is 404). */
+export async function assertPublicEvent(db: Db, eventId: string, country: string) {
+  const event = await readEvent(db, eventId)
   if (!event || event.country !== country || event.status === 'DRAFT' || event.visibility === 'NONE') {
     throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   }

@@ -16,6 +16,12 @@ export interface TakenPlace {
   change_seq: number
 }
 
+/** A place just granted, with its zone name and price, so a new hold is answered without re-reading it. */
+export interface GrantedPlace extends TakenPlace {
+  zone_name: string | null
+  price_amount: number | string | null
+}
+
 /** Holds in these statuses keep their seats; the rest have let go (mirrors reservation-lifecycle). */
 const HOLDING = ['BOOKED', 'ACTIVE', 'STARTED_PAYMENT', 'WAITING_FOR_PAYMENT', 'BOOKED_FOREVER']
 
@@ -55,6 +61,39 @@ export async function insertHold(trx: Db, eventId: string, userId: string, minut
     .executeTakeFirstOrThrow()
 }
 
+/**
+ * The fan's live hold for the event, or a new one, in one statement (run under the fan lock, so two
+ * requests of one fan cannot both create one). `created` tells a new hold, which has no seats yet.
+ */
+export async function findOrInsertLiveHold(trx: Db, eventId: string, userId: string, minutes: number) {
+  const { rows } = await sql<{
+    id: string
+    event_id: string
+    user_id: string
+    status: string
+    created_at: Date
+    expires_at: Date
+    created: boolean
+  }>`
+    with found as (
+      select id, event_id, user_id, status, created_at, expires_at from seat_holds
+      where event_id = ${eventId} and user_id = ${userId} and status in ('BOOKED', 'ACTIVE') and expires_at > now()
+      order by created_at desc
+      limit 1
+    ), made as (
+      insert into seat_holds (event_id, user_id, status, expires_at)
+      select ${eventId}, ${userId}, 'BOOKED', now() + make_interval(mins => ${minutes})
+      where not exists (select 1 from found)
+      returning id, event_id, user_id, status, created_at, expires_at
+    )
+    select *, false as created from found
+    union all
+    select *, true as created from made`.execute(trx)
+  const hold = rows[0]
+  if (!hold) throw new Error('find-or-insert of a hold returned nothing')
+  return hold
+}
+
 export async function setHoldStatus(trx: Db, holdId: string, status: string) {
   await trx
     .updateTable('seat_holds')
@@ -74,8 +113,8 @@ export async function takeSeats(
   hold: { id: string; expires_at: Date },
   refs: SeatRef[],
   allowExclusive: boolean,
-): Promise<TakenPlace[]> {
-  const { rows } = await sql<TakenPlace>`
+): Promise<GrantedPlace[]> {
+  const { rows } = await sql<GrantedPlace>`
     with wanted as (
       select * from unnest(${refs.map((r) => r.section)}::text[], ${refs.map((r) => r.row)}::text[], ${refs.map((r) => r.seat)}::int[]) as w(s, r, n)
     ), locked as (
@@ -91,7 +130,9 @@ export async function takeSeats(
     where es.event_id = ${eventId} and es.section_code = l.section_code and es.place_index = l.place_index
       and (es.status = 'AVAILABLE' or (es.status = 'HELD' and es.hold_expires_at <= now()))
       and (es.restriction is null or es.restriction = 'PREFERENTIAL' or ${allowExclusive})
-    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq`.execute(
+    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq,
+      (select pz.name from price_zones pz where pz.id = es.price_zone_id) as zone_name,
+      (select pz.price_amount from price_zones pz where pz.id = es.price_zone_id) as price_amount`.execute(
     trx,
   )
   return rows
@@ -104,8 +145,8 @@ export async function takeSlots(
   hold: { id: string; expires_at: Date },
   section: string,
   quantity: number,
-): Promise<TakenPlace[]> {
-  const { rows } = await sql<TakenPlace>`
+): Promise<GrantedPlace[]> {
+  const { rows } = await sql<GrantedPlace>`
     with picked as (
       select section_code, place_index from event_seats
       where event_id = ${eventId} and section_code = ${section} and row_label = 'UNNUMBERED'
@@ -119,7 +160,9 @@ export async function takeSlots(
     from picked p
     where es.event_id = ${eventId} and es.section_code = p.section_code and es.place_index = p.place_index
       and (es.status = 'AVAILABLE' or (es.status = 'HELD' and es.hold_expires_at <= now()))
-    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq`.execute(
+    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq,
+      (select pz.name from price_zones pz where pz.id = es.price_zone_id) as zone_name,
+      (select pz.price_amount from price_zones pz where pz.id = es.price_zone_id) as price_amount`.execute(
     trx,
   )
   return rows

@@ -8,7 +8,8 @@ import {
   fanPlacesByZone,
   findHold,
   findLiveHold,
-  insertHold,
+  findOrInsertLiveHold,
+  type GrantedPlace,
   lockFanEvent,
   notifySeatChanges,
   releaseSeats,
@@ -99,6 +100,21 @@ async function assertWithinFanMaximum(trx: Db, eventId: string, userId: string) 
   }
 }
 
+/** What a hold needs to know of its event; the route passes the row it already read. */
+export interface SellingEvent {
+  status: string
+  on_sale_at: Date | string
+  off_sale_at: Date | string
+}
+
+/**
+ * Seats (`eventId/seatKey`) some request of this process is taking right now. A second request for one
+ * of them would only find it locked (NOWAIT) or taken, so it is refused at once, before any SQL: in an
+ * on-sale rush the losers then cost microseconds instead of a transaction each (DESIGN §8 hot spot).
+ * The refusal is the one NOWAIT gives: "someone is taking these seats right now".
+ */
+const seatsInFlight = new Set<string>()
+
 /**
  * Adds places to the fan's hold for an event, creating the hold if needed (one live hold per fan and
  * event, so a double-clicked "hold" cannot make two). All or nothing: any seat not granted rolls back
@@ -109,6 +125,7 @@ export async function holdPlaces(
   eventId: string,
   holder: Holder,
   request: HoldRequest,
+  event?: SellingEvent,
 ): Promise<ReservationView> {
   const refs = 'seats' in request ? request.seats.map(parseSeatKey) : []
   if ('seats' in request && refs.some((r) => r === null)) {
@@ -116,52 +133,105 @@ export async function holdPlaces(
       details: { seats: request.seats.filter((k) => parseSeatKey(k) === null) },
     })
   }
+  assertSells(event ?? (await sellingEvent(db, eventId)))
   await ensureInventory(db, eventId)
-  const holdId = await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertEventSells(trx, eventId)
-      await lockFanEvent(trx, eventId, holder.userId)
-      const hold =
-        (await findLiveHold(trx, eventId, holder.userId)) ??
-        (await insertHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES))
-      if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
-      let taken: TakenPlace[]
-      if ('seats' in request) {
-        // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
-        const mine = new Set(
-          (await seatsOfHold(trx, hold.id)).map((s) => `${s.section_code}/${s.row_label}-${s.seat_number}`),
-        )
-        const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
-        const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
-        taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
-        if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
-      } else {
-        taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
-        if (taken.length !== request.quantity) {
-          throw new DomainError('SEAT_UNAVAILABLE', {
-            details: { section: request.section, available: taken.length },
-          })
+  const claimed = [...new Set((refs as SeatRef[]).map((r) => `${eventId}/${seatKeyOf(r)}`))]
+  const busy = claimed.filter((k) => seatsInFlight.has(k))
+  if (busy.length > 0) {
+    throw new DomainError('SEAT_UNAVAILABLE', {
+      message: 'Someone is taking these seats right now.',
+      details: { seats: busy.map((k) => k.slice(eventId.length + 1)) },
+    })
+  }
+  for (const k of claimed) seatsInFlight.add(k)
+  try {
+    const { hold, taken, created } = await db
+      .transaction()
+      .execute(async (trx) => {
+        await lockFanEvent(trx, eventId, holder.userId)
+        const hold = await findOrInsertLiveHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES)
+        let taken: GrantedPlace[]
+        if ('seats' in request) {
+          // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
+          const mine = new Set(
+            hold.created
+              ? []
+              : (await seatsOfHold(trx, hold.id)).map(
+                  (s) => `${s.section_code}/${s.row_label}-${s.seat_number}`,
+                ),
+          )
+          const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
+          const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
+          taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
+          if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
+        } else {
+          taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
+          if (taken.length !== request.quantity) {
+            throw new DomainError('SEAT_UNAVAILABLE', {
+              details: { section: request.section, available: taken.length },
+            })
+          }
         }
-      }
-      await assertWithinFanMaximum(trx, eventId, holder.userId)
-      await notifyTaken(trx, eventId, taken, 'H')
-      return hold.id
-    })
-    .catch((err: unknown) => {
-      if (isLockNotAvailable(err))
-        throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
-      throw err
-    })
-  return reservationView(db, holdId)
+        await assertWithinFanMaximum(trx, eventId, holder.userId)
+        return { hold, taken, created: hold.created }
+      })
+      .catch((err: unknown) => {
+        if (isLockNotAvailable(err))
+          throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
+        throw err
+      })
+    // After the commit, not inside it: NOTIFY takes a database-wide lock from pre-commit to the end of
+    // the commit, which would serialise every hold's commit. The feed is best effort already: maps
+    // reconcile with the versioned GET /api/seats.
+    await notifyTaken(db, eventId, taken, 'H').catch(() => undefined)
+    return created ? newHoldView(hold, taken) : reservationView(db, hold.id)
+  } finally {
+    for (const k of claimed) seatsInFlight.delete(k)
+  }
 }
 
-async function assertEventSells(trx: Db, eventId: string) {
-  const event = await trx
+/** A hold created by this request holds exactly the places it just took. */
+function newHoldView(
+  hold: { id: string; event_id: string; status: string; created_at: Date; expires_at: Date },
+  taken: GrantedPlace[],
+): ReservationView {
+  const seats = [...taken]
+    .sort((a, b) =>
+      a.section_code === b.section_code
+        ? a.place_index - b.place_index
+        : a.section_code < b.section_code
+          ? -1
+          : 1,
+    )
+    .map((s) => ({
+      key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
+      section: s.section_code,
+      row: s.row_label,
+      seat: s.seat_number,
+      zoneId: s.price_zone_id,
+      zoneName: s.zone_name,
+      price: Number(s.price_amount ?? 0),
+    }))
+  return {
+    id: hold.id,
+    eventId: hold.event_id,
+    status: hold.status as ReservationStatus,
+    createdAt: new Date(hold.created_at).toISOString(),
+    expiresAt: new Date(hold.expires_at).toISOString(),
+    seats,
+    total: seats.reduce((sum, s) => sum + s.price, 0),
+  }
+}
+
+async function sellingEvent(db: Db, eventId: string): Promise<SellingEvent | undefined> {
+  return db
     .selectFrom('events')
-    .select(['status', 'on_sale_at', 'off_sale_at', 'ends_at'])
+    .select(['status', 'on_sale_at', 'off_sale_at'])
     .where('id', '=', eventId)
     .executeTakeFirst()
+}
+
+function assertSells(event: SellingEvent | undefined) {
   if (event?.status !== 'PUBLISHED') throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
   const now = Date.now()
   if (new Date(event.on_sale_at).getTime() > now || new Date(event.off_sale_at).getTime() <= now) {
@@ -178,15 +248,17 @@ export async function releasePlaces(
 ): Promise<ReservationView | null> {
   const refs = keys?.map(parseSeatKey)
   if (refs?.some((r) => r === null)) throw new DomainError('SEAT_NOT_FOUND', { details: { seats: keys } })
-  await db.transaction().execute(async (trx) => {
+  const { eventId, freed } = await db.transaction().execute(async (trx) => {
     const hold = await ownHold(trx, holdId, userId)
     await lockFanEvent(trx, hold.event_id, userId)
     if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
     const freed = await releaseSeats(trx, holdId, refs as SeatRef[] | undefined)
     const left = await seatsOfHold(trx, holdId)
     if (left.length === 0) await setHoldStatus(trx, holdId, 'CANCELLED')
-    await notifyTaken(trx, hold.event_id, freed, 'A')
+    return { eventId: hold.event_id, freed }
   })
+  // After the commit, as for holds (see holdPlaces).
+  await notifyTaken(db, eventId, freed, 'A').catch(() => undefined)
   return reservationView(db, holdId)
 }
 

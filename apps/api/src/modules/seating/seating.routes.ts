@@ -194,8 +194,8 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     },
     async (request, reply) => {
       const { eventId, ...rest } = request.body
-      await assertPublicEvent(app.db, eventId, request.country)
-      const view = await holdPlaces(app.db, eventId, await holderOf(request), rest as never)
+      const event = await cache.assertPublic(app.db, eventId, request.country)
+      const view = await holdPlaces(app.db, eventId, await holderOf(request), rest as never, event)
       reply.code(201)
       return view
     },
