@@ -108,14 +108,6 @@ export interface SellingEvent {
 }
 
 /**
- * Seats (`eventId/seatKey`) some request of this process is taking right now. A second request for one
- * of them would only find it locked (NOWAIT) or taken, so it is refused at once, before any SQL: in an
- * on-sale rush the losers then cost microseconds instead of a transaction each (DESIGN §8 hot spot).
- * The refusal is the one NOWAIT gives: "someone is taking these seats right now".
- */
-const seatsInFlight = new Set<string>()
-
-/**
  * Adds places to the fan's hold for an event, creating the hold if needed (one live hold per fan and
  * event, so a double-clicked "hold" cannot make two). All or nothing: any seat not granted rolls back
  * the whole request (issue 5 part 3).
@@ -135,59 +127,46 @@ export async function holdPlaces(
   }
   assertSells(event ?? (await sellingEvent(db, eventId)))
   await ensureInventory(db, eventId)
-  const claimed = [...new Set((refs as SeatRef[]).map((r) => `${eventId}/${seatKeyOf(r)}`))]
-  const busy = claimed.filter((k) => seatsInFlight.has(k))
-  if (busy.length > 0) {
-    throw new DomainError('SEAT_UNAVAILABLE', {
-      message: 'Someone is taking these seats right now.',
-      details: { seats: busy.map((k) => k.slice(eventId.length + 1)) },
-    })
-  }
-  for (const k of claimed) seatsInFlight.add(k)
-  try {
-    const { hold, taken, created } = await db
-      .transaction()
-      .execute(async (trx) => {
-        await lockFanEvent(trx, eventId, holder.userId)
-        const hold = await findOrInsertLiveHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES)
-        let taken: GrantedPlace[]
-        if ('seats' in request) {
-          // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
-          const mine = new Set(
-            hold.created
-              ? []
-              : (await seatsOfHold(trx, hold.id)).map(
-                  (s) => `${s.section_code}/${s.row_label}-${s.seat_number}`,
-                ),
-          )
-          const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
-          const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
-          taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
-          if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
-        } else {
-          taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
-          if (taken.length !== request.quantity) {
-            throw new DomainError('SEAT_UNAVAILABLE', {
-              details: { section: request.section, available: taken.length },
-            })
-          }
+  const { hold, taken, created } = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockFanEvent(trx, eventId, holder.userId)
+      const hold = await findOrInsertLiveHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES)
+      let taken: GrantedPlace[]
+      if ('seats' in request) {
+        // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
+        const mine = new Set(
+          hold.created
+            ? []
+            : (await seatsOfHold(trx, hold.id)).map(
+                (s) => `${s.section_code}/${s.row_label}-${s.seat_number}`,
+              ),
+        )
+        const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
+        const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
+        taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
+        if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
+      } else {
+        taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
+        if (taken.length !== request.quantity) {
+          throw new DomainError('SEAT_UNAVAILABLE', {
+            details: { section: request.section, available: taken.length },
+          })
         }
-        await assertWithinFanMaximum(trx, eventId, holder.userId)
-        return { hold, taken, created: hold.created }
-      })
-      .catch((err: unknown) => {
-        if (isLockNotAvailable(err))
-          throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
-        throw err
-      })
-    // After the commit, not inside it: NOTIFY takes a database-wide lock from pre-commit to the end of
-    // the commit, which would serialise every hold's commit. The feed is best effort already: maps
-    // reconcile with the versioned GET /api/seats.
-    await notifyTaken(db, eventId, taken, 'H').catch(() => undefined)
-    return created ? newHoldView(hold, taken) : reservationView(db, hold.id)
-  } finally {
-    for (const k of claimed) seatsInFlight.delete(k)
-  }
+      }
+      await assertWithinFanMaximum(trx, eventId, holder.userId)
+      return { hold, taken, created: hold.created }
+    })
+    .catch((err: unknown) => {
+      if (isLockNotAvailable(err))
+        throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
+      throw err
+    })
+  // After the commit, not inside it: NOTIFY takes a database-wide lock from pre-commit to the end of
+  // the commit, which would serialise every hold's commit. The feed is best effort already: maps
+  // reconcile with the versioned GET /api/seats.
+  await notifyTaken(db, eventId, taken, 'H').catch(() => undefined)
+  return created ? newHoldView(hold, taken) : reservationView(db, hold.id)
 }
 
 /** A hold created by this request holds exactly the places it just took. */

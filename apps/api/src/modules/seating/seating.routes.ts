@@ -2,13 +2,14 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import { decodeRuns } from '@palco/domain/seating/availability'
 import { bestAvailable } from '@palco/domain/seating/best-available'
 import { flattenSections, type Layout } from '@palco/domain/seating/layout'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { AvailabilityCache, assertPublicEvent } from './availability.service.js'
 import { holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
 import type { SeatFeed } from './live-feed.js'
+import { SeatClaims } from './seat-claims.js'
 import { preferencesOf, savePreferences } from './seat-customizations.js'
 import { seatKeyOf } from './seat-key.js'
 import { seatLayoutOf } from './seat-layout.service.js'
@@ -178,10 +179,20 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     },
   )
 
+  // Requests still taking their seats; released when the answer is sent (seat-claims.ts).
+  const claims = new SeatClaims()
+  const claimed = new WeakMap<object, string[]>()
+  const claimSeats = async (request: FastifyRequest<{ Body: z.infer<typeof holdBody> }>) => {
+    const body = request.body
+    if (!('seats' in body)) return
+    claimed.set(request, claims.claim(body.eventId, body.seats, request.headers.cookie ?? request.ip))
+  }
+
   r.post(
     '/api/reservations',
     {
-      preHandler: fan,
+      preHandler: [claimSeats, fan],
+      onResponse: async (request) => claims.release(claimed.get(request) ?? []),
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,

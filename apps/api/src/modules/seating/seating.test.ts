@@ -123,6 +123,28 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     expect(holds).toHaveLength(1)
   })
 
+  it('gives a seat asked for by several fans at once to exactly one, and tells the others at once', async () => {
+    const event = await seatedEvent(t.db.db)
+    const fans = [fanA, fanB, await registerFan(t.app, 71), await registerFan(t.app, 72)]
+    const answers = await Promise.all(fans.map((f) => hold(f, { eventId: event.id, seats: ['NORTE/C-5'] })))
+    expect(answers.filter((r) => r.statusCode === 201), answers.map((r) => r.body).join('\n')).toHaveLength(1)
+    for (const r of answers.filter((x) => x.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409)
+      expect(r.json()).toMatchObject({ code: 'SEAT_UNAVAILABLE' })
+    }
+    // Once answered, the seat's claim is gone: the winner can release it and another fan take it.
+    const winner = answers.findIndex((r) => r.statusCode === 201)
+    const id = answers[winner]?.json().id
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/reservations/${id}`,
+      headers: { cookie: fans[winner] as string },
+    })
+    expect(gone.statusCode, gone.body).toBeLessThan(300)
+    const next = fans[(winner + 1) % fans.length] as string
+    expect((await hold(next, { eventId: event.id, seats: ['NORTE/C-5'] })).statusCode).toBe(201)
+  })
+
   it('holds a quantity of an unnumbered section, all or nothing', async () => {
     const event = await seatedEvent(t.db.db, { perFanMax: 50 })
     const ok = await hold(fanA, { eventId: event.id, section: 'GENERAL', quantity: 15 })
