@@ -1,13 +1,106 @@
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id)
+/**
+ * Libraries the import graph reaches from every page, but whose code is tree-shaken away there (zod, with
+ * the domain's schemas marked pure) or that only some pages use (date-fns): never in the shared chunk.
+ */
+const NOT_SHARED = /[\\/]node_modules[\\/](?:zod|date-fns|@date-fns)[\\/]/
+
+/**
+ * The library modules every page loads: what the client entry, the root route and the shell layout import
+ * statically (lazily imported modules, like dialogs and menus, are not followed). An index that re-exports
+ * a whole package (`@mantine/core`) is not followed as such: only the modules of the names imported
+ * through it are. Filled once the client build's module graph is complete, before its chunks are made.
+ */
+const everyPage = new Set<string>()
+const EVERY_PAGE_ENTRIES = /[\\/]app[\\/](?:entry\.client|root|routes[\\/]shell)\.tsx$/
+/** Indexes that re-export a whole package, by the specifier that imports them. */
+const PACKAGE_INDEXES: Record<string, RegExp> = {
+  '@mantine/core': /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+  '@mantine/hooks': /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+  'react-i18next': /[\\/]react-i18next[\\/]dist[\\/]es[\\/]index\.js$/,
+}
+const NAMED_IMPORT = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g
+const namesOf = (list: string) =>
+  list
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/))
+    .filter(([name]) => name && !name.startsWith('type '))
+
+function everyPageModules(): Plugin {
+  return {
+    name: 'palco:every-page-modules',
+    buildEnd() {
+      everyPage.clear()
+      if (this.environment.name !== 'client') return
+      const ids = [...this.getModuleIds()]
+      // For each package index: export name → the module defining it, from the index's own imports.
+      const exportsOf = new Map<string, Map<string, string>>()
+      for (const [specifier, pattern] of Object.entries(PACKAGE_INDEXES)) {
+        const index = ids.find((id) => pattern.test(id))
+        const info = index ? this.getModuleInfo(index) : null
+        const names = new Map<string, string>()
+        for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
+          const file = info?.importedIds.find((dep) => dep.endsWith((m[2] ?? '').replace(/^\.\//, '/')))
+          if (!file) continue
+          for (const [exported, local] of namesOf(m[1] ?? '')) names.set(local ?? exported ?? '', file)
+        }
+        exportsOf.set(specifier, names)
+      }
+      const isIndex = (id: string) => Object.values(PACKAGE_INDEXES).some((p) => p.test(id))
+      const stack = ids.filter((id) => EVERY_PAGE_ENTRIES.test(id))
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (everyPage.has(id) || isIndex(id)) continue
+        everyPage.add(id)
+        const info = this.getModuleInfo(id)
+        stack.push(...(info?.importedIds ?? []))
+        // Through an index, only the modules of the names this module imports.
+        for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
+          const names = exportsOf.get(m[2] ?? '')
+          if (!names) continue
+          for (const [name] of namesOf(m[1] ?? '')) {
+            const file = names.get(name ?? '')
+            if (file) stack.push(file)
+          }
+        }
+      }
+    },
+  }
+}
+
+const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), everyPageModules()],
   resolve: { conditions: ['@palco/source'] },
   ssr: { resolve: { conditions: ['@palco/source'], externalConditions: ['@palco/source'] } },
   build: {
     target: 'es2022',
     // Locale files stay separate URLs: fetched (and retried) by the i18n backend, cached immutably.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // React Router modulepreloads every chunk a page needs, and left alone the bundler splits the
+        // libraries into dozens of small shared chunks (one per Mantine component, one per hook): dozens
+        // of requests queued ahead of the stylesheets on a slow connection. Instead, the libraries every
+        // page loads come in two chunks; what only some pages or lazily loaded modules use is split as
+        // before, so a page still downloads only what it renders.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: (id) => REACT.test(id) && everyPage.has(id), priority: 20 },
+            // Zod in a chunk of its own: left to itself the bundler may put it with a small shared module
+            // (the country helpers every page uses), and every page would then download it.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 15 },
+            {
+              name: 'vendor',
+              test: (id) => isLibrary(id) && everyPage.has(id) && !NOT_SHARED.test(id),
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
 })

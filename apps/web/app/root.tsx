@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css'
+import './styles/mantine-page'
 import './lib/load-context'
 import { Button, Container, MantineProvider, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { deviceFromUserAgent } from './lib/device'
+import { PageResources } from './lib/i18n/page-resources'
 import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'
 import { themeFromCookieHeader } from './lib/theme'
 
@@ -55,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {children}
         </MantineProvider>
+        {/* After the page, so it carries the texts the page was rendered with (read before hydration). */}
+        <PageResources />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

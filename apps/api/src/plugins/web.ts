@@ -59,6 +59,17 @@ async function readContent<T>(contentDir: string, relativePath: string): Promise
 }
 
 /**
+ * Hashed assets never change; the public images (demo posters, sponsor logos) change rarely, so a day's
+ * cache with a week of stale-while-revalidate; anything else (favicon, robots.txt) five minutes.
+ */
+export function cacheControlOf(relativePath: string): string {
+  const [top] = relativePath.split(path.sep)
+  if (top === 'assets') return 'public, max-age=31536000, immutable'
+  if (top === 'images') return 'public, max-age=86400, stale-while-revalidate=604800'
+  return 'public, max-age=300'
+}
+
+/**
  * Serves the built web app: hashed client assets with a year-long immutable cache, public files, and
  * every other non-API path rendered by React Router on the server (DESIGN §1).
  */
@@ -85,10 +96,7 @@ export async function webPlugin(
     index: false,
     setHeaders(res, filePath) {
       const rel = path.relative(clientDir, filePath)
-      res.header(
-        'cache-control',
-        rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      )
+      res.header('cache-control', cacheControlOf(rel))
     },
   })
 

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useRevalidator } from 'react-router'
 import { AnalyticsScripts } from '../components/layout/analytics-scripts'
@@ -11,7 +11,7 @@ import { useRootData } from '../root'
 import classes from './shell.module.css'
 
 // The dialog (its forms, the shared zod schemas) loads on first use, not with every page; it is
-// fetched once the page is idle so the first click does not wait.
+// fetched as soon as the pointer or focus reaches "Log in", so the click rarely waits.
 const loadAuthDialog = () => import('../features/auth/components/auth-dialog')
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })))
 
@@ -24,10 +24,6 @@ export default function Shell() {
   const [loginOpen, setLoginOpen] = useState(false)
   // Stays mounted after the first opening, so closing can animate and reopening is instant.
   const [loginMounted, setLoginMounted] = useState(false)
-  useEffect(() => {
-    const id = window.setTimeout(() => void loadAuthDialog(), 2000)
-    return () => window.clearTimeout(id)
-  }, [])
   if (!root) return <Outlet />
   // On the login pages themselves the flow is already on screen: "Log in" stays a plain link there.
   const onAuthPage = location.pathname.startsWith('/authorization/')
@@ -51,6 +47,7 @@ export default function Shell() {
                 setLoginOpen(true)
               }
         }
+        onLoginIntent={onAuthPage ? undefined : () => void loadAuthDialog()}
         onLogout={() => void logout()}
       />
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>

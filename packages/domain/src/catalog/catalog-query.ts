@@ -12,17 +12,19 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** A sport filter is a sport organisation's code (SAN, IFC) or a sport event type (FOOTBALL). */
 export const SPORT_FILTER_PATTERN = /^[A-Za-z0-9_]{2,40}$/
 export const SEARCH_TEXT_MAX_LENGTH = 100
-const isoDate = z.iso.date()
+const isoDate = /* @__PURE__ */ z.iso.date()
 
-export const eventSearchQuerySchema = paginationSchema
+// Every top-level schema is marked pure, so a browser bundle that imports only this module's helpers
+// (the home page's links) leaves the schemas, and zod, out.
+export const eventSearchQuerySchema = /* @__PURE__ */ paginationSchema
   .extend({
-    type: optionalParam(eventTypeSchema),
-    category: optionalParam(z.string().max(80).regex(SLUG_PATTERN)),
-    sport: optionalParam(z.string().regex(SPORT_FILTER_PATTERN)),
-    q: optionalParam(z.string().trim().max(SEARCH_TEXT_MAX_LENGTH)),
+    type: /* @__PURE__ */ optionalParam(eventTypeSchema),
+    category: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().max(80).regex(SLUG_PATTERN)),
+    sport: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().regex(SPORT_FILTER_PATTERN)),
+    q: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().trim().max(SEARCH_TEXT_MAX_LENGTH)),
     /** Local calendar dates in the site country's zone, both inclusive. */
-    from: optionalParam(isoDate),
-    to: optionalParam(isoDate),
+    from: /* @__PURE__ */ optionalParam(isoDate),
+    to: /* @__PURE__ */ optionalParam(isoDate),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'toBeforeFrom' })
 export type EventSearchQuery = z.infer<typeof eventSearchQuerySchema>
@@ -31,10 +33,10 @@ export type EventSearchQuery = z.infer<typeof eventSearchQuerySchema>
  * One event by id or by slug, not both. Either is only length-checked: a malformed id is simply an
  * event that does not exist (404), so probing with junk learns nothing a 400 would tell.
  */
-export const eventLookupQuerySchema = z
+export const eventLookupQuerySchema = /* @__PURE__ */ z
   .object({
-    id: optionalParam(z.string().max(100)),
-    slug: optionalParam(z.string().max(200)),
+    id: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().max(100)),
+    slug: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().max(200)),
   })
   .refine((q) => (q.id === undefined) !== (q.slug === undefined), {
     path: ['id'],
@@ -42,8 +44,10 @@ export const eventLookupQuerySchema = z
   })
 export type EventLookupQuery = z.infer<typeof eventLookupQuerySchema>
 
-export const eventIdQuerySchema = z.object({ eventId: z.string().min(1).max(100) })
-export const tourQuerySchema = z.object({ slug: z.string().min(1).max(200) })
+export const eventIdQuerySchema = /* @__PURE__ */ z.object({
+  eventId: /* @__PURE__ */ z.string().min(1).max(100),
+})
+export const tourQuerySchema = /* @__PURE__ */ z.object({ slug: /* @__PURE__ */ z.string().min(1).max(200) })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: string): boolean => UUID.test(value)

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+// Every schema built at top level is marked pure, so a bundle that only needs this module's constants and
+// helpers (the browser's pages) leaves the schema, and zod, out.
+
 // Spec §3.
 export const EVENT_TYPES = [
   'SEASON_PASS',
@@ -14,7 +17,7 @@ export const EVENT_TYPES = [
   'INSCRIPTION',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
-export const eventTypeSchema = z.enum(EVENT_TYPES)
+export const eventTypeSchema = /* @__PURE__ */ z.enum(EVENT_TYPES)
 
 // Spec §1 names season pass and event bundle as multi-event; a tour bundle also sells several dates at once.
 export const MULTI_EVENT_TYPES = [
@@ -36,27 +39,27 @@ export const isSportEventType = (type: EventType): boolean =>
 
 export const VISIBILITIES = ['ALL', 'PRIVATE', 'NONE'] as const
 export type Visibility = (typeof VISIBILITIES)[number]
-export const visibilitySchema = z.enum(VISIBILITIES)
+export const visibilitySchema = /* @__PURE__ */ z.enum(VISIBILITIES)
 
 // Spec §2.
 export const EVENT_PAGE_CATEGORIES = ['HOME', 'INSCRIPTION', 'ENROLLMENTS', 'WEB_ODE'] as const
 export type EventPageCategory = (typeof EVENT_PAGE_CATEGORIES)[number]
-export const eventPageCategorySchema = z.enum(EVENT_PAGE_CATEGORIES)
+export const eventPageCategorySchema = /* @__PURE__ */ z.enum(EVENT_PAGE_CATEGORIES)
 
 // Spec §1.
 export const HOME_SECTIONS = ['events', 'tour', 'paguitos'] as const
 export type HomeSection = (typeof HOME_SECTIONS)[number]
-export const homeSectionSchema = z.enum(HOME_SECTIONS)
+export const homeSectionSchema = /* @__PURE__ */ z.enum(HOME_SECTIONS)
 
 // Not in the spec: the back office needs drafts, and DISABLED backs the /disabled-event page (spec §2).
 export const EVENT_STATUSES = ['DRAFT', 'PUBLISHED', 'DISABLED'] as const
 export type EventStatus = (typeof EVENT_STATUSES)[number]
-export const eventStatusSchema = z.enum(EVENT_STATUSES)
+export const eventStatusSchema = /* @__PURE__ */ z.enum(EVENT_STATUSES)
 
 // Spec §3.
 export const SALES_CHANNELS = ['APP', 'WEB_MOBILE', 'WEB_DESKTOP'] as const
 export type SalesChannel = (typeof SALES_CHANNELS)[number]
-export const salesChannelSchema = z.enum(SALES_CHANNELS)
+export const salesChannelSchema = /* @__PURE__ */ z.enum(SALES_CHANNELS)
 
 // Spec §9: pages are counted from 0.
 export const DEFAULT_PAGE_INDEX = 0
@@ -65,16 +68,16 @@ export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
 // Query strings arrive as text, hence the coercion.
-export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(0).default(DEFAULT_PAGE_INDEX),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+export const paginationSchema = /* @__PURE__ */ z.object({
+  page: /* @__PURE__ */ z.coerce.number().int().min(0).default(DEFAULT_PAGE_INDEX),
+  size: /* @__PURE__ */ z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
 // Spec §3: venue (team) codes that decide how a ticket's location is labelled.
 export const STADIUM_CODES = ['ATS', 'SAN', 'IFC', 'OSW'] as const
 export type StadiumCode = (typeof STADIUM_CODES)[number]
-export const stadiumCodeSchema = z.enum(STADIUM_CODES)
+export const stadiumCodeSchema = /* @__PURE__ */ z.enum(STADIUM_CODES)
 
 export const isStadiumCode = (value: unknown): value is StadiumCode =>
   typeof value === 'string' && (STADIUM_CODES as readonly string[]).includes(value)

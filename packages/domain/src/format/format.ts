@@ -1,8 +1,9 @@
 import { TZDate, tz } from '@date-fns/tz'
 import { format, isValid, parseISO } from 'date-fns'
 import { enUS, es } from 'date-fns/locale'
-import { countryOfLocale, defaultTimeZoneOf, type Locale } from '../locale/country.js'
-import { isWholeUnits, type Money, minorDigitsOf, toMajorUnits } from '../money/money.js'
+// The schema-free modules: formatting runs in the browser on every page, without zod.
+import { countryOfLocale, defaultTimeZoneOf, type Locale } from '../locale/country-settings.js'
+import { isWholeUnits, type Money, minorDigitsOf, toMajorUnits } from '../money/minor-units.js'
 
 // Spec §2: dates and times.
 export const DATE_PATTERNS: Readonly<Record<Locale, string>> = { 'es-CO': "d 'de' MMMM", 'en-US': 'LLLL, do' }

@@ -1,36 +1,11 @@
 import { z } from 'zod'
-import { type Currency, currencySchema } from '../locale/country.js'
+import { currencySchema } from '../locale/country.js'
 
-// DESIGN §5: integer minor units plus an ISO 4217 currency; never floats.
-export type Money = { amount: number; currency: Currency }
+// Money and its helpers live in minor-units.ts (no zod: the browser's pages import them from there); this
+// module adds the schema, marked pure, so a bundle that does not use it leaves zod out.
+export * from './minor-units.js'
 
-// ISO 4217 gives both COP and MXN two minor digits, even though COP prices are in practice whole pesos.
-const MINOR_DIGITS: Readonly<Record<Currency, number>> = { COP: 2, MXN: 2 }
-
-export const minorDigitsOf = (currency: Currency): number => MINOR_DIGITS[currency]
-
-export const moneySchema = z.object({ amount: z.int(), currency: currencySchema })
-
-export const money = (amount: number, currency: Currency): Money => {
-  if (!Number.isSafeInteger(amount)) {
-    throw new RangeError(`Money amounts are integer minor units, got ${amount} ${currency}`)
-  }
-  // -0 would print as "-$ 0" in some locales.
-  return { amount: amount === 0 ? 0 : amount, currency }
-}
-
-export const zeroMoney = (currency: Currency): Money => money(0, currency)
-
-export const addMoney = (a: Money, b: Money): Money => {
-  if (a.currency !== b.currency) {
-    throw new RangeError(`Cannot add ${a.currency} to ${b.currency}`)
-  }
-  return money(a.amount + b.amount, a.currency)
-}
-
-export const sumMoney = (items: readonly Money[], currency: Currency): Money =>
-  items.reduce(addMoney, zeroMoney(currency))
-
-export const isWholeUnits = (m: Money): boolean => m.amount % 10 ** minorDigitsOf(m.currency) === 0
-
-export const toMajorUnits = (m: Money): number => m.amount / 10 ** minorDigitsOf(m.currency)
+export const moneySchema = /* @__PURE__ */ z.object({
+  amount: /* @__PURE__ */ z.int(),
+  currency: currencySchema,
+})

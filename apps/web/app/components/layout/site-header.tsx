@@ -1,23 +1,12 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Anchor, Box, Burger, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core'
 import type { Country } from '@palco/domain/locale/country'
-import { currencyOf } from '@palco/domain/locale/country'
+import { currencyOf } from '@palco/domain/locale/country-settings'
 import type { SessionUser } from '@palco/domain/web/server-context'
-import { type MouseEvent, useState } from 'react'
+import { lazy, type MouseEvent, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import type { Theme } from '../../lib/theme'
+import { AccountButton } from './account-button'
 import classes from './site-header.module.css'
 import { ThemeSwitch } from './theme-switch'
 
@@ -37,56 +26,15 @@ function CountryIndicator({ country }: { country: Country }) {
   )
 }
 
-function ChevronDown() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path d="M6 9l6 6 6-6" />
-    </svg>
-  )
-}
-
 /** A plain click (no modifier keys, main button), which the login link may turn into the dialog. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
 
-/** The signed-in person's name opening their account menu (Mantine's menu: arrows, Enter, Escape). */
-function AccountMenu(props: { session: SessionUser; onLogout: () => void }) {
-  const { t } = useTranslation()
-  return (
-    // No focus placeholder: Mantine's is a role="presentation" child, which a role="menu" may not have.
-    <Menu position="bottom-end" width={200} withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button
-          variant="light"
-          rightSection={<ChevronDown />}
-          data-testid="account-menu"
-          maw={{ base: 150, sm: 240 }}
-        >
-          <VisuallyHidden>{t('nav.accountMenu')}: </VisuallyHidden>
-          <Text span inherit truncate="end">
-            {props.session.name}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/profile">
-          {t('nav.myProfile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/my-tickets">
-          {t('nav.myTickets')}
-        </Menu.Item>
-        <Menu.Item onClick={props.onLogout}>{t('nav.logout')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  )
-}
+// Loaded on demand: the account menu only for a signed-in fan, the drawer on the first tap of the burger
+// (or as the pointer or focus reaches it), so an anonymous visitor on a wide screen downloads neither.
+const loadAccountMenu = () => import('./account-menu')
+const AccountMenu = lazy(loadAccountMenu)
+const loadMobileNav = () => import('./mobile-nav')
+const MobileNav = lazy(loadMobileNav)
 
 export function SiteHeader(props: {
   country: Country
@@ -96,10 +44,14 @@ export function SiteHeader(props: {
   loginHref: string
   /** With JavaScript, "Log in" may open the dialog instead of leaving the page. */
   onLoginClick?: (() => void) | undefined
+  /** The pointer or focus reached "Log in": a click may follow (fetch the dialog's code now). */
+  onLoginIntent?: (() => void) | undefined
   onLogout: () => void
 }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  // The drawer stays mounted after its first opening, so closing animates and reopening is instant.
+  const [navMounted, setNavMounted] = useState(false)
   const links = NAV.map((item) => (
     <Anchor
       key={item.to}
@@ -138,15 +90,29 @@ export function SiteHeader(props: {
             </Box>
             <ThemeSwitch theme={props.theme} />
             {props.session ? (
-              <AccountMenu session={props.session} onLogout={props.onLogout} />
+              <Suspense fallback={<AccountButton session={props.session} />}>
+                <AccountMenu session={props.session} onLogout={props.onLogout} />
+              </Suspense>
             ) : (
-              <Button component={Link} to={props.loginHref} onClick={onLogin} data-testid="login-button">
+              <Button
+                component={Link}
+                to={props.loginHref}
+                onClick={onLogin}
+                onPointerEnter={props.onLoginIntent}
+                onFocus={props.onLoginIntent}
+                data-testid="login-button"
+              >
                 {t('nav.login')}
               </Button>
             )}
             <Burger
               opened={open}
-              onClick={() => setOpen((o) => !o)}
+              onClick={() => {
+                setNavMounted(true)
+                setOpen((o) => !o)
+              }}
+              onPointerEnter={() => void loadMobileNav()}
+              onFocus={() => void loadMobileNav()}
               hiddenFrom="sm"
               aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
               aria-expanded={open}
@@ -154,33 +120,40 @@ export function SiteHeader(props: {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={open} onClose={() => setOpen(false)} title={t('nav.menu')} hiddenFrom="sm" size="xs">
-        <Stack component="nav" aria-label={t('nav.label')} gap="md">
-          {links}
-          <CountryIndicator country={props.country} />
-          {props.session ? (
-            <>
-              <Text fw={600}>{props.session.name}</Text>
-              <Anchor component={Link} to="/profile" className={classes.link} onClick={() => setOpen(false)}>
-                {t('nav.myProfile')}
-              </Anchor>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setOpen(false)
-                  props.onLogout()
-                }}
-              >
-                {t('nav.logout')}
+      {navMounted ? (
+        <Suspense fallback={null}>
+          <MobileNav opened={open} onClose={() => setOpen(false)}>
+            {links}
+            <CountryIndicator country={props.country} />
+            {props.session ? (
+              <>
+                <Text fw={600}>{props.session.name}</Text>
+                <Anchor
+                  component={Link}
+                  to="/profile"
+                  className={classes.link}
+                  onClick={() => setOpen(false)}
+                >
+                  {t('nav.myProfile')}
+                </Anchor>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setOpen(false)
+                    props.onLogout()
+                  }}
+                >
+                  {t('nav.logout')}
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to={props.loginHref} onClick={onLogin}>
+                {t('nav.login')}
               </Button>
-            </>
-          ) : (
-            <Button component={Link} to={props.loginHref} onClick={onLogin}>
-              {t('nav.login')}
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+            )}
+          </MobileNav>
+        </Suspense>
+      ) : null}
     </Box>
   )
 }

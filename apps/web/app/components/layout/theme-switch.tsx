@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core'
+import { ActionIcon } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useLocation } from 'react-router'
 import type { Theme } from '../../lib/theme'
+import classes from './theme-switch.module.css'
 
 function SunIcon() {
   return (
@@ -49,11 +50,17 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
     <fetcher.Form method="post" action="/preferences/theme">
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <Tooltip label={label}>
-        <ActionIcon type="submit" variant="default" size="lg" aria-label={label} data-testid="theme-switch">
-          {shown === 'dark' ? <SunIcon /> : <MoonIcon />}
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        type="submit"
+        variant="default"
+        size="lg"
+        aria-label={label}
+        data-tooltip={label}
+        className={classes.switch}
+        data-testid="theme-switch"
+      >
+        {shown === 'dark' ? <SunIcon /> : <MoonIcon />}
+      </ActionIcon>
     </fetcher.Form>
   )
 }

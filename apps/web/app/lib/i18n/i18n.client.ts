@@ -1,7 +1,8 @@
 import i18next from 'i18next'
 import HttpBackend from 'i18next-http-backend'
 import { initReactI18next } from 'react-i18next'
-import { sharedI18nOptions } from './config'
+import { NAMESPACES, sharedI18nOptions } from './config'
+import { readPageResources } from './page-resources'
 
 // Hashed, immutable URLs of each locale file; the HTTP backend fetches them with the retry policy.
 const urls = import.meta.glob<string>('../../locales/*/*.json', {
@@ -14,7 +15,16 @@ function urlOf(lng: string, ns: string): string {
   return urls[`../../locales/${lng}/${ns}.json`] ?? `/locales/${lng}/${ns}.json`
 }
 
+/**
+ * Starts i18next with the namespaces the server rendered the page with (serialised into the page), so
+ * hydration need not wait for the network; any other namespace is fetched by the backend when a
+ * component asks for it, with spec §1's retry policy (`sharedI18nOptions`). Without serialised texts
+ * (a page not rendered by our server) it loads every namespace first. With them nothing is fetched here,
+ * so the promise settles at once.
+ */
 export async function initClientI18n(lng: string) {
+  const page = readPageResources()
+  const present = page ? Object.keys(page) : []
   await i18next
     .use(HttpBackend)
     .use(initReactI18next)
@@ -22,6 +32,22 @@ export async function initClientI18n(lng: string) {
       ...sharedI18nOptions,
       lng,
       backend: { loadPath: (lngs: string[], nss: string[]) => urlOf(lngs[0] ?? lng, nss[0] ?? 'common') },
+      ...(page
+        ? {
+            ns: present.length ? present : ['common'],
+            resources: { [lng]: page },
+            // The other namespaces still come from the backend, on demand.
+            partialBundledLanguages: true,
+            initAsync: false,
+          }
+        : {}),
     })
   return i18next
+}
+
+/** Fetches the namespaces the page was not rendered with, while the browser is idle (later dialogs, errors). */
+export function loadRemainingNamespaces(i18n: typeof i18next): void {
+  const load = () => void i18n.loadNamespaces([...NAMESPACES])
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 })
+  else setTimeout(load, 1500)
 }

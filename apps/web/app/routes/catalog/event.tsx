@@ -48,6 +48,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               radius="md"
               fit="cover"
               style={{ aspectRatio: '16 / 9' }}
+              // The page's largest paint: fetched first (React also preloads it from the head).
+              fetchPriority="high"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

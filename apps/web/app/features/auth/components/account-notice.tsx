@@ -1,5 +1,5 @@
 import { Alert, Container } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 
@@ -14,7 +14,6 @@ const isNotice = (x: unknown): x is Notice =>
  * the URL, so it is not shared or bookmarked). Read after hydration: the server never sees that state.
  */
 export function AccountNotice() {
-  const { t } = useTranslation('auth')
   const location = useLocation()
   const [notice, setNotice] = useState<Notice | null>(null)
   useEffect(() => {
@@ -24,19 +23,30 @@ export function AccountNotice() {
   return (
     <div role="status">
       {notice ? (
-        <Container size="lg" pt="md">
-          <Alert
-            color="teal"
-            variant="light"
-            withCloseButton
-            closeButtonLabel={t('notices.close')}
-            onClose={() => setNotice(null)}
-            data-testid="account-notice"
-          >
-            {t(`notices.${notice}`)}
-          </Alert>
-        </Container>
+        // Its texts (the auth namespace) may still be on their way: the page itself does not wait for them.
+        <Suspense fallback={null}>
+          <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+        </Suspense>
       ) : null}
     </div>
+  )
+}
+
+/** Apart, so that a page without a notice neither reads nor carries the auth texts (page-resources.tsx). */
+function NoticeAlert(props: { notice: Notice; onClose: () => void }) {
+  const { t } = useTranslation('auth')
+  return (
+    <Container size="lg" pt="md">
+      <Alert
+        color="teal"
+        variant="light"
+        withCloseButton
+        closeButtonLabel={t('notices.close')}
+        onClose={props.onClose}
+        data-testid="account-notice"
+      >
+        {t(`notices.${props.notice}`)}
+      </Alert>
+    </Container>
   )
 }

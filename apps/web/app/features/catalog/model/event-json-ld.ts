@@ -2,8 +2,8 @@ import { checkoutPathOf } from '@palco/domain/catalog/checkout-path'
 import type { EventDetail, PriceZone } from '@palco/domain/catalog/event-detail'
 import { isoWithOffset } from '@palco/domain/catalog/event-time'
 import { isSportEventType } from '@palco/domain/catalog/vocabulary'
-import { type Country, countryShortOf } from '@palco/domain/locale/country'
-import { toMajorUnits } from '@palco/domain/money/money'
+import { type Country, countryShortOf } from '@palco/domain/locale/country-settings'
+import { toMajorUnits } from '@palco/domain/money/minor-units'
 
 const SCHEMA = 'https://schema.org/'
 

@@ -1,5 +1,5 @@
 import type { Country } from '@palco/domain/locale/country'
-import { countryShortOf } from '@palco/domain/locale/country'
+import { countryShortOf } from '@palco/domain/locale/country-settings'
 
 /** A legal text (terms, privacy) as stored in the public content folder, one file per country. */
 export interface LegalDocument {

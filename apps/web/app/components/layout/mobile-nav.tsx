@@ -1,0 +1,18 @@
+import { Drawer, Stack } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * The navigation drawer of small screens. Loaded lazily on the first tap of the burger (Mantine's Drawer
+ * brings its scroll area along), so a visitor who never opens it never downloads it.
+ */
+export default function MobileNav(props: { opened: boolean; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <Drawer opened={props.opened} onClose={props.onClose} title={t('nav.menu')} hiddenFrom="sm" size="xs">
+      <Stack component="nav" aria-label={t('nav.label')} gap="md">
+        {props.children}
+      </Stack>
+    </Drawer>
+  )
+}

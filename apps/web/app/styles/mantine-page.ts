@@ -1,0 +1,66 @@
+/**
+ * Mantine's styles for every page, imported by root.tsx instead of the whole `@mantine/core/styles.css`
+ * (250 KB, most of it for components we never render, and all of it render-blocking): the global styles,
+ * then each component rendered anywhere in the app together with the components its styles build on
+ * (https://mantine.dev/styles/css-files-list), in the order of Mantine's own styles.css so that rules
+ * override each other as they did there. That includes dialogs, drawers and menus, though they only open
+ * in the browser: several features render them (2 KB compressed for all of them), and a dialog whose
+ * styles come with the page cannot open unstyled.
+ *
+ * Using a Mantine component that is not listed here? Add its file (and those it builds on, in the same
+ * order); `mantine-styles.test.ts` fails until every component imported under app/ has its styles.
+ */
+import '@mantine/core/styles/baseline.css'
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/core/styles/global.css'
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/core/styles/VisuallyHidden.css'
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/ActionIcon.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/Group.css'
+import '@mantine/core/styles/ModalBase.css'
+import '@mantine/core/styles/Input.css'
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/Accordion.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/Text.css'
+import '@mantine/core/styles/Anchor.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxCard.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/Button.css'
+import '@mantine/core/styles/Card.css'
+import '@mantine/core/styles/ColorSwatch.css'
+import '@mantine/core/styles/Container.css'
+import '@mantine/core/styles/Divider.css'
+import '@mantine/core/styles/Drawer.css'
+import '@mantine/core/styles/Grid.css'
+import '@mantine/core/styles/Image.css'
+import '@mantine/core/styles/List.css'
+import '@mantine/core/styles/Menu.css'
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/NumberInput.css'
+import '@mantine/core/styles/Pagination.css'
+import '@mantine/core/styles/PasswordInput.css'
+import '@mantine/core/styles/PinInput.css'
+import '@mantine/core/styles/RadioCard.css'
+import '@mantine/core/styles/RadioIndicator.css'
+import '@mantine/core/styles/Radio.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '@mantine/core/styles/Tooltip.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import '@mantine/core/styles/Stack.css'
+import '@mantine/core/styles/Stepper.css'
+import '@mantine/core/styles/Table.css'
+import '@mantine/core/styles/Tabs.css'
+import '@mantine/core/styles/ThemeIcon.css'
+import '@mantine/core/styles/Title.css'
