@@ -74,6 +74,10 @@ export const APP_ERROR_CODES = [
   'ORDER_NOT_PAYABLE',
   'INSUFFICIENT_WALLET_BALANCE',
   'WEBHOOK_SIGNATURE_INVALID',
+  'TICKET_ALREADY_USED',
+  'TICKET_ALREADY_TRANSFERRED',
+  'TICKET_NOT_TRANSFERABLE',
+  'TRANSFER_TO_SELF',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -158,6 +162,12 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   ORDER_NOT_PAYABLE: { status: 409, title: 'The order can no longer be paid' },
   INSUFFICIENT_WALLET_BALANCE: { status: 422, title: 'The wallet balance is too low' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, title: 'The notification signature is invalid' },
+  // Issue 7: a ticket checked in at a gate can no longer change owner.
+  TICKET_ALREADY_USED: { status: 409, title: 'The ticket has already been used' },
+  // A ticket changes owner once (no resale chains); the sender's copy is read-only.
+  TICKET_ALREADY_TRANSFERRED: { status: 409, title: 'The ticket has already been transferred' },
+  TICKET_NOT_TRANSFERABLE: { status: 422, title: 'This event does not allow ticket transfers' },
+  TRANSFER_TO_SELF: { status: 422, title: 'A ticket cannot be transferred to yourself' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -1,0 +1,192 @@
+import type {
+  OrderStatus,
+  PaymentRecordStatus,
+  PurchaseStatus,
+  ReservationStatus,
+  TransactionStatus,
+} from '../orders/statuses.js'
+import { canTransition as canReservationTransition } from '../seating/reservation-lifecycle.js'
+
+/**
+ * Checkout status machines (DESIGN §4.5; spec §4 lists the statuses, not the moves). An order carries a
+ * purchase status; each payment attempt carries a payment-record status and a transaction status (the
+ * provider's view). They always move together through one of the checkout phases below, so the five
+ * sets never disagree: the services call `checkoutStatesOf(phase)` and check every move with these tables.
+ */
+
+const ORDER: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // PENDING: created, or a card whose answer is unknown (provider timeout, review) until reconciled.
+  PENDING: ['PAID', 'CANCELED', 'EXPIRED', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER', 'REFUNDED'],
+  PENDING_CASH_PAYMENT: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED'],
+  PROCESSING_TRANSFER: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED'],
+  PAID: ['REFUNDED', 'TRANSFERRED'],
+  // A payment that succeeds after we gave up on it: seats still free → PAID; otherwise refunded.
+  CANCELED: ['PAID', 'REFUNDED'],
+  EXPIRED: ['PAID', 'REFUNDED'],
+  TRANSFERRED: [],
+  REFUNDED: [],
+}
+
+const PURCHASE: Readonly<Record<PurchaseStatus, readonly PurchaseStatus[]>> = {
+  STARTED: ['COMPLETED', 'DECLINED', 'EXPIRED', 'PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER'],
+  PENDING: ['COMPLETED', 'DECLINED', 'EXPIRED'],
+  PENDING_CASH_PAYMENT: ['COMPLETED', 'DECLINED', 'EXPIRED'],
+  PROCESSING_TRANSFER: ['COMPLETED', 'DECLINED', 'EXPIRED'],
+  DECLINED: ['COMPLETED'],
+  // EXPIRED → DECLINED: a late payment for an expired order whose seats were gone, refunded.
+  EXPIRED: ['COMPLETED', 'DECLINED'],
+  COMPLETED: [],
+}
+
+const PAYMENT: Readonly<Record<PaymentRecordStatus, readonly PaymentRecordStatus[]>> = {
+  CREATED: ['PENDING', 'PAID', 'REJECTED', 'CANCELLED'],
+  PENDING: ['PAID', 'REJECTED', 'CANCELLED'],
+  // Money that arrived for seats we could no longer give is returned.
+  PAID: ['REFUNDED'],
+  REJECTED: ['PAID'],
+  CANCELLED: ['PAID'],
+  REFUNDED: [],
+}
+
+const TRANSACTION: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {
+  PENDING: ['COMPLETED', 'DECLINED'],
+  DECLINED: ['COMPLETED'],
+  COMPLETED: [],
+}
+
+/**
+ * Reservation moves checkout adds to the seating table (`seating/reservation-lifecycle.ts`):
+ * - STARTED_PAYMENT → BOOKED: a declined card gives the hold back so the fan can retry with another card
+ *   until the hold's original expiry (issue 6: "seats still held").
+ * - WAITING_FOR_PAYMENT → BOOKED: the same for a card whose outcome was unknown (timeout, review) and
+ *   turned out declined while the hold's own clock still ran.
+ * - BOOKED → FINISHED: a payment we had given up on (declined, then approved after all) while the hold
+ *   still had its seats.
+ */
+const RESERVATION_EXTRA: Readonly<Partial<Record<ReservationStatus, readonly ReservationStatus[]>>> = {
+  STARTED_PAYMENT: ['BOOKED'],
+  WAITING_FOR_PAYMENT: ['BOOKED'],
+  BOOKED: ['FINISHED'],
+  ACTIVE: ['FINISHED'],
+}
+
+export const canOrderTransition = (from: OrderStatus, to: OrderStatus) => ORDER[from].includes(to)
+export const canPurchaseTransition = (from: PurchaseStatus, to: PurchaseStatus) => PURCHASE[from].includes(to)
+export const canPaymentTransition = (from: PaymentRecordStatus, to: PaymentRecordStatus) =>
+  PAYMENT[from].includes(to)
+export const canTransactionTransition = (from: TransactionStatus, to: TransactionStatus) =>
+  TRANSACTION[from].includes(to)
+export const canCheckoutMoveReservation = (from: ReservationStatus, to: ReservationStatus) =>
+  canReservationTransition(from, to) || (RESERVATION_EXTRA[from]?.includes(to) ?? false)
+
+/** Orders whose payment is still open: the seats stay with the reservation while an order is in these. */
+export const OPEN_ORDER_STATUSES = [
+  'PENDING',
+  'PENDING_CASH_PAYMENT',
+  'PROCESSING_TRANSFER',
+] as const satisfies readonly OrderStatus[]
+export const isOpenOrder = (s: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(s)
+
+/** The steps of a checkout, each a consistent set of statuses. */
+export const CHECKOUT_PHASES = [
+  'STARTED',
+  'PENDING_CARD',
+  'PENDING_CASH',
+  'PENDING_TRANSFER',
+  'PAID',
+  'DECLINED',
+  'EXPIRED',
+  'REFUNDED',
+] as const
+export type CheckoutPhase = (typeof CHECKOUT_PHASES)[number]
+
+export interface CheckoutStates {
+  order: OrderStatus
+  purchase: PurchaseStatus
+  payment: PaymentRecordStatus
+  transaction: TransactionStatus
+  /** Where the reservation goes; null leaves it where it is (see the notes of each phase). */
+  reservation: ReservationStatus | null
+}
+
+const PHASES: Readonly<Record<CheckoutPhase, CheckoutStates>> = {
+  STARTED: {
+    order: 'PENDING',
+    purchase: 'STARTED',
+    payment: 'CREATED',
+    transaction: 'PENDING',
+    reservation: 'STARTED_PAYMENT',
+  },
+  PENDING_CARD: {
+    order: 'PENDING',
+    purchase: 'PENDING',
+    payment: 'PENDING',
+    transaction: 'PENDING',
+    reservation: 'WAITING_FOR_PAYMENT',
+  },
+  PENDING_CASH: {
+    order: 'PENDING_CASH_PAYMENT',
+    purchase: 'PENDING_CASH_PAYMENT',
+    payment: 'PENDING',
+    transaction: 'PENDING',
+    reservation: 'WAITING_FOR_PAYMENT',
+  },
+  PENDING_TRANSFER: {
+    order: 'PROCESSING_TRANSFER',
+    purchase: 'PROCESSING_TRANSFER',
+    payment: 'PENDING',
+    transaction: 'PENDING',
+    reservation: 'WAITING_FOR_PAYMENT',
+  },
+  PAID: {
+    order: 'PAID',
+    purchase: 'COMPLETED',
+    payment: 'PAID',
+    transaction: 'COMPLETED',
+    reservation: 'FINISHED',
+  },
+  // The reservation depends on the hold's clock: back to BOOKED while it runs (retry), else
+  // CANCELLED_DUE_TO_PAYMENT_FAILURE — decided by `reservationAfterDecline`.
+  DECLINED: {
+    order: 'CANCELED',
+    purchase: 'DECLINED',
+    payment: 'REJECTED',
+    transaction: 'DECLINED',
+    reservation: null,
+  },
+  EXPIRED: {
+    order: 'EXPIRED',
+    purchase: 'EXPIRED',
+    payment: 'CANCELLED',
+    transaction: 'DECLINED',
+    reservation: 'EXPIRED',
+  },
+  // Paid, but the seats were gone (late payment): the money goes back and the reservation ends in failure.
+  REFUNDED: {
+    order: 'REFUNDED',
+    purchase: 'DECLINED',
+    payment: 'REFUNDED',
+    transaction: 'COMPLETED',
+    reservation: 'FINISHED_WITH_FAILURE',
+  },
+}
+
+export const checkoutStatesOf = (phase: CheckoutPhase): CheckoutStates => PHASES[phase]
+
+/** After a decline: the fan keeps the seats for a retry while the hold's own clock runs. */
+export const reservationAfterDecline = (holdExpiresAt: Date, now: Date): ReservationStatus =>
+  holdExpiresAt.getTime() > now.getTime() ? 'BOOKED' : 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
+
+export type StatusSet = 'order' | 'purchase' | 'payment' | 'transaction'
+
+/** True when every set either stays or makes an allowed move; a no-op phase change is allowed. */
+export function canEnterPhase(current: Omit<CheckoutStates, 'reservation'>, phase: CheckoutPhase): boolean {
+  const next = PHASES[phase]
+  return (
+    (current.order === next.order || canOrderTransition(current.order, next.order)) &&
+    (current.purchase === next.purchase || canPurchaseTransition(current.purchase, next.purchase)) &&
+    (current.payment === next.payment || canPaymentTransition(current.payment, next.payment)) &&
+    (current.transaction === next.transaction ||
+      canTransactionTransition(current.transaction, next.transaction))
+  )
+}

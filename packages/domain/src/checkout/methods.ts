@@ -1,0 +1,58 @@
+import type { Country } from '../locale/country.js'
+import type { CashNetwork, CheckoutMethod, PaymentChoice, TransferKind } from './contract.js'
+
+/**
+ * What each country offers at `/checkout/buy` (spec §3 cash options and Mexican networks; issue 6):
+ * Colombia pays by card, cash (a voucher, or at the club's box office), PSE bank transfer or wallet;
+ * Mexico by card, cash at OXXO/paycash/banamex/bancomer, SPEI transfer or wallet.
+ */
+export interface MethodsOffer {
+  methods: CheckoutMethod[]
+  cashNetworks: CashNetwork[]
+  transferKinds: TransferKind[]
+}
+
+const OFFERS: Readonly<Record<Country, MethodsOffer>> = {
+  COL: {
+    methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
+    cashNetworks: ['cash', 'cashInClub'],
+    transferKinds: ['PSE'],
+  },
+  MEX: {
+    methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
+    cashNetworks: ['oxxo', 'paycash', 'banamex', 'bancomer'],
+    transferKinds: ['SPEI'],
+  },
+}
+
+export const methodsFor = (country: Country): MethodsOffer => {
+  const o = OFFERS[country]
+  return { methods: [...o.methods], cashNetworks: [...o.cashNetworks], transferKinds: [...o.transferKinds] }
+}
+
+export function isChoiceOffered(country: Country, choice: PaymentChoice): boolean {
+  const o = OFFERS[country]
+  if (!o.methods.includes(choice.method)) return false
+  if (choice.method === 'CASH') return o.cashNetworks.includes(choice.network)
+  if (choice.method === 'TRANSFER') return o.transferKinds.includes(choice.kind)
+  return true
+}
+
+/**
+ * How long a pending payment keeps the seats (issue 6: "decide and document"). Cash vouchers: 48 h, the
+ * usual validity of OXXO/Efecty-style references and time for a fan to reach a store over a weekend
+ * night; SPEI: 24 h, a bank business day; PSE: 1 h, the fan is at their bank's page right now. Card
+ * outcomes that are unknown (timeout, review) keep them 30 min while reconciliation asks the provider.
+ * Never past the event's start: nobody can pay for a match that has begun.
+ */
+export const PENDING_HOLD_MINUTES = {
+  CASH: 48 * 60,
+  SPEI: 24 * 60,
+  PSE: 60,
+  CARD: 30,
+} as const
+
+export function pendingExpiry(kind: keyof typeof PENDING_HOLD_MINUTES, now: Date, eventStartsAt: Date): Date {
+  const wanted = now.getTime() + PENDING_HOLD_MINUTES[kind] * 60_000
+  return new Date(Math.max(now.getTime() + 60_000, Math.min(wanted, eventStartsAt.getTime())))
+}
