@@ -1,0 +1,497 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
+
+/**
+ * A local stand-in for api.mercadopago.com that speaks the documented requests and answers of the
+ * endpoints the adapter uses (see mercadopago-adapter.ts for the pages). Used by the contract tests and,
+ * later, the end-to-end run. It checks what the real API checks that matters to us — the Bearer token, the
+ * X-Idempotency-Key on payment creation, required fields — and remembers idempotency keys so a repeated
+ * request answers the same payment.
+ *
+ * Card outcomes follow Mercado Pago's test cardholder names, carried in the fake's card token
+ * (`fake-APRO-…` approved, `fake-OTHE-…` rejected, `fake-CONT-…` in_process, `fake-FUND-…` rejected for
+ * insufficient amount, `fake-SECU-…` rejected for security code). A token is single-use like the real one.
+ *
+ * For an end-to-end run in other processes the controls are also HTTP endpoints without auth under
+ * `/__fake/` (status change, delay, failures, lookup by external_reference), the PSE "bank" page lets a
+ * browser approve or reject and returns to `callback_url`, and with `webhookUrl` set every status change
+ * is notified there, signed, as Mercado Pago's webhooks do (`?data.id=…&type=payment`).
+ */
+
+export interface FakeMercadoPagoOptions {
+  accessToken?: string
+  webhookSecret?: string
+  /** Where to POST signed `payment` notifications when a payment's status changes. */
+  webhookUrl?: string
+  /** The account's currency (an MCO account answers COP, an MLM one MXN); unset, payments carry none. */
+  currency?: 'COP' | 'MXN'
+}
+
+export interface FakePayment {
+  id: number
+  status: string
+  status_detail: string
+  transaction_amount: number
+  currency_id: string | null
+  payment_method_id: string
+  payment_type_id: string
+  external_reference: string | null
+  date_of_expiration: string | null
+  transaction_details: Record<string, unknown>
+  barcode?: { content: string }
+  refunds: Array<{ id: number; amount: number; status: string }>
+  body: Record<string, unknown>
+}
+
+export interface FakeMercadoPago {
+  url: string
+  accessToken: string
+  webhookSecret: string
+  close(): Promise<void>
+  /** Every request the fake received, without bodies' secrets (for header/field assertions). */
+  requests: Array<{
+    method: string
+    path: string
+    headers: Record<string, string | string[] | undefined>
+    body: unknown
+  }>
+  payments: Map<number, FakePayment>
+  /** Hold every answer this long (to provoke client timeouts). */
+  setDelay(ms: number): void
+  /** Answer the next `count` requests with HTTP `status` (default 500). */
+  failNext(count?: number, status?: number): void
+  /**
+   * Move a payment to a status, as when a voucher is paid (`approved`) or runs out (`cancelled`/`expired`);
+   * resolves once the notification (if `webhookUrl` is set) was delivered or failed.
+   */
+  setPaymentStatus(id: number | string, status: string, statusDetail?: string): Promise<void>
+  /** HTTP status of each webhook delivery attempt (null when the receiver could not be reached). */
+  deliveries: Array<{ paymentId: string; status: number | null }>
+  /** Headers and query of a signed `payment` notification for `id`, plus its JSON body. */
+  signedNotification(
+    id: number | string,
+    options?: { ts?: number; requestId?: string; secret?: string },
+  ): { headers: Record<string, string>; query: Record<string, string>; rawBody: string }
+}
+
+const CARD_OUTCOMES: Record<string, { status: string; detail: string }> = {
+  APRO: { status: 'approved', detail: 'accredited' },
+  OTHE: { status: 'rejected', detail: 'cc_rejected_other_reason' },
+  CONT: { status: 'in_process', detail: 'pending_contingency' },
+  FUND: { status: 'rejected', detail: 'cc_rejected_insufficient_amount' },
+  SECU: { status: 'rejected', detail: 'cc_rejected_bad_filled_security_code' },
+  CALL: { status: 'rejected', detail: 'cc_rejected_call_for_authorize' },
+}
+
+const CASH_TYPES: Record<string, string> = {
+  oxxo: 'ticket',
+  paycash: 'ticket',
+  efecty: 'ticket',
+  bancomer: 'atm',
+  banamex: 'atm',
+}
+
+const BINS: Record<string, { id: string; name: string; type: string; issuer: { id: number; name: string } }> =
+  {
+    '450995': { id: 'visa', name: 'Visa', type: 'credit_card', issuer: { id: 160, name: 'Visa' } },
+    '503175': {
+      id: 'master',
+      name: 'Mastercard',
+      type: 'credit_card',
+      issuer: { id: 3, name: 'Mastercard' },
+    },
+    '400276': { id: 'debvisa', name: 'Visa Débito', type: 'debit_card', issuer: { id: 162, name: 'Visa' } },
+  }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const html = (res: ServerResponse, body: string) => {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+  res.end(`<!doctype html><html lang="es"><title>Fake Mercado Pago</title><main>${body}</main></html>`)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  if (res.destroyed) return
+  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+const badRequest = (message: string, code = 'bad_request') => ({
+  status: 400,
+  body: { message, error: 'bad_request', status: 400, cause: [{ code, description: message }] },
+})
+
+export const startFakeMercadoPago = async (
+  options: FakeMercadoPagoOptions = {},
+): Promise<FakeMercadoPago> => {
+  const accessToken = options.accessToken ?? 'TEST-fake-access-token'
+  const webhookSecret = options.webhookSecret ?? 'fake-webhook-secret'
+  const payments = new Map<number, FakePayment>()
+  const idempotency = new Map<string, { status: number; body: unknown }>()
+  const usedTokens = new Set<string>()
+  const requests: FakeMercadoPago['requests'] = []
+  const deliveries: FakeMercadoPago['deliveries'] = []
+  let nextNotificationId = 12_000_000_001
+  let nextId = 1_310_000_001
+  let nextRefundId = 900_000_001
+  let delayMs = 0
+  let failures = 0
+  let failureStatus = 500
+
+  const view = (payment: FakePayment) => {
+    const { body: _body, ...rest } = payment
+    return { ...rest, api_version: 'v1' }
+  }
+
+  const createPayment = (body: Record<string, unknown>): { status: number; body: unknown } => {
+    const amount = body.transaction_amount
+    const methodId = body.payment_method_id
+    const payer = body.payer as Record<string, unknown> | undefined
+    if (typeof amount !== 'number' || !(amount > 0))
+      return badRequest('transaction_amount must be positive', '4037')
+    if (typeof methodId !== 'string') return badRequest("payment_method_id attribute can't be null", '4020')
+    if (!payer || typeof payer.email !== 'string')
+      return badRequest('payer.email must be a valid email', '4050')
+    if (!/^\d+(\.\d{1,2})?$/.test(String(amount)))
+      return badRequest('transaction_amount has too many decimals')
+    const id = nextId++
+    const now = new Date()
+    const base: FakePayment = {
+      id,
+      status: 'pending',
+      status_detail: 'pending_waiting_payment',
+      transaction_amount: amount,
+      // The account's currency, as on a real account; the fake lets the caller's request choose it.
+      currency_id: typeof body.currency_id === 'string' ? body.currency_id : (options.currency ?? null),
+      payment_method_id: methodId,
+      payment_type_id: 'credit_card',
+      external_reference: typeof body.external_reference === 'string' ? body.external_reference : null,
+      date_of_expiration: typeof body.date_of_expiration === 'string' ? body.date_of_expiration : null,
+      transaction_details: { net_received_amount: 0, total_paid_amount: amount, installment_amount: 0 },
+      refunds: [],
+      body,
+    }
+    if (typeof body.token === 'string') {
+      const token = body.token
+      if (usedTokens.has(token)) return badRequest('Card Token not found', '2006')
+      if (!token.startsWith('fake-')) return badRequest('Invalid card_token_id', '3003')
+      usedTokens.add(token)
+      const outcome = CARD_OUTCOMES[token.split('-')[1] ?? ''] ?? CARD_OUTCOMES.APRO
+      if (!outcome) throw new Error('unreachable')
+      base.status = outcome.status
+      base.status_detail = outcome.detail
+      base.payment_type_id = methodId.startsWith('deb') ? 'debit_card' : 'credit_card'
+      base.transaction_details.installment_amount = amount / Number(body.installments ?? 1)
+    } else if (methodId === 'pse') {
+      const details = body.transaction_details as Record<string, unknown> | undefined
+      if (!details?.financial_institution)
+        return badRequest('financial_institution is required for pse', '4049')
+      if (typeof body.callback_url !== 'string') return badRequest('callback_url is required for pse')
+      if (payer.entity_type !== 'individual' && payer.entity_type !== 'association') {
+        return badRequest('payer.entity_type is required for pse')
+      }
+      base.payment_type_id = 'bank_transfer'
+      base.status_detail = 'pending_waiting_transfer'
+      base.transaction_details = {
+        ...base.transaction_details,
+        financial_institution: String(details.financial_institution),
+        external_resource_url: `${fake.url}/pse/redirect?payment_id=${id}&callback=${encodeURIComponent(body.callback_url)}`,
+        payment_method_reference_id: null,
+      }
+    } else if (CASH_TYPES[methodId]) {
+      base.payment_type_id = CASH_TYPES[methodId] as string
+      const reference = String(24_300_000 + (id % 100_000))
+      base.transaction_details = {
+        ...base.transaction_details,
+        payment_method_reference_id: reference,
+        verification_code: `88${reference}0${String(Math.round(amount * 100)).padStart(10, '0')}`,
+        external_resource_url: `${fake.url}/payments/ticket/helper?payment_id=${id}&payment_method_reference_id=${reference}`,
+      }
+      base.barcode = { content: `${reference}${String(Math.round(amount * 100)).padStart(12, '0')}` }
+      base.date_of_expiration ??= new Date(now.getTime() + 3 * 86_400_000).toISOString()
+    } else {
+      return badRequest(`payment_method_id ${methodId} not found`, '4036')
+    }
+    payments.set(id, base)
+    return { status: 201, body: view(base) }
+  }
+
+  const control = (method: string, url: URL, body: unknown, res: ServerResponse) => {
+    const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    const statusMatch = /^\/__fake\/payments\/(\d+)\/status$/.exec(url.pathname)
+    if (method === 'POST' && statusMatch) {
+      const id = statusMatch[1] ?? ''
+      if (!payments.has(Number(id))) return send(res, 404, { message: 'Payment not found' })
+      const detail = typeof record.status_detail === 'string' ? record.status_detail : undefined
+      return fake
+        .setPaymentStatus(id, String(record.status ?? 'approved'), detail)
+        .then(() => send(res, 200, view(payments.get(Number(id)) as FakePayment)))
+    }
+    if (method === 'GET' && url.pathname === '/__fake/payments') {
+      const reference = url.searchParams.get('external_reference')
+      const found = [...payments.values()].filter((p) => !reference || p.external_reference === reference)
+      return send(res, 200, { results: found.map(view) })
+    }
+    if (method === 'POST' && url.pathname === '/__fake/delay') {
+      delayMs = Number(record.ms ?? 0)
+      return send(res, 200, { delayMs })
+    }
+    if (method === 'POST' && url.pathname === '/__fake/fail') {
+      failures = Number(record.count ?? 1)
+      failureStatus = Number(record.status ?? 500)
+      return send(res, 200, { failures, status: failureStatus })
+    }
+    return send(res, 404, { message: 'unknown fake control' })
+  }
+
+  const deliver = async (paymentId: string) => {
+    if (!options.webhookUrl) return
+    const notice = fake.signedNotification(paymentId)
+    const target = new URL(options.webhookUrl)
+    for (const [key, value] of Object.entries(notice.query)) target.searchParams.set(key, value)
+    try {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: notice.headers,
+        body: notice.rawBody,
+        signal: AbortSignal.timeout(5_000),
+      })
+      await response.arrayBuffer()
+      deliveries.push({ paymentId, status: response.status })
+    } catch {
+      deliveries.push({ paymentId, status: null })
+    }
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const raw = await readBody(req)
+    let body: unknown = null
+    if (raw) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        return send(res, 400, badRequest('invalid JSON').body)
+      }
+    }
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: req.headers,
+      body,
+    })
+    if (delayMs > 0) await sleep(delayMs)
+    if (failures > 0) {
+      failures--
+      return send(res, failureStatus, {
+        message: 'internal_error',
+        error: 'internal_error',
+        status: failureStatus,
+        cause: [],
+      })
+    }
+    // The fake's own pages (voucher, PSE bank) and controls need no token.
+    if (url.pathname.startsWith('/__fake/')) return control(req.method ?? 'GET', url, body, res)
+    if (url.pathname === '/payments/ticket/helper') {
+      return html(
+        res,
+        `<h1>Fake Mercado Pago voucher</h1><p>Payment ${escapeHtml(url.searchParams.get('payment_id') ?? '')}</p>`,
+      )
+    }
+    if (url.pathname === '/pse/redirect') {
+      const id = url.searchParams.get('payment_id') ?? ''
+      const callback = url.searchParams.get('callback') ?? ''
+      const decide = (outcome: string) =>
+        `/pse/decide?payment_id=${encodeURIComponent(id)}&outcome=${outcome}&callback=${encodeURIComponent(callback)}`
+      return html(
+        res,
+        `<h1>Fake PSE bank</h1><p>Payment ${escapeHtml(id)}</p>` +
+          `<p><a href="${escapeHtml(decide('approved'))}">Approve payment</a></p>` +
+          `<p><a href="${escapeHtml(decide('rejected'))}">Reject payment</a></p>`,
+      )
+    }
+    if (url.pathname === '/pse/decide') {
+      const id = url.searchParams.get('payment_id') ?? ''
+      const approved = url.searchParams.get('outcome') === 'approved'
+      if (!payments.has(Number(id))) return send(res, 404, { message: 'Payment not found' })
+      await fake.setPaymentStatus(
+        id,
+        approved ? 'approved' : 'rejected',
+        approved ? 'accredited' : 'cc_rejected_other_reason',
+      )
+      res.writeHead(302, { Location: url.searchParams.get('callback') || '/' })
+      return res.end()
+    }
+    if (req.headers.authorization !== `Bearer ${accessToken}`) {
+      return send(res, 401, {
+        message: 'invalid access token',
+        error: 'unauthorized',
+        status: 401,
+        cause: [],
+      })
+    }
+    const method = req.method ?? 'GET'
+    const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+
+    if (method === 'POST') {
+      const key = req.headers['x-idempotency-key']
+      if (typeof key !== 'string' || key.length === 0) {
+        return send(res, 400, badRequest('X-Idempotency-Key header is required').body)
+      }
+      const scoped = `${url.pathname}:${key}`
+      const previous = idempotency.get(scoped)
+      if (previous) {
+        // Same key → same answer, re-read so a later status change shows (as the real API does).
+        const answer = previous.body as { id?: number }
+        const current = typeof answer?.id === 'number' ? payments.get(answer.id) : undefined
+        return send(
+          res,
+          previous.status,
+          current && url.pathname === '/v1/payments' ? view(current) : previous.body,
+        )
+      }
+      let answer: { status: number; body: unknown }
+      if (url.pathname === '/v1/payments') answer = createPayment(record)
+      else if (/^\/v1\/payments\/\d+\/refunds$/.test(url.pathname)) {
+        const id = Number(url.pathname.split('/')[3])
+        const payment = payments.get(id)
+        if (!payment)
+          answer = { status: 404, body: { message: 'Payment not found', error: 'not_found', status: 404 } }
+        else if (payment.status !== 'approved')
+          answer = badRequest('Payment not refundable in its status', '2063')
+        else {
+          const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
+          const amount =
+            typeof record.amount === 'number' ? record.amount : payment.transaction_amount - refunded
+          if (Math.round((refunded + amount) * 100) > Math.round(payment.transaction_amount * 100)) {
+            answer = badRequest('Invalid refund amount', '2085')
+          } else {
+            const refund = { id: nextRefundId++, amount, status: 'approved' }
+            payment.refunds.push(refund)
+            if (Math.round((refunded + amount) * 100) === Math.round(payment.transaction_amount * 100)) {
+              payment.status = 'refunded'
+              payment.status_detail = 'refunded'
+            } else payment.status_detail = 'partially_refunded'
+            answer = {
+              status: 201,
+              body: { ...refund, payment_id: id, date_created: new Date().toISOString() },
+            }
+          }
+        }
+      } else if (url.pathname === '/checkout/preferences') {
+        const items = record.items
+        if (!Array.isArray(items) || items.length === 0) answer = badRequest('items needed')
+        else {
+          const id = `${nextId++}-${randomUUID()}`
+          answer = {
+            status: 201,
+            body: {
+              id,
+              items,
+              external_reference: record.external_reference,
+              init_point: `${fake.url}/checkout/v1/redirect?pref_id=${id}`,
+              sandbox_init_point: `${fake.url}/checkout/v1/redirect?pref_id=${id}&sandbox=true`,
+            },
+          }
+        }
+      } else
+        answer = { status: 404, body: { message: 'resource not found', error: 'not_found', status: 404 } }
+      if (answer.status < 500) idempotency.set(scoped, answer)
+      return send(res, answer.status, answer.body)
+    }
+
+    if (method === 'GET' && /^\/v1\/payments\/\d+$/.test(url.pathname)) {
+      const payment = payments.get(Number(url.pathname.split('/')[3]))
+      if (!payment)
+        return send(res, 404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [] })
+      return send(res, 200, view(payment))
+    }
+    if (method === 'GET' && url.pathname === '/v1/payment_methods/search') {
+      const bin = url.searchParams.get('bin') ?? ''
+      const found = BINS[bin.slice(0, 6)]
+      const results = found
+        ? [
+            {
+              id: found.id,
+              name: found.name,
+              payment_type_id: found.type,
+              status: 'active',
+              issuer: found.issuer,
+              settings: [{ bin: { pattern: `^${bin.slice(0, 1)}` } }],
+            },
+          ]
+        : []
+      return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results })
+    }
+    return send(res, 404, { message: 'resource not found', error: 'not_found', status: 404, cause: [] })
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() =>
+      send(res, 500, { message: 'fake crashed', error: 'internal_error', status: 500 }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  const fake: FakeMercadoPago = {
+    url: `http://127.0.0.1:${port}`,
+    accessToken,
+    webhookSecret,
+    requests,
+    payments,
+    deliveries,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+    setDelay: (ms) => {
+      delayMs = ms
+    },
+    failNext: (count = 1, status = 500) => {
+      failures = count
+      failureStatus = status
+    },
+    setPaymentStatus: async (id, status, statusDetail) => {
+      const payment = payments.get(Number(id))
+      if (!payment) throw new Error(`fake Mercado Pago has no payment ${id}`)
+      payment.status = status
+      payment.status_detail = statusDetail ?? (status === 'approved' ? 'accredited' : status)
+      await deliver(String(payment.id))
+    },
+    signedNotification: (id, signOptions = {}) => {
+      const ts = signOptions.ts ?? Math.floor(Date.now() / 1000)
+      const requestId = signOptions.requestId ?? randomUUID()
+      const dataId = String(id)
+      const headers = signMercadoPagoWebhook(signOptions.secret ?? webhookSecret, { dataId, requestId, ts })
+      const rawBody = JSON.stringify({
+        // Each notification has its own id; re-sending the same object is a redelivery.
+        id: nextNotificationId++,
+        live_mode: false,
+        type: 'payment',
+        date_created: new Date(ts * 1000).toISOString(),
+        user_id: 44_444,
+        api_version: 'v1',
+        action: 'payment.updated',
+        data: { id: dataId },
+      })
+      return {
+        headers: { ...headers, 'content-type': 'application/json' },
+        query: { 'data.id': dataId, type: 'payment' },
+        rawBody,
+      }
+    },
+  }
+  return fake
+}
