@@ -20,6 +20,10 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined))
 
+const providerCode = z.enum(['sandbox', 'mercadopago', 'kushki'])
+/** Public on purpose: it only signs the sandbox's pretend webhooks in development and tests. */
+export const DEV_SANDBOX_WEBHOOK_SECRET = 'palco-sandbox-dev-webhook-secret'
+
 /**
  * Every environment variable the server reads; the README's configuration table mirrors this list.
  * Unknown variables are ignored; a malformed value stops the boot with a message naming it.
@@ -57,6 +61,20 @@ export const configSchema = z.object({
   GA_MEASUREMENT_ID: optionalText,
   GTM_ID: optionalText,
   SUPPORT_CHAT_SCRIPT_URL: optionalText,
+  // Payments (issue 6). Each country picks its provider; the sandbox works offline and is the default.
+  PAYMENT_PROVIDER_COL: providerCode.default('sandbox'),
+  PAYMENT_PROVIDER_MEX: providerCode.default('sandbox'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default(DEV_SANDBOX_WEBHOOK_SECRET),
+  MERCADOPAGO_ACCESS_TOKEN: optionalText,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+  MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  KUSHKI_PRIVATE_KEY: optionalText,
+  KUSHKI_WEBHOOK_SECRET: optionalText,
+  KUSHKI_PUBLIC_KEY: optionalText,
+  KUSHKI_API_URL: z.string().url().default('https://api.kushkipagos.com'),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SANDBOX_DEV_ENDPOINTS: flag.optional(),
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -76,8 +94,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters)')
   }
+  const paymentProblems = paymentConfigProblems(parsed.data)
+  if (paymentProblems.length > 0) throw new Error(`Invalid configuration:\n${paymentProblems.join('\n')}`)
   return parsed.data
 }
+
+/** Countries whose payments go through the built-in sandbox provider. */
+export const sandboxCountries = (c: Config): ('COL' | 'MEX')[] =>
+  (['COL', 'MEX'] as const).filter((k) => c[`PAYMENT_PROVIDER_${k}`] === 'sandbox')
+
+/**
+ * A real provider needs its credentials. The sandbox's default webhook secret is allowed everywhere: a
+ * sandbox notification only makes us re-read the sandbox's own books (never trusted as such), and those
+ * change only through the dev endpoints, which production does not register unless asked.
+ */
+function paymentConfigProblems(c: Config): string[] {
+  const used = new Set([c.PAYMENT_PROVIDER_COL, c.PAYMENT_PROVIDER_MEX])
+  const out: string[] = []
+  if (used.has('mercadopago')) {
+    if (!c.MERCADOPAGO_ACCESS_TOKEN)
+      out.push('  MERCADOPAGO_ACCESS_TOKEN: required when a country uses mercadopago')
+    if (!c.MERCADOPAGO_WEBHOOK_SECRET)
+      out.push('  MERCADOPAGO_WEBHOOK_SECRET: required when a country uses mercadopago')
+    // A Mercado Pago account charges in its own country's currency only; one token cannot serve both.
+    if (c.PAYMENT_PROVIDER_COL === 'mercadopago' && c.PAYMENT_PROVIDER_MEX === 'mercadopago')
+      out.push(
+        '  PAYMENT_PROVIDER_COL/MEX: one Mercado Pago account serves one country; pick it for one of them',
+      )
+  }
+  if (used.has('kushki')) {
+    if (!c.KUSHKI_PRIVATE_KEY) out.push('  KUSHKI_PRIVATE_KEY: required when a country uses kushki')
+    if (!c.KUSHKI_WEBHOOK_SECRET) out.push('  KUSHKI_WEBHOOK_SECRET: required when a country uses kushki')
+    // Cash-in and PSE start with a token made with the public merchant id (Kushki's two-step flows).
+    if (!c.KUSHKI_PUBLIC_KEY) out.push('  KUSHKI_PUBLIC_KEY: required when a country uses kushki')
+  }
+  return out
+}
+
+/**
+ * The sandbox's dev endpoints (mark a voucher paid or expired) exist only when a country uses the sandbox
+ * and, like the dev outbox, outside production unless explicitly asked for (the e2e journeys do).
+ */
+export const sandboxDevEndpointsEnabled = (c: Config) =>
+  sandboxCountries(c).length > 0 && (c.SANDBOX_DEV_ENDPOINTS ?? c.NODE_ENV !== 'production')
 
 /** What the browser may see of the configuration: never secrets. */
 export function publicConfig(config: Config): PublicSiteConfig {

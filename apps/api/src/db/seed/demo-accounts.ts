@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { findFanByEmail, insertFan } from '../../modules/fans/fans.repository.js'
+import { seedDemoWallets } from './demo-checkout.js'
 
 export const DEMO_PASSWORD = 'Palco#2026'
 
@@ -94,5 +95,6 @@ export async function seedDemoAccounts(app: FastifyInstance): Promise<number> {
     })
     created++
   }
+  await seedDemoWallets(app.db)
   return created
 }

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely'
 import type { Db } from '../dialect.js'
 import type { Database } from '../schema.js'
 import { seedDemoCatalogExtras } from './demo-catalog-extras.js'
+import { seedDemoCheckout } from './demo-checkout.js'
 import {
   type GeneratedLayout,
   generateStadiumLayout,
@@ -1152,7 +1153,7 @@ function buildCountry(
  * already did: the marker row is claimed in the same transaction as the data, so both land or neither does.
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('app_meta')
       .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })
@@ -1207,4 +1208,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await seedDemoCatalogExtras(trx)
     return true
   })
+  // Idempotent on its own, so databases seeded before checkout existed get the checkout demo data too.
+  await seedDemoCheckout(db, now, seeded)
+  return seeded
 }

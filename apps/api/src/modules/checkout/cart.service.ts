@@ -1,0 +1,215 @@
+import type { Cart } from '@palco/domain/checkout/contract'
+import { methodsFor } from '@palco/domain/checkout/methods'
+import { type PricedSeat, priceCart } from '@palco/domain/checkout/pricing'
+import { checkPromo, normalizePromoCode, type PromoCheck, type PromoRule } from '@palco/domain/checkout/promo'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { Country, Currency } from '@palco/domain/locale/country'
+import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import type { Db } from '../../db/dialect.js'
+import { seatsOfHold } from '../seating/holds.repository.js'
+import { seatKeyOf } from '../seating/seat-key.js'
+import { balanceOf } from '../wallet/wallet.repository.js'
+import {
+  cartPromoOf,
+  clearCartPromo,
+  eventForCart,
+  fanPromoUses,
+  feeRuleOf,
+  findHoldRow,
+  type PromoRow,
+  promoByCode,
+  setCartPromo,
+} from './checkout.repository.js'
+
+export interface PricedPlace extends PricedSeat {
+  placeIndex: number
+}
+
+export interface PricedReservation {
+  event: NonNullable<Awaited<ReturnType<typeof eventForCart>>>
+  country: Country
+  currency: Currency
+  places: PricedPlace[]
+  totals: ReturnType<typeof priceCart>
+  /** The applied code when it still applies. */
+  promo: PromoRow | null
+  /** Why the stored code does not apply any more (the cart drops it; paying reports it). */
+  promoRefusal: Extract<PromoCheck, { ok: false }> | null
+}
+
+export const promoRuleOf = (p: PromoRow): PromoRule => ({
+  code: p.code,
+  country: p.country as Country,
+  kind: p.kind as 'PERCENT' | 'FIXED',
+  percentBps: p.percent_bps,
+  amount: p.amount === null ? null : Number(p.amount),
+  currency: p.currency as Currency | null,
+  startsAt: p.starts_at ? new Date(p.starts_at) : null,
+  endsAt: p.ends_at ? new Date(p.ends_at) : null,
+  maxUses: p.max_uses,
+  maxUsesPerFan: p.max_uses_per_fan,
+  eventIds: p.event_ids ?? [],
+  zoneIds: p.zone_ids ?? [],
+  active: p.active,
+})
+
+/** Whether a code applies to this reservation for this fan right now (limits as of this read). */
+export async function checkPromoFor(
+  db: Db,
+  promo: PromoRow,
+  ctx: {
+    userId: string
+    eventId: string
+    country: Country
+    currency: Currency
+    seats: PricedSeat[]
+    now: Date
+  },
+) {
+  return checkPromo(promoRuleOf(promo), {
+    now: ctx.now,
+    country: ctx.country,
+    currency: ctx.currency,
+    eventId: ctx.eventId,
+    seats: ctx.seats,
+    usesSoFar: promo.uses,
+    fanUses: await fanPromoUses(db, promo.id, ctx.userId),
+  })
+}
+
+/** Recomputes every figure of a reservation from the database (the client's numbers are never used). */
+export async function priceReservation(
+  db: Db,
+  hold: { id: string; event_id: string },
+  userId: string,
+  now: Date,
+  opts: { promo?: PromoRow | null } = {},
+): Promise<PricedReservation> {
+  const event = await eventForCart(db, hold.event_id)
+  if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const country = event.country as Country
+  const currency = event.currency as Currency
+  const places: PricedPlace[] = (await seatsOfHold(db, hold.id)).map((s) => ({
+    key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
+    zoneId: s.price_zone_id,
+    zoneName: s.zone_name,
+    section: s.section_code,
+    row: s.row_label,
+    seat: s.seat_number,
+    unitPrice: Number(s.price_amount ?? 0),
+    placeIndex: s.place_index,
+  }))
+  const fee = await feeRuleOf(db, hold.event_id)
+  const stored = opts.promo === undefined ? ((await cartPromoOf(db, hold.id)) ?? null) : opts.promo
+  let promo: PromoRow | null = null
+  let promoRefusal: PricedReservation['promoRefusal'] = null
+  let totals = priceCart(places, fee)
+  if (stored) {
+    const check = await checkPromoFor(db, stored, {
+      userId,
+      eventId: hold.event_id,
+      country,
+      currency,
+      seats: places,
+      now,
+    })
+    if (check.ok) {
+      promo = stored
+      totals = priceCart(places, fee, { rule: check.rule, eligible: check.eligible })
+    } else promoRefusal = check
+  }
+  return { event, country, currency, places, totals, promo, promoRefusal }
+}
+
+/** The fan's own hold, or 404 (DESIGN §9: another fan's hold is simply not found). */
+export async function ownHoldRow(db: Db, holdId: string, userId: string) {
+  const hold = await findHoldRow(db, holdId)
+  if (!hold || hold.user_id !== userId)
+    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  return hold
+}
+
+const PAYING: readonly string[] = ['STARTED_PAYMENT', 'WAITING_FOR_PAYMENT']
+
+/** A cart exists for a live hold (or one being paid); a lapsed one is HOLD_EXPIRED, a sold one not payable. */
+export function assertCartable(hold: { status: string; expires_at: Date }, now: Date) {
+  const status = hold.status as ReservationStatus
+  if (PAYING.includes(status)) return
+  if (status === 'FINISHED' || status === 'BOOKED_FOREVER') throw new DomainError('ORDER_NOT_PAYABLE')
+  if (status !== 'BOOKED' && status !== 'ACTIVE') throw new DomainError('HOLD_EXPIRED')
+  if (new Date(hold.expires_at).getTime() <= now.getTime()) throw new DomainError('HOLD_EXPIRED')
+}
+
+export function cartView(
+  hold: { id: string; status: string; expires_at: Date },
+  priced: PricedReservation,
+  walletBalance: number,
+  now: Date,
+): Cart {
+  const expired = new Date(hold.expires_at).getTime() <= now.getTime() && !PAYING.includes(hold.status)
+  const offer = methodsFor(priced.country)
+  const e = priced.event
+  return {
+    reservationId: hold.id,
+    reservationStatus: (expired ? 'EXPIRED' : hold.status) as ReservationStatus,
+    event: {
+      id: e.id,
+      slug: e.slug,
+      name: e.name,
+      startsAt: new Date(e.starts_at).toISOString(),
+      timeZone: e.time_zone,
+      venueName: e.venue_name,
+      imageUrl: e.image_url,
+    },
+    currency: priced.currency,
+    expiresAt: new Date(hold.expires_at).toISOString(),
+    lines: priced.totals.lines,
+    subtotal: priced.totals.subtotal,
+    fees: priced.totals.fees,
+    discount: priced.totals.discount,
+    total: priced.totals.total,
+    promoCode: priced.promo ? { code: priced.promo.code, discount: priced.totals.discount } : null,
+    walletBalance,
+    methods: offer.methods,
+    cashNetworks: offer.cashNetworks,
+    transferKinds: offer.transferKinds,
+  }
+}
+
+export async function cartOf(db: Db, userId: string, holdId: string, now = new Date()): Promise<Cart> {
+  const hold = await ownHoldRow(db, holdId, userId)
+  assertCartable(hold, now)
+  const priced = await priceReservation(db, hold, userId, now)
+  if (priced.places.length === 0) throw new DomainError('HOLD_EXPIRED')
+  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), now)
+}
+
+/**
+ * Applies a code to the cart and keeps it on the reservation so a reload shows it. Limits are checked
+ * here for a clear answer but reserved only when paying (a code shown in a cart is not a use).
+ */
+export async function applyPromo(db: Db, userId: string, holdId: string, code: string, now = new Date()) {
+  const hold = await ownHoldRow(db, holdId, userId)
+  assertCartable(hold, now)
+  if (hold.status !== 'BOOKED' && hold.status !== 'ACTIVE') throw new DomainError('HOLD_NOT_EDITABLE')
+  const event = await eventForCart(db, hold.event_id)
+  if (!event) throw new DomainError('NOT_FOUND')
+  const promo = await promoByCode(db, event.country, normalizePromoCode(code))
+  if (!promo) throw new DomainError('PROMO_CODE_INVALID', { field: 'code' })
+  const priced = await priceReservation(db, hold, userId, now, { promo })
+  if (priced.promoRefusal)
+    throw new DomainError(priced.promoRefusal.code, {
+      field: 'code',
+      details: { reason: priced.promoRefusal.reason },
+    })
+  await setCartPromo(db, hold.id, promo.id)
+  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), now)
+}
+
+export async function removePromo(db: Db, userId: string, holdId: string, now = new Date()) {
+  const hold = await ownHoldRow(db, holdId, userId)
+  assertCartable(hold, now)
+  if (hold.status !== 'BOOKED' && hold.status !== 'ACTIVE') throw new DomainError('HOLD_NOT_EDITABLE')
+  await clearCartPromo(db, hold.id)
+  return cartOf(db, userId, holdId, now)
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { type Config, publicUrl, sandboxDevEndpointsEnabled } from '../../config.js'
+import { paymentRoutes } from '../payments/payments.routes.js'
+import type { PaymentProviderAdapter, ProviderCode } from '../payments/provider.js'
+import { startReconciler } from '../payments/reconcile.js'
+import { createProviderRegistry } from '../payments/registry.js'
+import { checkoutRoutes } from './checkout.routes.js'
+import type { CheckoutDeps } from './settlement.service.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: CheckoutDeps
+  }
+}
+
+/**
+ * Checkout and payments as one registration for app.ts: the provider registry, the routes, and the
+ * reconciliation job (not in tests, which run passes themselves).
+ */
+async function checkoutModule(
+  app: FastifyInstance,
+  opts: { config: Config; adapters?: Partial<Record<ProviderCode, PaymentProviderAdapter>> },
+) {
+  const deps: CheckoutDeps = {
+    db: app.db,
+    providers: createProviderRegistry(opts.config, app.db, opts.adapters),
+    random: randomBytes,
+    publicUrl: publicUrl(opts.config),
+    log: app.log,
+  }
+  app.decorate('checkout', deps)
+  await app.register(checkoutRoutes, { deps })
+  await app.register(paymentRoutes, {
+    deps,
+    sandboxDev: sandboxDevEndpointsEnabled(opts.config),
+    sandboxSecret: opts.config.SANDBOX_WEBHOOK_SECRET,
+  })
+  if (opts.config.NODE_ENV !== 'test') {
+    const stop = startReconciler(deps, app.log, opts.config.PAYMENT_RECONCILE_INTERVAL_MS)
+    app.addHook('onClose', async () => stop())
+  }
+}
+
+/** Not encapsulated, so `app.checkout` (the deps) is visible to tests and jobs. */
+export const checkoutPlugin = fp(checkoutModule, { name: 'checkout' })

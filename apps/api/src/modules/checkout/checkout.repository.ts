@@ -1,0 +1,319 @@
+import { type Insertable, sql, type Updateable } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { OrdersTable, PaymentsTable } from '../../db/schema.js'
+
+export async function lockHold(trx: Db, holdId: string) {
+  return trx.selectFrom('seat_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
+}
+
+export async function findHoldRow(db: Db, holdId: string) {
+  return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
+}
+
+/** Moves a reservation only from the status the caller saw (a stale writer changes nothing). */
+export async function setHoldStatus(
+  trx: Db,
+  holdId: string,
+  from: string,
+  to: string,
+  expiresAt?: Date,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('seat_holds')
+    .set({ status: to, updated_at: sql`now()`, ...(expiresAt ? { expires_at: expiresAt } : {}) })
+    .where('id', '=', holdId)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export async function eventForCart(db: Db, eventId: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select([
+      'e.id',
+      'e.slug',
+      'e.name',
+      'e.starts_at',
+      'e.image_url',
+      'e.country',
+      'e.currency',
+      'v.time_zone',
+      'v.name as venue_name',
+    ])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst()
+}
+
+export async function feeRuleOf(db: Db, eventId: string) {
+  const row = await db
+    .selectFrom('event_fees')
+    .select(['percent_bps', 'fixed_amount'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst()
+  return { percentBps: Number(row?.percent_bps ?? 0), fixedPerTicket: Number(row?.fixed_amount ?? 0) }
+}
+
+export type PromoRow = NonNullable<Awaited<ReturnType<typeof promoByCode>>>
+
+export async function promoByCode(db: Db, country: string, code: string) {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('country', '=', country)
+    .where('code', '=', code)
+    .executeTakeFirst()
+}
+
+export async function promoById(db: Db, id: string) {
+  return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function cartPromoOf(db: Db, holdId: string) {
+  return db
+    .selectFrom('cart_promos as cp')
+    .innerJoin('promo_codes as p', 'p.id', 'cp.promo_id')
+    .selectAll('p')
+    .where('cp.hold_id', '=', holdId)
+    .executeTakeFirst()
+}
+
+export async function setCartPromo(db: Db, holdId: string, promoId: string) {
+  await db
+    .insertInto('cart_promos')
+    .values({ hold_id: holdId, promo_id: promoId })
+    .onConflict((oc) => oc.column('hold_id').doUpdateSet({ promo_id: promoId, applied_at: sql`now()` }))
+    .execute()
+}
+
+export async function clearCartPromo(db: Db, holdId: string) {
+  await db.deleteFrom('cart_promos').where('hold_id', '=', holdId).execute()
+}
+
+export async function fanPromoUses(db: Db, promoId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('promo_fan_uses')
+    .select('uses')
+    .where('promo_id', '=', promoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(row?.uses ?? 0)
+}
+
+/** One use of a code, only while uses < max: the statement is the check, so a code is never over-used. */
+export async function redeemPromo(trx: Db, promoId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('promo_codes')
+    .set({ uses: sql`uses + 1` })
+    .where('id', '=', promoId)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .returning('uses')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The per-fan count, bumped under the row's lock only while below the limit. */
+export async function redeemFanUse(trx: Db, promoId: string, userId: string, max: number | null) {
+  await trx
+    .insertInto('promo_fan_uses')
+    .values({ promo_id: promoId, user_id: userId, uses: 0 })
+    .onConflict((oc) => oc.columns(['promo_id', 'user_id']).doNothing())
+    .execute()
+  const row = await trx
+    .updateTable('promo_fan_uses')
+    .set({ uses: sql`uses + 1` })
+    .where('promo_id', '=', promoId)
+    .where('user_id', '=', userId)
+    .where((eb) => (max === null ? eb.val(true) : eb('uses', '<', max)))
+    .returning('uses')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function releasePromo(trx: Db, promoId: string, userId: string) {
+  await trx
+    .updateTable('promo_codes')
+    .set({ uses: sql`uses - 1` })
+    .where('id', '=', promoId)
+    .where('uses', '>', 0)
+    .execute()
+  await trx
+    .updateTable('promo_fan_uses')
+    .set({ uses: sql`uses - 1` })
+    .where('promo_id', '=', promoId)
+    .where('user_id', '=', userId)
+    .where('uses', '>', 0)
+    .execute()
+}
+
+/** False when this token was used before (its hash is the key). */
+export async function consumeCardToken(trx: Db, tokenHash: string, paymentId: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('used_card_tokens')
+    .values({ token_hash: tokenHash, payment_id: paymentId })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .returning('token_hash')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function findOrderByKey(db: Db, userId: string, key: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+}
+
+export async function insertOrder(trx: Db, values: Insertable<OrdersTable> & { id: string }) {
+  await trx.insertInto('orders').values(values).execute()
+}
+
+export async function insertPayment(trx: Db, values: Insertable<PaymentsTable> & { id: string }) {
+  await trx.insertInto('payments').values(values).execute()
+}
+
+export async function lockOrder(trx: Db, orderId: string) {
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst()
+}
+
+export async function lockPaymentOfOrder(trx: Db, orderId: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+export async function updateOrder(trx: Db, id: string, set: Updateable<OrdersTable>) {
+  await trx
+    .updateTable('orders')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function updatePayment(trx: Db, id: string, set: Updateable<PaymentsTable>) {
+  await trx
+    .updateTable('payments')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function findPayment(db: Db, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function findPaymentByProviderId(db: Db, providerCode: string, providerPaymentId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_code', '=', providerCode)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst()
+}
+
+export async function findOrder(db: Db, id: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function latestPaymentOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
+export async function protectSeats(trx: Db, holdId: string, until: Date) {
+  await sql`update event_seats set hold_expires_at = greatest(hold_expires_at, ${until})
+    where hold_id = ${holdId} and status = 'HELD'`.execute(trx)
+}
+
+/** Sets the seats' hold end exactly (a voucher's expiry, or back to the hold's own clock after a decline). */
+export async function setSeatsHoldEnd(trx: Db, holdId: string, until: Date) {
+  await sql`update event_seats set hold_expires_at = ${until}
+    where hold_id = ${holdId} and status = 'HELD'`.execute(trx)
+}
+
+export interface SoldPlace {
+  event_id: string
+  section_code: string
+  place_index: number
+  row_label: string
+  seat_number: number
+  change_seq: number
+}
+
+/**
+ * Sells an order's places. Each must still be this hold's, or free (a late payment whose hold lapsed but
+ * whose seats nobody took); the final UPDATE re-checks that per row (DESIGN §5), rows locked in a stable
+ * order. Returns the rows sold; fewer than asked means someone else has some of them.
+ */
+export async function sellPlaces(
+  trx: Db,
+  eventId: string,
+  holdId: string,
+  places: readonly { section: string; placeIndex: number }[],
+): Promise<SoldPlace[]> {
+  if (places.length === 0) return []
+  const { rows } = await sql<SoldPlace>`
+    with wanted as (
+      select * from unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
+    ), locked as (
+      select es.section_code, es.place_index from event_seats es
+      join wanted w on es.section_code = w.s and es.place_index = w.i
+      where es.event_id = ${eventId}
+      order by es.section_code, es.place_index
+      for update of es
+    )
+    update event_seats es
+    set status = 'SOLD', hold_id = ${holdId}, hold_expires_at = null, change_seq = nextval('seat_change_seq')
+    from locked l
+    where es.event_id = ${eventId} and es.section_code = l.section_code and es.place_index = l.place_index
+      and ((es.status = 'HELD' and es.hold_id = ${holdId})
+        or es.status = 'AVAILABLE'
+        or (es.status = 'HELD' and es.hold_expires_at <= now()))
+    returning es.event_id, es.section_code, es.place_index, es.row_label, es.seat_number, es.change_seq`.execute(
+    trx,
+  )
+  return rows
+}
+
+/** Open payments nobody has looked at for a while, oldest first (reconciliation). */
+export async function stalePayments(db: Db, olderThan: Date, limit: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.order_id'])
+    .where('p.status', 'in', ['CREATED', 'PENDING'])
+    .where('o.status', 'in', ['PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER'])
+    .where('p.updated_at', '<', olderThan)
+    .where((eb) => eb.or([eb('p.checked_at', 'is', null), eb('p.checked_at', '<', olderThan)]))
+    .orderBy('p.updated_at')
+    .limit(limit)
+    .execute()
+}
+
+export async function refundsToRetry(db: Db, limit: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'order_id'])
+    .where('refund_state', '=', 'REQUESTED')
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute()
+}
+
+export async function markChecked(db: Db, paymentId: string) {
+  await db.updateTable('payments').set({ checked_at: sql`now()` }).where('id', '=', paymentId).execute()
+}

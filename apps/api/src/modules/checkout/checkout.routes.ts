@@ -1,0 +1,152 @@
+import {
+  applyPromoBodySchema,
+  balanceSchema,
+  cartQuerySchema,
+  cartSchema,
+  orderViewSchema,
+  placeOrderBodySchema,
+  placeOrderResultSchema,
+} from '@palco/domain/checkout/contract'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { currencyOf } from '@palco/domain/locale/country'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import { walletBalance } from '../wallet/wallet.service.js'
+import { applyPromo, cartOf, removePromo } from './cart.service.js'
+import { orderView, placeOrder } from './orders.service.js'
+import type { CheckoutDeps } from './settlement.service.js'
+
+async function fanOf(request: FastifyRequest) {
+  const s = await request.session()
+  if (!s) throw new DomainError('UNAUTHENTICATED')
+  return { userId: s.userId }
+}
+
+/** Cart, promo codes, wallet balance, order placement and order view (spec §7 checkout; issue 6). */
+export async function checkoutRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { deps } = opts
+  const tags = ['checkout']
+  const fan = requireRole('fan')
+  const noStore = { 'cache-control': 'no-store' }
+
+  r.get(
+    '/api/checkout-service/cart',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "The cart of one of the fan's reservations",
+        description:
+          'Lines, per-event fees, promo discount and total in minor units, recomputed from the hold; the methods, cash networks and transfer kinds the country offers; the wallet balance. Another fan’s reservation → 404; a lapsed hold → 422 HOLD_EXPIRED; a finished one → 409 ORDER_NOT_PAYABLE.',
+        querystring: cartQuerySchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return cartOf(deps.db, (await fanOf(request)).userId, request.query.reservation)
+    },
+  )
+
+  r.post(
+    '/api/checkout-service/cart/promo',
+    {
+      preHandler: fan,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Apply a promo code to the cart',
+        description:
+          'Kept on the reservation so a reload shows it, and checked again when paying. Unknown, out of its window, for another event/zone → 422 PROMO_CODE_INVALID; no uses left (in total or for this fan) → 409 PROMO_CODE_EXHAUSTED.',
+        body: applyPromoBodySchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return applyPromo(deps.db, (await fanOf(request)).userId, request.body.reservationId, request.body.code)
+    },
+  )
+
+  r.delete(
+    '/api/checkout-service/cart/promo',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'Remove the promo code from the cart',
+        querystring: cartQuerySchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return removePromo(deps.db, (await fanOf(request)).userId, request.query.reservation)
+    },
+  )
+
+  r.get(
+    '/api/checkout-service/cart/balance',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "The fan's wallet balance in this site's currency",
+        response: { 200: balanceSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return walletBalance(deps.db, (await fanOf(request)).userId, currencyOf(request.country))
+    },
+  )
+
+  r.post(
+    '/api/checkout/orders',
+    {
+      preHandler: fan,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Place an order for a reservation and pay it',
+        description: [
+          'Recomputes the cart; a different `expectedTotal` or `currency` → 409 AMOUNT_MISMATCH and nothing is charged.',
+          'The same `idempotencyKey` returns the same order (a double submit never charges twice); a reservation already being paid → 409 ORDER_NOT_PAYABLE.',
+          'Card: a one-use browser token (reuse → 409 CARD_TOKEN_USED); approved → SUCCESSFUL with tickets, declined → FAIL with the seats still held for a retry until the hold expires, provider timeout → PENDING_CARD (reconciled later).',
+          'Cash: a voucher (reference, barcode, expiry 48 h); SPEI: CLABE and reference (24 h); PSE: a bank redirect (1 h). The seats stay held until then.',
+          'Wallet: alone it pays at once; with another method it pays `walletAmount` first and the provider the rest (too low → 422 INSUFFICIENT_WALLET_BALANCE).',
+          '`next` is the web path to go to.',
+        ].join('\n\n'),
+        body: placeOrderBodySchema,
+        response: { 201: placeOrderResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await placeOrder(deps, await fanOf(request), request.body)
+      reply.code(201).headers(noStore)
+      return result
+    },
+  )
+
+  r.get(
+    '/api/checkout/orders/:id',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "One of the fan's orders, with its checkout result",
+        description:
+          'The result, cash and transfer pages poll this while an order is pending. Another fan’s order → 404.',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return orderView(deps.db, request.params.id, (await fanOf(request)).userId)
+    },
+  )
+}

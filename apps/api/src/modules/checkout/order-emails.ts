@@ -1,0 +1,130 @@
+import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
+import type { Currency, Locale } from '@palco/domain/locale/country'
+
+interface Rendered {
+  subject: string
+  text: string
+  html: string
+}
+
+export interface OrderEmailData {
+  code: string
+  eventName: string
+  startsAt: Date
+  timeZone: string
+  venueName: string
+  currency: Currency
+  lines: { section: string; row: string; seat: number; zoneName: string | null; total: number }[]
+  subtotal: number
+  fees: number
+  discount: number
+  total: number
+  ticketsUrl: string
+}
+
+const COPY = {
+  'es-CO': {
+    subject: (code: string) => `Su compra en Palco está confirmada (${code})`,
+    lead: '¡Gracias por su compra! Sus boletas ya están en «Mis boletas».',
+    order: 'Pedido',
+    seat: (s: string, r: string, n: number) =>
+      r === 'UNNUMBERED' ? `${s} · general` : `${s} · fila ${r} · silla ${n}`,
+    subtotal: 'Subtotal',
+    fees: 'Cargos por servicio',
+    discount: 'Descuento',
+    total: 'Total',
+    see: 'Ver mis boletas',
+    refundSubject: (code: string) => `Reembolso de su pago en Palco (${code})`,
+    refundLead: 'Su pago llegó cuando las sillas ya no estaban disponibles, así que no emitimos boletas.',
+    refundProvider: 'Devolvimos el dinero a su medio de pago; puede tardar unos días en verse.',
+    refundWallet: 'Abonamos el valor a su billetera de Palco; puede usarlo en su próxima compra.',
+  },
+  'en-US': {
+    subject: (code: string) => `Your Palco order is confirmed (${code})`,
+    lead: 'Thanks for your purchase! Your tickets are in “My tickets”.',
+    order: 'Order',
+    seat: (s: string, r: string, n: number) =>
+      r === 'UNNUMBERED' ? `${s} · general admission` : `${s} · row ${r} · seat ${n}`,
+    subtotal: 'Subtotal',
+    fees: 'Service fees',
+    discount: 'Discount',
+    total: 'Total',
+    see: 'See my tickets',
+    refundSubject: (code: string) => `Refund of your Palco payment (${code})`,
+    refundLead: 'Your payment arrived after the seats were no longer available, so no tickets were issued.',
+    refundProvider: 'We sent the money back to your payment method; it may take a few days to show.',
+    refundWallet: 'We credited the amount to your Palco wallet; you can use it on your next purchase.',
+  },
+} as const
+
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+function wrap(locale: Locale, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1a1b1e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+<tr><td style="font-size:24px;font-weight:800;color:#862e9c">Palco</td></tr>
+${body}
+</table></body></html>`
+}
+
+/** The order summary mailed when an order is paid, in the language of the site it was bought on. */
+export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rendered {
+  const c = COPY[locale]
+  const money = (amount: number) => formatMoney({ amount, currency: d.currency }, locale)
+  const when = `${formatDate(d.startsAt, locale, d.timeZone)} · ${formatTime(d.startsAt, locale, d.timeZone)}`
+  const seats = d.lines.map((l) => `${c.seat(l.section, l.row, l.seat)} — ${money(l.total)}`)
+  const sums: [string, string][] = [
+    [c.subtotal, money(d.subtotal)],
+    [c.fees, money(d.fees)],
+    ...(d.discount > 0 ? ([[c.discount, `−${money(d.discount)}`]] as [string, string][]) : []),
+    [c.total, money(d.total)],
+  ]
+  const text = [
+    c.lead,
+    '',
+    `${c.order} ${d.code}`,
+    `${d.eventName} — ${when}, ${d.venueName}`,
+    ...seats,
+    '',
+    ...sums.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${c.see}: ${d.ticketsUrl}`,
+    '',
+    'Palco',
+  ].join('\n')
+  const html = wrap(
+    locale,
+    c.subject(d.code),
+    `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(c.lead)}</td></tr>
+<tr><td style="padding-top:16px;font-size:14px;color:#555">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong></td></tr>
+<tr><td style="padding-top:8px;font-size:16px;font-weight:700">${escapeHtml(d.eventName)}</td></tr>
+<tr><td style="font-size:14px;color:#555">${escapeHtml(when)} · ${escapeHtml(d.venueName)}</td></tr>
+<tr><td style="padding-top:12px;font-size:14px;line-height:1.6">${seats.map(escapeHtml).join('<br>')}</td></tr>
+<tr><td style="padding-top:12px;font-size:14px;line-height:1.6">${sums.map(([k, v]) => `${escapeHtml(k)}: <strong>${escapeHtml(v)}</strong>`).join('<br>')}</td></tr>
+<tr><td style="padding-top:20px"><a href="${escapeHtml(d.ticketsUrl)}" style="background:#862e9c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.see)}</a></td></tr>`,
+  )
+  return { subject: c.subject(d.code), text, html }
+}
+
+/** Sent when a late payment had to be given back (seats gone). */
+export function refundEmail(
+  locale: Locale,
+  d: { code: string; eventName: string; amount: number; currency: Currency; toWallet: boolean },
+): Rendered {
+  const c = COPY[locale]
+  const how = d.toWallet ? c.refundWallet : c.refundProvider
+  const amount = formatMoney({ amount: d.amount, currency: d.currency }, locale)
+  const text = `${c.refundLead}\n\n${c.order} ${d.code} — ${d.eventName}\n${amount}\n\n${how}\n\nPalco`
+  const html = wrap(
+    locale,
+    c.refundSubject(d.code),
+    `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(c.refundLead)}</td></tr>
+<tr><td style="padding-top:12px;font-size:14px">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong> — ${escapeHtml(d.eventName)}: <strong>${escapeHtml(amount)}</strong></td></tr>
+<tr><td style="padding-top:12px;font-size:14px;line-height:1.5">${escapeHtml(how)}</td></tr>`,
+  )
+  return { subject: c.refundSubject(d.code), text, html }
+}

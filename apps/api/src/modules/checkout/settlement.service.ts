@@ -1,0 +1,476 @@
+import type { RandomBytes } from '@palco/domain/checkout/codes'
+import type { CartLine } from '@palco/domain/checkout/contract'
+import {
+  type CheckoutPhase,
+  canCheckoutMoveReservation,
+  canEnterPhase,
+  checkoutStatesOf,
+  isOpenOrder,
+  reservationAfterDecline,
+} from '@palco/domain/checkout/lifecycle'
+import { PENDING_HOLD_MINUTES } from '@palco/domain/checkout/methods'
+import type { Currency, Locale } from '@palco/domain/locale/country'
+import type {
+  OrderStatus,
+  PaymentRecordStatus,
+  PurchaseStatus,
+  ReservationStatus,
+  TransactionStatus,
+} from '@palco/domain/orders/statuses'
+import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import { insertOutboxMessage } from '../notifications/outbox.repository.js'
+import { type ProviderPaymentStatus, ProviderUnavailableError } from '../payments/provider.js'
+import type { ProviderRegistry } from '../payments/registry.js'
+import { notifySeatChanges, releaseSeats } from '../seating/holds.repository.js'
+import { feedPayloads } from '../seating/live-feed.js'
+import { issueTickets } from '../tickets/issue-tickets.js'
+import { creditWallet, debitWallet } from '../wallet/wallet.repository.js'
+import {
+  eventForCart,
+  findPayment,
+  lockHold,
+  lockOrder,
+  protectSeats,
+  redeemFanUse,
+  redeemPromo,
+  releasePromo,
+  type SoldPlace,
+  sellPlaces,
+  setHoldStatus,
+  setSeatsHoldEnd,
+  updateOrder,
+  updatePayment,
+} from './checkout.repository.js'
+import { orderConfirmationEmail, refundEmail } from './order-emails.js'
+
+export interface CheckoutDeps {
+  db: Db
+  providers: ProviderRegistry
+  random: RandomBytes
+  /** Absolute site URL, for links in mails and the PSE return address. */
+  publicUrl: string
+  log?: FastifyBaseLogger | undefined
+}
+
+/** A line as stored on the order: the contract's line plus the place it sells. */
+export type OrderLine = CartLine & { placeIndex: number }
+
+export interface VoucherData {
+  network: string
+  reference: string
+  barcode: string
+  amount: number
+  expiresAt: string
+}
+
+export interface TransferData {
+  kind: string
+  clabe: string | null
+  bankName: string | null
+  reference: string
+  amount: number
+  expiresAt: string
+  redirectUrl: string | null
+}
+
+export interface ProviderOutcome {
+  status: ProviderPaymentStatus
+  providerPaymentId?: string
+  declineReason?: string
+  /** Our failure code for the fan's page when this is a failure. */
+  failureCode?: string
+  voucher?: VoucherData
+  transfer?: TransferData
+  expiresAt?: Date
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
+
+const statesOf = (order: OrderRow, payment: PaymentRow) => ({
+  order: order.status as OrderStatus,
+  purchase: order.purchase_status as PurchaseStatus,
+  payment: payment.status as PaymentRecordStatus,
+  transaction: payment.transaction_status as TransactionStatus,
+})
+
+async function lockPayment(trx: Db, id: string) {
+  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+/** Moves order and payment into a phase, checked against the transition tables (DESIGN §4.5). */
+async function enterPhase(
+  trx: Db,
+  order: OrderRow,
+  payment: PaymentRow,
+  phase: CheckoutPhase,
+  extra: { order?: Parameters<typeof updateOrder>[2]; payment?: Parameters<typeof updatePayment>[2] } = {},
+) {
+  const current = statesOf(order, payment)
+  if (!canEnterPhase(current, phase)) {
+    throw new Error(`Illegal checkout move ${JSON.stringify(current)} → ${phase} (order ${order.id})`)
+  }
+  const next = checkoutStatesOf(phase)
+  await updateOrder(trx, order.id, { status: next.order, purchase_status: next.purchase, ...extra.order })
+  await updatePayment(trx, payment.id, {
+    status: next.payment,
+    transaction_status: next.transaction,
+    ...extra.payment,
+  })
+}
+
+/** Moves the reservation if checkout's table allows it from where it is now; returns the status it is in. */
+async function moveReservation(trx: Db, holdId: string, to: ReservationStatus, expiresAt?: Date) {
+  const hold = await lockHold(trx, holdId)
+  if (!hold) return null
+  const from = hold.status as ReservationStatus
+  if (from !== to && canCheckoutMoveReservation(from, to))
+    await setHoldStatus(trx, holdId, from, to, expiresAt)
+  return hold
+}
+
+async function publish(
+  trx: Db,
+  places: { event_id: string; section_code: string; place_index: number; change_seq: number }[],
+  state: 'A' | 'S',
+) {
+  if (places.length === 0) return
+  const version = Math.max(...places.map((p) => Number(p.change_seq)))
+  for (const payload of feedPayloads(version, places, state)) await notifySeatChanges(trx, payload)
+}
+
+/** Frees whatever the hold still holds and tells open maps. */
+async function releaseHold(trx: Db, holdId: string) {
+  await publish(trx, await releaseSeats(trx, holdId), 'A')
+}
+
+/** Promo use and wallet debit go back when an order ends without being paid (once: guarded by the order's move). */
+async function giveBack(trx: Db, order: OrderRow) {
+  if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+  await creditWallet(trx, {
+    userId: order.user_id,
+    currency: order.currency,
+    amount: Number(order.wallet_amount),
+    kind: 'REFUND',
+    reason: `order ${order.code} not paid`,
+    orderId: order.id,
+  })
+}
+
+const linesOf = (order: OrderRow) => order.lines as OrderLine[]
+
+/**
+ * Applies what a provider says about one payment. Idempotent and order-independent: every move is
+ * checked against the status tables under the order's row lock, so a replay changes nothing and a late
+ * DECLINED after PAID is ignored. A payment that succeeded for seats we can no longer give is refunded
+ * after the transaction (never a provider call inside one).
+ */
+export async function applyProviderOutcome(deps: CheckoutDeps, paymentId: string, outcome: ProviderOutcome) {
+  const needsRefund = await deps.db.transaction().execute(async (trx) => {
+    const first = await findPayment(trx, paymentId)
+    if (!first) return false
+    // Order first, then payment: the same order everywhere, so two appliers never deadlock.
+    const order = await lockOrder(trx, first.order_id)
+    const payment = await lockPayment(trx, paymentId)
+    if (!order || !payment) return false
+    if (outcome.providerPaymentId && !payment.provider_payment_id) {
+      await updatePayment(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
+    }
+    switch (outcome.status) {
+      case 'APPROVED':
+        return settleApproved(trx, deps, order, payment)
+      case 'DECLINED':
+        await settleDeclined(trx, order, payment, outcome)
+        return false
+      case 'PENDING':
+        await settlePending(trx, order, payment, outcome)
+        return false
+      case 'EXPIRED':
+        await settleExpired(trx, order, payment)
+        return false
+      case 'REFUNDED':
+        // We only record refunds we asked for (refundPayment); a refund made at the provider's console is
+        // for support to reconcile, not something to act on automatically.
+        return false
+    }
+  })
+  if (needsRefund) await refundPayment(deps, paymentId)
+}
+
+async function settleApproved(
+  trx: Db,
+  deps: CheckoutDeps,
+  order: OrderRow,
+  payment: PaymentRow,
+): Promise<boolean> {
+  if (payment.status === 'PAID' || payment.status === 'REFUNDED') return false
+  const status = order.status as OrderStatus
+  const late = !isOpenOrder(status)
+  if (late && status !== 'CANCELED' && status !== 'EXPIRED') return false
+  const lines = linesOf(order)
+  const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
+  const takeable = await countTakeable(trx, order.event_id, order.hold_id, places)
+  let ok = takeable === places.length
+  if (ok && late) ok = await retake(trx, order)
+  if (!ok) {
+    // The money arrived but the seats are gone: keep the payment as PAID (it is) and refund it.
+    await updatePayment(trx, payment.id, {
+      status: 'PAID',
+      transaction_status: 'COMPLETED',
+      refund_state: 'REQUESTED',
+      retry_token: null,
+    })
+    return true
+  }
+  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
+  if (sold.length !== places.length) throw new Error(`sold ${sold.length} of ${places.length} locked places`)
+  await finalizePaid(trx, deps, order, payment, sold)
+  return false
+}
+
+/** Orders given up on gave their promo use and wallet debit back; a late success takes them again. */
+async function retake(trx: Db, order: OrderRow): Promise<boolean> {
+  // Another order of this reservation may be live (the fan retried): the seats belong to that one.
+  const other = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('hold_id', '=', order.hold_id)
+    .where('id', '!=', order.id)
+    .where('status', 'in', ['PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER', 'PAID'])
+    .executeTakeFirst()
+  if (other) return false
+  if (order.promo_id && !(await redeemPromo(trx, order.promo_id))) return false
+  if (order.promo_id) await redeemFanUse(trx, order.promo_id, order.user_id, null)
+  const wallet = Number(order.wallet_amount)
+  if (wallet > 0) {
+    const debited = await debitWallet(trx, {
+      userId: order.user_id,
+      currency: order.currency,
+      amount: wallet,
+      kind: 'REDEBIT',
+      reason: `order ${order.code} paid late`,
+      orderId: order.id,
+    })
+    if (!debited) {
+      if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+      return false
+    }
+  }
+  return true
+}
+
+async function countTakeable(
+  trx: Db,
+  eventId: string,
+  holdId: string,
+  places: readonly { section: string; placeIndex: number }[],
+) {
+  if (places.length === 0) return 0
+  const { rows } = await sql<{ section_code: string; ok: boolean }>`
+    select es.section_code,
+      ((es.status = 'HELD' and es.hold_id = ${holdId}) or es.status = 'AVAILABLE'
+        or (es.status = 'HELD' and es.hold_expires_at <= now())) as ok
+    from event_seats es
+    join unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
+      on es.section_code = w.s and es.place_index = w.i
+    where es.event_id = ${eventId}
+    order by es.section_code, es.place_index
+    for update of es`.execute(trx)
+  return rows.filter((r) => r.ok).length
+}
+
+/** Paid: seats SOLD, tickets issued, reservation finished and the confirmation queued — one transaction. */
+export async function finalizePaid(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  order: OrderRow,
+  payment: PaymentRow,
+  sold: SoldPlace[],
+) {
+  await publish(trx, sold, 'S')
+  await enterPhase(trx, order, payment, 'PAID', {
+    order: { paid_at: new Date(), failure_code: null },
+    payment: { retry_token: null, refund_state: null },
+  })
+  const lines = linesOf(order)
+  await issueTickets(
+    trx,
+    { id: order.id, eventId: order.event_id, userId: order.user_id },
+    lines.map((l) => ({
+      section: l.section,
+      placeIndex: l.placeIndex,
+      row: l.row,
+      seat: l.seat,
+      zoneName: l.zoneName,
+    })),
+  )
+  await moveReservation(trx, order.hold_id, 'FINISHED')
+  const event = await eventForCart(trx, order.event_id)
+  const contact = order.contact as { email: string }
+  const locale = order.locale as Locale
+  if (event) {
+    const mail = orderConfirmationEmail(locale, {
+      code: order.code,
+      eventName: event.name,
+      startsAt: new Date(event.starts_at),
+      timeZone: event.time_zone,
+      venueName: event.venue_name,
+      currency: order.currency as Currency,
+      lines,
+      subtotal: Number(order.subtotal),
+      fees: Number(order.fees),
+      discount: Number(order.discount),
+      total: Number(order.total),
+      ticketsUrl: `${deps.publicUrl}/my-tickets`,
+    })
+    await insertOutboxMessage(trx, {
+      channel: 'email',
+      recipient: contact.email,
+      locale,
+      template: 'order.confirmation',
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    })
+  }
+}
+
+async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
+  if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
+  if (!isOpenOrder(order.status as OrderStatus)) return
+  await enterPhase(trx, order, payment, 'DECLINED', {
+    order: {
+      failure_code: outcome.failureCode ?? (order.method === 'CARD' ? 'CARD_DECLINED' : 'ORDER_NOT_PAYABLE'),
+    },
+    payment: { decline_reason: outcome.declineReason ?? null, retry_token: null },
+  })
+  await giveBack(trx, order)
+  const hold = await lockHold(trx, order.hold_id)
+  if (!hold || (hold.status !== 'STARTED_PAYMENT' && hold.status !== 'WAITING_FOR_PAYMENT')) return
+  // A card, or a payment that never got as far as a voucher (provider down), leaves the hold's own clock
+  // untouched: the fan keeps the seats for a retry until then. An outstanding voucher or transfer had
+  // extended it for days, and its failure ends the reservation.
+  const now = new Date()
+  const extended = payment.status === 'PENDING' && order.method !== 'CARD'
+  const next = extended
+    ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
+    : reservationAfterDecline(new Date(hold.expires_at), now)
+  if (!canCheckoutMoveReservation(hold.status as ReservationStatus, next)) return
+  await setHoldStatus(trx, hold.id, hold.status, next)
+  if (next === 'BOOKED') await setSeatsHoldEnd(trx, hold.id, new Date(hold.expires_at))
+  else await releaseHold(trx, hold.id)
+}
+
+async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
+  if (payment.status !== 'CREATED' && payment.status !== 'PENDING') return
+  if (!isOpenOrder(order.status as OrderStatus)) return
+  const phase: CheckoutPhase =
+    order.method === 'CASH'
+      ? 'PENDING_CASH'
+      : order.method === 'TRANSFER'
+        ? 'PENDING_TRANSFER'
+        : 'PENDING_CARD'
+  const expiresAt =
+    outcome.expiresAt ??
+    (payment.expires_at
+      ? new Date(payment.expires_at)
+      : new Date(Date.now() + PENDING_HOLD_MINUTES.CARD * 60_000))
+  await enterPhase(trx, order, payment, phase, {
+    payment: {
+      expires_at: expiresAt,
+      ...(outcome.voucher ? { voucher: JSON.stringify(outcome.voucher) } : {}),
+      ...(outcome.transfer ? { transfer: JSON.stringify(outcome.transfer) } : {}),
+    },
+  })
+  // Vouchers and transfers move the reservation's deadline to theirs (the fan sees it on the cart); an
+  // unknown card outcome only protects the seats while reconciliation asks, keeping the hold's own clock.
+  const extend = phase !== 'PENDING_CARD'
+  await moveReservation(trx, order.hold_id, 'WAITING_FOR_PAYMENT', extend ? expiresAt : undefined)
+  if (extend) await setSeatsHoldEnd(trx, order.hold_id, expiresAt)
+  else await protectSeats(trx, order.hold_id, expiresAt)
+}
+
+async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
+  if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
+  if (!isOpenOrder(order.status as OrderStatus)) return
+  await enterPhase(trx, order, payment, 'EXPIRED', {
+    order: { failure_code: 'HOLD_EXPIRED' },
+    payment: { retry_token: null },
+  })
+  await giveBack(trx, order)
+  await moveReservation(trx, order.hold_id, 'EXPIRED')
+  await releaseHold(trx, order.hold_id)
+}
+
+/**
+ * Gives back a payment whose seats were gone: through the provider, or — when the provider cannot refund
+ * (cash paid at a store) — as wallet credit. A provider that does not answer leaves the refund REQUESTED
+ * for reconciliation to retry; the refund key is stable, so a retry never refunds twice.
+ */
+export async function refundPayment(deps: CheckoutDeps, paymentId: string) {
+  const payment = await findPayment(deps.db, paymentId)
+  if (payment?.refund_state !== 'REQUESTED') return
+  let toWallet = payment.provider_code === 'wallet' || !payment.provider_payment_id
+  if (!toWallet) {
+    const adapter = deps.providers.byCode(payment.provider_code)
+    if (!adapter) return
+    try {
+      const r = await adapter.refund(
+        payment.provider_payment_id ?? '',
+        { amount: Number(payment.amount), currency: payment.currency as Currency },
+        `refund-${payment.idempotency_key}`,
+      )
+      if (r.status !== 'REFUNDED') toWallet = true
+    } catch (err) {
+      if (err instanceof ProviderUnavailableError) {
+        deps.log?.warn({ paymentId }, 'refund deferred: provider did not answer')
+        return
+      }
+      throw err
+    }
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, payment.order_id)
+    const p = await lockPayment(trx, paymentId)
+    if (!order || !p || p.refund_state !== 'REQUESTED') return
+    const wasOpen = isOpenOrder(order.status as OrderStatus)
+    await enterPhase(trx, order, p, 'REFUNDED', {
+      order: { failure_code: 'SEAT_UNAVAILABLE' },
+      payment: { refund_state: 'DONE', refund_method: toWallet ? 'WALLET' : 'PROVIDER', retry_token: null },
+    })
+    if (wasOpen) await giveBack(trx, order)
+    if (toWallet) {
+      await creditWallet(trx, {
+        userId: order.user_id,
+        currency: order.currency,
+        amount: Number(p.amount),
+        kind: 'LATE_REFUND',
+        reason: `order ${order.code}: payment arrived after the seats were gone`,
+        orderId: order.id,
+      })
+    }
+    const hold = await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')
+    if (hold && (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT')) {
+      await releaseHold(trx, order.hold_id)
+    }
+    const event = await eventForCart(trx, order.event_id)
+    const mail = refundEmail(order.locale as Locale, {
+      code: order.code,
+      eventName: event?.name ?? '',
+      amount: Number(p.amount),
+      currency: order.currency as Currency,
+      toWallet,
+    })
+    await insertOutboxMessage(trx, {
+      channel: 'email',
+      recipient: (order.contact as { email: string }).email,
+      locale: order.locale,
+      template: 'order.refund',
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    })
+  })
+}

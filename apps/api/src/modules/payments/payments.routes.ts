@@ -1,0 +1,126 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { CheckoutDeps } from '../checkout/settlement.service.js'
+import type { WebhookRequest } from './provider.js'
+import { type SandboxAction, sandboxPaymentView, settleSandboxPayment } from './sandbox-dev.service.js'
+import { handleWebhook } from './webhooks.service.js'
+
+const webhookAnswer = z.object({
+  status: z.enum(['applied', 'duplicate', 'ignored']),
+  outcome: z.string().optional(),
+})
+
+function webhookRequestOf(request: FastifyRequest): WebhookRequest {
+  const query: Record<string, string | undefined> = {}
+  for (const [k, v] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string') query[k] = v
+  }
+  return { headers: request.headers, query, rawBody: typeof request.body === 'string' ? request.body : '' }
+}
+
+/** Provider webhooks (every provider) and, outside production, the sandbox's dev endpoints. */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { deps: CheckoutDeps; sandboxDev: boolean; sandboxSecret: string },
+) {
+  const tags = ['payments']
+  const { deps } = opts
+
+  // Signatures are over the exact bytes received, so these routes read the body as a string; the parsers
+  // are scoped to this plugin and leave every other route's JSON parsing alone.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    )
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/webhooks/:provider',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'A payment provider notifies us of a payment change',
+          description:
+            'Verified by the provider’s signature (bad → 401 WEBHOOK_SIGNATURE_INVALID), stored once per notification id, then applied by asking the provider for the payment’s status; the body is never trusted. Replays answer `duplicate`; a notification about an unknown payment is recorded and answered `ignored` (200, so the provider stops retrying). 503 when the provider cannot be asked: it retries.',
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: webhookAnswer },
+        },
+      },
+      async (request) => handleWebhook(deps, request.params.provider, webhookRequestOf(request)),
+    )
+  })
+
+  if (!opts.sandboxDev) return
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const sandboxView = z.object({
+    id: z.string(),
+    paymentId: z.string(),
+    orderId: z.string().nullable(),
+    method: z.string(),
+    kind: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    reference: z.string().nullable(),
+    clabe: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    returnUrl: z.string().nullable(),
+  })
+  const params = z.object({ paymentId: z.string().uuid() })
+
+  r.get(
+    '/api/payments/sandbox/payments/:paymentId',
+    {
+      schema: {
+        tags: ['payments (sandbox, development only)'],
+        summary: 'A sandbox payment, for the pretend bank and store pages',
+        description: 'Accepts the sandbox’s payment id or ours. Not registered in production.',
+        params,
+        response: { 200: sandboxView },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return sandboxPaymentView(deps.db, request.params.paymentId)
+    },
+  )
+
+  for (const action of ['approve', 'decline', 'expire'] as const satisfies readonly SandboxAction[]) {
+    r.post(
+      `/api/payments/sandbox/payments/:paymentId/${action}`,
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['payments (sandbox, development only)'],
+          summary: `Pretend the fan's payment was ${action === 'approve' ? 'paid' : action === 'decline' ? 'refused by the bank' : 'left to expire'}`,
+          description:
+            'Changes the sandbox payment, then delivers a signed webhook through POST /api/payments/webhooks/sandbox, exactly as a provider would. Not registered in production.',
+          params,
+          response: { 200: sandboxView.extend({ webhook: webhookAnswer }) },
+        },
+      },
+      async (request) => {
+        const settled = await settleSandboxPayment(
+          deps.db,
+          opts.sandboxSecret,
+          request.params.paymentId,
+          action,
+        )
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhooks/sandbox',
+          headers: settled.headers,
+          payload: settled.rawBody,
+        })
+        if (res.statusCode !== 200) {
+          throw new DomainError(res.statusCode === 503 ? 'PAYMENT_PROVIDER_UNAVAILABLE' : 'INTERNAL', {
+            message: `The sandbox webhook answered ${res.statusCode}.`,
+          })
+        }
+        return { ...(await sandboxPaymentView(deps.db, settled.row.id)), webhook: res.json() }
+      },
+    )
+  }
+}

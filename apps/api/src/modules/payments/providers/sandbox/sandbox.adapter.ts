@@ -1,0 +1,191 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { bankNameOfClabe, makeClabe } from '@palco/domain/checkout/clabe'
+import { type RandomBytes, voucherBarcode, voucherReference } from '@palco/domain/checkout/codes'
+import { readSandboxToken, type SandboxOutcome } from '@palco/domain/checkout/sandbox-cards'
+import type { Money } from '@palco/domain/money/money'
+import type { Db } from '../../../../db/dialect.js'
+import {
+  type CardChargeInput,
+  type CashVoucherInput,
+  type CashVoucherResult,
+  type PaymentProviderAdapter,
+  type ProviderPaymentResult,
+  type ProviderPaymentStatus,
+  ProviderUnavailableError,
+  type TransferInput,
+  type TransferResult,
+  type WebhookNotice,
+  type WebhookRequest,
+} from '../../provider.js'
+import { findSandboxPayment, insertOrGetSandboxPayment, setSandboxStatus } from './sandbox.repository.js'
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
+
+/** Store codes printed before the reference on a voucher's barcode, one per network. */
+const NETWORK_CODES: Readonly<Record<string, string>> = {
+  oxxo: '7001',
+  paycash: '7002',
+  banamex: '7003',
+  bancomer: '7004',
+  cash: '5701',
+  cashInClub: '5702',
+}
+
+const PSE_BANKS: Readonly<Record<string, string>> = {
+  '1007': 'Bancolombia',
+  '1051': 'Davivienda',
+  '1001': 'Banco de Bogotá',
+  '1023': 'Banco de Occidente',
+  '1507': 'Nequi',
+}
+
+const DECLINE_REASON: Partial<Record<SandboxOutcome, string>> = {
+  declined: 'cc_rejected_other_reason',
+  insufficient: 'cc_rejected_insufficient_amount',
+  cvv: 'cc_rejected_bad_filled_security_code',
+}
+
+export const signSandboxBody = (secret: string, rawBody: string): string =>
+  createHmac('sha256', secret).update(rawBody).digest('hex')
+
+/**
+ * The built-in pretend provider (issue 6 part 4): works offline, keeps its own books in
+ * `sandbox_payments`, and answers like a real one — idempotent per key, a timeout that did charge,
+ * vouchers and transfers that stay pending until the dev endpoints settle them, signed webhooks.
+ */
+export class SandboxAdapter implements PaymentProviderAdapter {
+  readonly code = 'sandbox' as const
+
+  constructor(private readonly opts: { db: Db; webhookSecret: string; random: RandomBytes }) {}
+
+  async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
+    const token = readSandboxToken(input.token)
+    const outcome: SandboxOutcome | 'invalid' = token?.outcome ?? 'invalid'
+    // A timed-out charge did happen: the retry with the same key (reconciliation) finds it approved.
+    const status =
+      outcome === 'approved' || outcome === 'timeout'
+        ? 'APPROVED'
+        : outcome === 'pending'
+          ? 'PENDING'
+          : 'DECLINED'
+    const { row, created } = await insertOrGetSandboxPayment(this.opts.db, {
+      paymentId: input.paymentId,
+      idempotencyKey: input.idempotencyKey,
+      kind: 'CARD',
+      method: token ? `card:${token.brand}:${token.last4}` : 'card:invalid',
+      amount: input.amount.amount,
+      currency: input.amount.currency,
+      status,
+      declineReason:
+        outcome === 'invalid' ? 'invalid_token' : (DECLINE_REASON[outcome as SandboxOutcome] ?? null),
+    })
+    if (created && outcome === 'timeout')
+      throw new ProviderUnavailableError('sandbox', new Error('simulated timeout'))
+    return this.resultOf(row)
+  }
+
+  async createCashVoucher(input: CashVoucherInput): Promise<CashVoucherResult> {
+    const reference = voucherReference(this.opts.random, 12)
+    const { row } = await insertOrGetSandboxPayment(this.opts.db, {
+      paymentId: input.paymentId,
+      idempotencyKey: input.idempotencyKey,
+      kind: 'CASH',
+      method: input.network,
+      amount: input.amount.amount,
+      currency: input.amount.currency,
+      status: 'PENDING',
+      reference,
+      barcode: voucherBarcode(NETWORK_CODES[input.network] ?? '0000', reference, input.amount.amount),
+      expiresAt: input.expiresAt,
+    })
+    return {
+      ...this.resultOf(row),
+      voucher: {
+        reference: row.reference ?? reference,
+        barcode: row.barcode ?? '',
+        expiresAt: new Date(row.expires_at ?? input.expiresAt),
+      },
+    }
+  }
+
+  async createTransfer(input: TransferInput): Promise<TransferResult> {
+    const spei = input.kind === 'SPEI'
+    // STP (646), plaza 180: the usual shape of a collection CLABE assigned per payment.
+    const account = voucherReference(this.opts.random, 11)
+    const { row } = await insertOrGetSandboxPayment(this.opts.db, {
+      paymentId: input.paymentId,
+      idempotencyKey: input.idempotencyKey,
+      kind: 'TRANSFER',
+      method: spei ? 'SPEI' : `PSE:${input.bank ?? ''}`,
+      amount: input.amount.amount,
+      currency: input.amount.currency,
+      status: 'PENDING',
+      reference: voucherReference(this.opts.random, 7),
+      clabe: spei ? makeClabe('646', '180', account) : null,
+      returnUrl: input.returnUrl,
+      expiresAt: input.expiresAt,
+    })
+    return {
+      ...this.resultOf(row),
+      transfer: {
+        clabe: row.clabe,
+        bankName: spei ? bankNameOfClabe(row.clabe ?? '') : (PSE_BANKS[input.bank ?? ''] ?? null),
+        reference: row.reference ?? '',
+        // The fan "approves" the PSE debit on the web's pretend bank page, which calls the dev endpoints.
+        redirectUrl: spei ? null : `/dev/sandbox-bank?payment=${row.id}`,
+        expiresAt: new Date(row.expires_at ?? input.expiresAt),
+      },
+    }
+  }
+
+  async getStatus(providerPaymentId: string): Promise<ProviderPaymentResult> {
+    const row = await findSandboxPayment(this.opts.db, providerPaymentId)
+    if (!row) return { providerPaymentId, status: 'DECLINED', declineReason: 'not_found' }
+    return this.resultOf(row)
+  }
+
+  async refund(providerPaymentId: string, _amount: Money, _key: string): Promise<ProviderPaymentResult> {
+    const row = await findSandboxPayment(this.opts.db, providerPaymentId)
+    if (!row) return { providerPaymentId, status: 'DECLINED', declineReason: 'not_found' }
+    // Cash paid at a store cannot go back the same way: like real networks, refuse, and the caller credits
+    // the fan's wallet instead.
+    if (row.kind === 'CASH')
+      return { providerPaymentId: row.id, status: 'DECLINED', declineReason: 'cash_not_refundable' }
+    const updated = await setSandboxStatus(this.opts.db, row.id, 'REFUNDED')
+    return this.resultOf(updated ?? row)
+  }
+
+  verifyWebhook(request: WebhookRequest): boolean {
+    const header = request.headers[SANDBOX_SIGNATURE_HEADER]
+    const given = Array.isArray(header) ? header[0] : header
+    if (!given || !/^[0-9a-f]{64}$/.test(given)) return false
+    const expected = signSandboxBody(this.opts.webhookSecret, request.rawBody)
+    return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'))
+  }
+
+  parseWebhook(request: WebhookRequest): WebhookNotice | null {
+    try {
+      const body = JSON.parse(request.rawBody) as { id?: unknown; type?: unknown; paymentId?: unknown }
+      if (body.type !== 'payment' || typeof body.id !== 'string' || typeof body.paymentId !== 'string')
+        return null
+      return { notificationId: body.id, providerPaymentId: body.paymentId }
+    } catch {
+      return null
+    }
+  }
+
+  private resultOf(row: {
+    id: string
+    status: string
+    decline_reason: string | null
+    expires_at: Date | null
+  }) {
+    let status = row.status as ProviderPaymentStatus
+    // A voucher nobody paid is expired from its deadline on, whether or not anyone marked it.
+    if (status === 'PENDING' && row.expires_at && new Date(row.expires_at).getTime() <= Date.now())
+      status = 'EXPIRED'
+    const result: ProviderPaymentResult = { providerPaymentId: row.id, status }
+    if (row.decline_reason) result.declineReason = row.decline_reason
+    return result
+  }
+}

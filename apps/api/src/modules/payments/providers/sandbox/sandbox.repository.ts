@@ -1,0 +1,73 @@
+import { sql } from 'kysely'
+import type { Db } from '../../../../db/dialect.js'
+
+export interface NewSandboxPayment {
+  paymentId: string
+  idempotencyKey: string
+  kind: 'CARD' | 'CASH' | 'TRANSFER'
+  method: string
+  amount: number
+  currency: string
+  status: string
+  declineReason?: string | null
+  reference?: string | null
+  barcode?: string | null
+  clabe?: string | null
+  returnUrl?: string | null
+  expiresAt?: Date | null
+}
+
+/** Inserts once per idempotency key; a retry gets the row the first attempt made (like a real provider). */
+export async function insertOrGetSandboxPayment(db: Db, p: NewSandboxPayment) {
+  const inserted = await db
+    .insertInto('sandbox_payments')
+    .values({
+      payment_id: p.paymentId,
+      idempotency_key: p.idempotencyKey,
+      kind: p.kind,
+      method: p.method,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      decline_reason: p.declineReason ?? null,
+      reference: p.reference ?? null,
+      barcode: p.barcode ?? null,
+      clabe: p.clabe ?? null,
+      return_url: p.returnUrl ?? null,
+      expires_at: p.expiresAt ?? null,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  return {
+    row:
+      inserted ??
+      (await db
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('idempotency_key', '=', p.idempotencyKey)
+        .executeTakeFirstOrThrow()),
+    created: inserted !== undefined,
+  }
+}
+
+/** By the sandbox's own id or by our payment id (the dev pages may hold either). */
+export async function findSandboxPayment(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+  return db
+    .selectFrom('sandbox_payments')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('payment_id', '=', id)]))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export async function setSandboxStatus(db: Db, id: string, status: string, declineReason?: string) {
+  return db
+    .updateTable('sandbox_payments')
+    .set({ status, decline_reason: declineReason ?? null, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}

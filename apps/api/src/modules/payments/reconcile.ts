@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { findPayment, markChecked, refundsToRetry, stalePayments } from '../checkout/checkout.repository.js'
+import { applyProviderOutcome, type CheckoutDeps, refundPayment } from '../checkout/settlement.service.js'
+import { ProviderUnavailableError } from './provider.js'
+
+export interface ReconcileOptions {
+  /** Payments untouched for this long are asked about (webhooks normally arrive well before). */
+  staleAfterMs?: number
+  /** A payment never handed to a provider (a crash mid-checkout) is given up after this long. */
+  abandonAfterMs?: number
+  limit?: number
+  now?: Date
+}
+
+export interface ReconcileReport {
+  checked: number
+  settled: number
+  refunds: number
+}
+
+/**
+ * One pass of the reconciliation job (issue 6 part 5): asks providers about stale pending payments and
+ * expires vouchers, transfers and unknown card outcomes whose time is up (seats released, promo and
+ * wallet given back); retries refunds a provider did not answer. Idempotent, so any process may run it.
+ */
+export async function reconcileOnce(
+  deps: CheckoutDeps,
+  opts: ReconcileOptions = {},
+): Promise<ReconcileReport> {
+  const now = opts.now ?? new Date()
+  const report: ReconcileReport = { checked: 0, settled: 0, refunds: 0 }
+  const stale = await stalePayments(
+    deps.db,
+    new Date(now.getTime() - (opts.staleAfterMs ?? 60_000)),
+    opts.limit ?? 50,
+  )
+  for (const { id } of stale) {
+    report.checked++
+    try {
+      if (await reconcilePayment(deps, id, now, opts.abandonAfterMs ?? 10 * 60_000)) report.settled++
+    } catch (err) {
+      deps.log?.error({ err, paymentId: id }, 'reconciliation failed for a payment')
+    } finally {
+      await markChecked(deps.db, id)
+    }
+  }
+  for (const { id } of await refundsToRetry(deps.db, opts.limit ?? 50)) {
+    await refundPayment(deps, id)
+    report.refunds++
+  }
+  return report
+}
+
+async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date, abandonAfterMs: number) {
+  const payment = await findPayment(deps.db, paymentId)
+  if (!payment) return false
+  const adapter = deps.providers.byCode(payment.provider_code)
+  if (!adapter) return false
+  const expired = payment.expires_at !== null && new Date(payment.expires_at).getTime() <= now.getTime()
+  let status: 'APPROVED' | 'DECLINED' | 'PENDING' | 'EXPIRED' | 'REFUNDED'
+  let providerPaymentId = payment.provider_payment_id ?? undefined
+  try {
+    if (payment.provider_payment_id) {
+      status = (await adapter.getStatus(payment.provider_payment_id)).status
+    } else if (payment.method === 'CARD' && payment.retry_token) {
+      // We never learnt the provider's id (timeout): the same idempotency key returns the first attempt.
+      const r = await adapter.chargeCard({
+        paymentId: payment.id,
+        idempotencyKey: payment.idempotency_key,
+        amount: { amount: Number(payment.amount), currency: payment.currency as 'COP' | 'MXN' },
+        token: payment.retry_token,
+        installments: 1,
+        payer: { email: '', fullName: '', documentType: '', documentNumber: '', phone: '' },
+        description: 'Palco',
+      })
+      status = r.status
+      providerPaymentId = r.providerPaymentId
+    } else {
+      const age = now.getTime() - new Date(payment.created_at).getTime()
+      if (age < abandonAfterMs) return false
+      status = 'DECLINED'
+    }
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailableError)) throw err
+    // Still no answer: only the clock can end it.
+    if (!expired) return false
+    status = 'PENDING'
+  }
+  if (status === 'PENDING' && expired) status = 'EXPIRED'
+  if (status === 'PENDING') return false
+  await applyProviderOutcome(deps, payment.id, {
+    status,
+    ...(providerPaymentId ? { providerPaymentId } : {}),
+    ...(status === 'DECLINED' && !payment.provider_payment_id && payment.method !== 'CARD'
+      ? { failureCode: 'PAYMENT_PROVIDER_UNAVAILABLE' }
+      : {}),
+  })
+  return true
+}
+
+/** Runs in every process, like the hold sweeper; settling is idempotent, so overlap is harmless. */
+export function startReconciler(deps: CheckoutDeps, log: FastifyBaseLogger, intervalMs: number) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    reconcileOnce(deps)
+      .catch((err) => log.error({ err }, 'payment reconciliation failed'))
+      .finally(() => {
+        running = false
+      })
+  }, intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

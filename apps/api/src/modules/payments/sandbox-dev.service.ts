@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { Db } from '../../db/dialect.js'
+import { findPayment, latestPaymentOf } from '../checkout/checkout.repository.js'
+import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './providers/sandbox/sandbox.adapter.js'
+import { findSandboxPayment, setSandboxStatus } from './providers/sandbox/sandbox.repository.js'
+
+export type SandboxAction = 'approve' | 'decline' | 'expire'
+
+const STATUS_OF: Readonly<Record<SandboxAction, string>> = {
+  approve: 'APPROVED',
+  decline: 'DECLINED',
+  expire: 'EXPIRED',
+}
+
+/**
+ * By the sandbox's own id, our payment id, or an order id (its latest payment): the voucher and SPEI
+ * pages know only the order, and the dev pages need to find what to mark paid from there.
+ */
+async function sandboxPaymentOf(db: Db, id: string) {
+  const direct = await findSandboxPayment(db, id)
+  if (direct || !/^[0-9a-f-]{36}$/i.test(id)) return direct
+  const latest = await latestPaymentOf(db, id)
+  return latest ? findSandboxPayment(db, latest.id) : undefined
+}
+
+export async function sandboxPaymentView(db: Db, id: string) {
+  const row = await sandboxPaymentOf(db, id)
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'No such sandbox payment.' })
+  const ours = await findPayment(db, row.payment_id)
+  return {
+    id: row.id,
+    paymentId: row.payment_id,
+    orderId: ours?.order_id ?? null,
+    method: row.method,
+    kind: row.kind,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    reference: row.reference,
+    clabe: row.clabe,
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    returnUrl: row.return_url,
+  }
+}
+
+/**
+ * What a fan paying at a store or a bank would cause at a real provider: the sandbox changes its own
+ * books, then notifies us through the same signed webhook a provider would send. Settling an already
+ * settled payment is allowed on purpose (replays, late payments after expiry are what we test).
+ */
+export async function settleSandboxPayment(db: Db, secret: string, id: string, action: SandboxAction) {
+  const row = await sandboxPaymentOf(db, id)
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'No such sandbox payment.' })
+  await setSandboxStatus(db, row.id, STATUS_OF[action], action === 'decline' ? 'rejected_by_bank' : undefined)
+  const rawBody = JSON.stringify({ id: randomUUID(), type: 'payment', action, paymentId: row.id })
+  return {
+    row,
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, rawBody),
+    },
+  }
+}
