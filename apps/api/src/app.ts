@@ -8,12 +8,15 @@ import type { DbHandle } from './db/dialect.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
+import { checkoutPlugin } from './modules/checkout/checkout.module.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
+import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
 import { SeatFeed } from './modules/seating/live-feed.js'
 import { seatingRoutes } from './modules/seating/seating.routes.js'
 import { takenPlacesByZone } from './modules/seating/zone-taken.js'
+import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorHandlerPlugin } from './plugins/error-handler.js'
@@ -71,6 +74,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => feed.close())
   await app.register(seatingRoutes, { feed })
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
+  await app.register(checkoutPlugin, { config })
+  await app.register(purchaseRoutes)
+  await app.register(ticketRoutes)
   if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)
 
   if (opts.web)

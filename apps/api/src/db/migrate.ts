@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-accounts.js'
 import * as m0003 from './migrations/0003-catalog.js'
 import * as m0004 from './migrations/0004-seating.js'
 import * as m0005 from './migrations/0005-catalog-admin.js'
+import * as m0006 from './migrations/0006-checkout.js'
+import * as m0007 from './migrations/0007-tickets.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '0004-seating': m0004,
   '0005-catalog-admin': m0005,
   '0003-catalog': m0003,
+  '0006-checkout': m0006,
+  '0007-tickets': m0007,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

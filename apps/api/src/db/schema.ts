@@ -82,6 +82,8 @@ export interface EventsTable {
   qr_type: string
   image_url: string | null
   installments_enabled: boolean
+  /** Issue 7 (0007-tickets): fans may pass tickets on unless the organiser switched it off. */
+  tickets_transferable: Generated<boolean>
   created_at: CreatedAt
   updated_at: UpdatedAt
 }
@@ -265,6 +267,200 @@ export interface AuditLogTable {
   at: CreatedAt
 }
 
+// Checkout and payments (0006).
+type Json<T> = ColumnType<T, string, string>
+type Int8 = ColumnType<number, number | bigint, number | bigint>
+
+export interface EventFeesTable {
+  event_id: string
+  percent_bps: Generated<number>
+  fixed_amount: ColumnType<number, number | undefined, number>
+}
+
+export interface PromoCodesTable {
+  id: Generated<string>
+  country: string
+  code: string
+  kind: string
+  percent_bps: number | null
+  amount: number | null
+  currency: string | null
+  starts_at: Timestamp | null
+  ends_at: Timestamp | null
+  max_uses: number | null
+  max_uses_per_fan: number | null
+  uses: Generated<number>
+  event_ids: ColumnType<string[], string[] | undefined, string[]>
+  zone_ids: ColumnType<string[], string[] | undefined, string[]>
+  active: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface PromoFanUsesTable {
+  promo_id: string
+  user_id: string
+  uses: Generated<number>
+}
+
+export interface CartPromosTable {
+  hold_id: string
+  promo_id: string
+  applied_at: Generated<Date>
+}
+
+export interface WalletAccountsTable {
+  user_id: string
+  currency: string
+  balance: ColumnType<number, number | undefined, number>
+  updated_at: UpdatedAt
+}
+
+export interface WalletEntriesTable {
+  id: Generated<string>
+  user_id: string
+  currency: string
+  amount: Int8
+  kind: string
+  reason: string
+  order_id: string | null
+  created_at: CreatedAt
+}
+
+export interface OrdersTable {
+  id: Generated<string>
+  code: string
+  user_id: string
+  hold_id: string
+  event_id: string
+  country: string
+  locale: string
+  currency: string
+  status: string
+  purchase_status: string
+  method: string
+  provider: string
+  subtotal: Int8
+  fees: Int8
+  discount: Int8
+  wallet_amount: Int8
+  total: Int8
+  promo_id: string | null
+  promo_code: string | null
+  lines: Json<unknown>
+  contact: Json<unknown>
+  billing: Json<unknown>
+  idempotency_key: string
+  failure_code: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+  paid_at: Timestamp | null
+}
+
+export interface PaymentsTable {
+  id: Generated<string>
+  order_id: string
+  user_id: string
+  provider_code: string
+  method: string
+  network: string | null
+  transfer_kind: string | null
+  bank: string | null
+  amount: Int8
+  currency: string
+  status: string
+  transaction_status: string
+  provider_payment_id: string | null
+  idempotency_key: string
+  card_token_hash: string | null
+  retry_token: string | null
+  decline_reason: string | null
+  voucher: Json<unknown> | null
+  transfer: Json<unknown> | null
+  expires_at: Timestamp | null
+  refund_state: string | null
+  refund_method: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+  checked_at: Timestamp | null
+}
+
+export interface UsedCardTokensTable {
+  token_hash: string
+  payment_id: string
+  created_at: CreatedAt
+}
+
+export interface TicketsTable {
+  id: Generated<string>
+  order_id: string
+  event_id: string
+  /** Null while the ticket belongs to a pre-registered fan without an account (0007-tickets). */
+  owner_user_id: string | null
+  section_code: string
+  place_index: number
+  row_label: string
+  seat_number: number
+  zone_name: string | null
+  kind: string
+  ownership: string
+  status: string
+  qr_secret: Uint8Array
+  created_at: CreatedAt
+  /** 0007-tickets: bumped with each new secret, so an older code is recognisably superseded. */
+  secret_version: Generated<number>
+  owner_fan_id: string | null
+}
+
+export interface TicketTransfersTable {
+  id: Generated<string>
+  ticket_id: string
+  from_user_id: string
+  to_fan_id: string
+  to_user_id: string | null
+  contact: string
+  created_at: CreatedAt
+}
+
+export interface TicketCheckinsTable {
+  ticket_id: string
+  event_id: string
+  gate: string
+  operator_user_id: string
+  secret_version: number
+  checked_in_at: CreatedAt
+}
+
+export interface PaymentWebhooksTable {
+  id: Generated<string>
+  provider: string
+  notification_id: string
+  provider_payment_id: string
+  status: Generated<string>
+  outcome: string | null
+  body: string
+  received_at: CreatedAt
+  processed_at: Timestamp | null
+}
+
+export interface SandboxPaymentsTable {
+  id: Generated<string>
+  payment_id: string
+  idempotency_key: string
+  kind: string
+  method: string
+  amount: Int8
+  currency: string
+  status: string
+  decline_reason: string | null
+  reference: string | null
+  barcode: string | null
+  clabe: string | null
+  return_url: string | null
+  expires_at: Timestamp | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
 export interface Database {
   app_meta: AppMetaTable
   venues: VenuesTable
@@ -289,4 +485,18 @@ export interface Database {
   hold_locks: HoldLocksTable
   seat_customizations: SeatCustomizationsTable
   audit_log: AuditLogTable
+  event_fees: EventFeesTable
+  promo_codes: PromoCodesTable
+  promo_fan_uses: PromoFanUsesTable
+  cart_promos: CartPromosTable
+  wallet_accounts: WalletAccountsTable
+  wallet_entries: WalletEntriesTable
+  orders: OrdersTable
+  payments: PaymentsTable
+  used_card_tokens: UsedCardTokensTable
+  tickets: TicketsTable
+  ticket_transfers: TicketTransfersTable
+  ticket_checkins: TicketCheckinsTable
+  payment_webhooks: PaymentWebhooksTable
+  sandbox_payments: SandboxPaymentsTable
 }

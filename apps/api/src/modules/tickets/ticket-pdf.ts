@@ -1,0 +1,185 @@
+import { formatDate, formatTime } from '@palco/domain/format/format'
+import type { Locale } from '@palco/domain/locale/country'
+import type { TicketDetail } from '@palco/domain/tickets/contract'
+import { isDynamicQrType } from '@palco/domain/tickets/qr'
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import QRCode from 'qrcode'
+
+/**
+ * Printable tickets (issue 7, part 5): one A6-ish page per ticket with the event, date and time in the
+ * venue's zone, location, kind, rules and the QR drawn as vector squares (sharp at any printer
+ * resolution). Dynamic QR types print no code: a printout would be a screenshot, so the page says to show
+ * the ticket from the phone. pdf-lib's standard fonts speak WinAnsi, which covers Spanish; anything else is
+ * replaced rather than failing the download.
+ */
+
+const COPY = {
+  'es-CO': {
+    title: 'Boleta',
+    date: 'Fecha',
+    time: 'Hora',
+    venue: 'Lugar',
+    kind: 'Tipo',
+    purchase: 'Compra',
+    rules: 'Reglas',
+    dynamic:
+      'Esta boleta usa un código QR dinámico que cambia cada pocos segundos. Muéstrelo desde la aplicación o el sitio de Palco en su teléfono; una copia impresa no sirve para ingresar.',
+    used: 'Esta boleta ya fue usada.',
+    location: {
+      zone: 'Zona',
+      entrySide: 'Costado',
+      access: 'Acceso',
+      section: 'Sección',
+      row: 'Fila',
+      seat: 'Silla',
+      door: 'Puerta',
+      locality: 'Localidad',
+    },
+    kinds: {
+      PAID: 'Pagada',
+      FREE: 'Gratuita',
+      SUBSCRIPTION: 'Abono',
+      DEPOSIT: 'Depósito',
+      COURTESY: 'Cortesía',
+    },
+    ruleText: {
+      noWeapons: () => 'Prohibido el ingreso de armas.',
+      noFood: () => 'Prohibido el ingreso de alimentos y bebidas.',
+      noSmoking: () => 'Prohibido fumar.',
+      maxTickets: (n: number) => `Máximo ${n} boletas por persona.`,
+    },
+  },
+  'en-US': {
+    title: 'Ticket',
+    date: 'Date',
+    time: 'Time',
+    venue: 'Venue',
+    kind: 'Type',
+    purchase: 'Purchase',
+    rules: 'Rules',
+    dynamic:
+      'This ticket uses a dynamic QR code that changes every few seconds. Show it from the Palco app or website on your phone; a printed copy will not get you in.',
+    used: 'This ticket has already been used.',
+    location: {
+      zone: 'Zone',
+      entrySide: 'Side',
+      access: 'Access',
+      section: 'Section',
+      row: 'Row',
+      seat: 'Seat',
+      door: 'Door',
+      locality: 'Area',
+    },
+    kinds: { PAID: 'Paid', FREE: 'Free', SUBSCRIPTION: 'Season', DEPOSIT: 'Deposit', COURTESY: 'Courtesy' },
+    ruleText: {
+      noWeapons: () => 'No weapons.',
+      noFood: () => 'No outside food or drinks.',
+      noSmoking: () => 'No smoking.',
+      maxTickets: (n: number) => `Maximum ${n} tickets per person.`,
+    },
+  },
+} as const
+
+const PAGE = { width: 420, height: 595 }
+const MARGIN = 28
+
+/** Keeps only what WinAnsi can encode. */
+const printable = (font: PDFFont, text: string): string =>
+  [...text]
+    .map((ch) => {
+      try {
+        font.encodeText(ch)
+        return ch
+      } catch {
+        return '?'
+      }
+    })
+    .join('')
+
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of printable(font, text).split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word
+    if (font.widthOfTextAtSize(next, size) > width && line) {
+      lines.push(line)
+      line = word
+    } else line = next
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
+function drawQr(page: PDFPage, code: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(code, { errorCorrectionLevel: 'M' })
+  const n = qr.modules.size
+  const quiet = 4
+  const cell = size / (n + quiet * 2)
+  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) })
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue
+      page.drawRectangle({
+        x: x + (c + quiet) * cell,
+        y: y + size - (r + quiet + 1) * cell,
+        width: cell,
+        height: cell,
+        color: rgb(0, 0, 0),
+      })
+    }
+  }
+}
+
+export async function ticketsPdf(tickets: readonly TicketDetail[], locale: Locale): Promise<Uint8Array> {
+  const c = COPY[locale]
+  const doc = await PDFDocument.create()
+  doc.setTitle(`Palco — ${tickets[0]?.event.name ?? c.title}`)
+  doc.setProducer('Palco')
+  const regular = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const width = PAGE.width - MARGIN * 2
+
+  for (const t of tickets) {
+    const page = doc.addPage([PAGE.width, PAGE.height])
+    let y = PAGE.height - MARGIN
+    const text = (s: string, size: number, font = regular) => {
+      for (const line of wrap(font, s, size, width)) {
+        y -= size + 4
+        page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.12) })
+      }
+    }
+    text(`PALCO · ${c.title}`, 10, bold)
+    y -= 4
+    text(t.event.name, 18, bold)
+    y -= 4
+    text(
+      `${c.date}: ${formatDate(t.event.startsAt, locale, t.event.timeZone)}   ${c.time}: ${formatTime(t.event.startsAt, locale, t.event.timeZone)}`,
+      11,
+    )
+    text(`${c.venue}: ${t.event.venueName}, ${t.event.city}`, 11)
+    y -= 6
+    text(t.location.map((p) => `${c.location[p.key]}: ${p.value}`).join('   '), 12, bold)
+    text(`${c.kind}: ${c.kinds[t.kind]}   ${c.purchase}: ${t.purchaseCode}`, 10)
+
+    const qrSize = 190
+    y -= 14
+    if (t.qr && (t.qr.type === 'STATIC_DEFAULT' || t.qr.type === 'STATIC_ENCRYPTED')) {
+      drawQr(page, t.qr.code, (PAGE.width - qrSize) / 2, y - qrSize, qrSize)
+      y -= qrSize + 6
+    } else if (t.qr && isDynamicQrType(t.qr.type)) {
+      text(c.dynamic, 11, bold)
+    } else {
+      text(c.used, 11, bold)
+    }
+
+    y -= 10
+    text(c.rules, 10, bold)
+    for (const rule of t.rules) {
+      text(
+        `• ${rule.key === 'maxTickets' ? c.ruleText.maxTickets(rule.count ?? 10) : c.ruleText[rule.key]()}`,
+        9,
+      )
+    }
+  }
+  return doc.save()
+}

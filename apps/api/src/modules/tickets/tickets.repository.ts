@@ -1,0 +1,277 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+
+/**
+ * Ticket reads and writes for issue 7. Every fan-facing query is scoped by the caller's user id (and the
+ * fan row that user completed, for tickets received while pre-registered): an id from the URL alone
+ * never finds a row (DESIGN §9).
+ */
+
+const ticketColumns = [
+  't.id',
+  't.order_id',
+  't.event_id',
+  't.owner_user_id',
+  't.owner_fan_id',
+  't.section_code',
+  't.row_label',
+  't.seat_number',
+  't.zone_name',
+  't.kind',
+  't.ownership',
+  't.status',
+  't.secret_version',
+  't.created_at',
+] as const
+
+const eventColumns = [
+  'e.name as event_name',
+  'e.slug as event_slug',
+  'e.type as event_type',
+  'e.country as event_country',
+  'e.starts_at as event_starts_at',
+  'e.ends_at as event_ends_at',
+  'e.image_url as event_image_url',
+  'e.qr_type as event_qr_type',
+  'e.tickets_transferable as event_transferable',
+  'v.name as venue_name',
+  'v.city as venue_city',
+  'v.time_zone as venue_time_zone',
+  'v.stadium_code as venue_stadium_code',
+] as const
+
+export async function fanIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('fans').select('id').where('user_id', '=', userId).execute()
+  return rows.map((r) => r.id)
+}
+
+function ticketsWithEvent(db: Db) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .leftJoin('ticket_checkins as c', 'c.ticket_id', 't.id')
+    .leftJoin('ticket_transfers as x', 'x.ticket_id', 't.id')
+    .select(ticketColumns)
+    .select(eventColumns)
+    .select([
+      'c.checked_in_at',
+      'c.gate as checkin_gate',
+      'x.from_user_id as transfer_from_user_id',
+      'x.contact as transfer_contact',
+    ])
+}
+
+export type TicketRow = Awaited<ReturnType<typeof findTicketsOfUser>>[number]
+
+/** Tickets the user holds (bought or received) and tickets they transferred away. */
+export async function findTicketsOfUser(
+  db: Db,
+  userId: string,
+  fanIds: readonly string[],
+  filter: { eventId?: string; orderId?: string; ticketId?: string } = {},
+) {
+  let q = ticketsWithEvent(db).where((eb) =>
+    eb.or([
+      eb('t.owner_user_id', '=', userId),
+      ...(fanIds.length > 0 ? [eb('t.owner_fan_id', 'in', fanIds)] : []),
+      eb('x.from_user_id', '=', userId),
+    ]),
+  )
+  if (filter.eventId) q = q.where('t.event_id', '=', filter.eventId)
+  if (filter.orderId) q = q.where('t.order_id', '=', filter.orderId)
+  if (filter.ticketId) q = q.where('t.id', '=', filter.ticketId)
+  return q
+    .where('t.status', 'in', ['PAID', 'TRANSFERRED'])
+    .orderBy('e.starts_at')
+    .orderBy('t.section_code')
+    .orderBy('t.row_label')
+    .orderBy('t.seat_number')
+    .execute()
+}
+
+export async function findTicketForGate(db: Db, ticketId: string) {
+  return ticketsWithEvent(db).where('t.id', '=', ticketId).executeTakeFirst()
+}
+
+export async function ticketSecret(db: Db, ticketId: string) {
+  return db
+    .selectFrom('tickets')
+    .select(['qr_secret', 'secret_version'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst()
+}
+
+export async function purchaseCodeOf(db: Db, orderId: string) {
+  const row = await db.selectFrom('orders').select('code').where('id', '=', orderId).executeTakeFirst()
+  return row?.code ?? ''
+}
+
+export async function frameOfEvent(db: Db, eventId: string, country: string) {
+  return db
+    .selectFrom('ticket_frames')
+    .select(['name', 'image_url', 'background_color', 'text_color', 'accent_color', 'event_id'])
+    .where((eb) =>
+      eb.or([
+        eb('event_id', '=', eventId),
+        eb.and([eb('event_id', 'is', null), eb('country', '=', country)]),
+      ]),
+    )
+    .orderBy(sql`event_id is null`)
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export async function maxPerFanOfEvent(db: Db, eventId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('price_zones')
+    .select((eb) => eb.fn.max('per_fan_max').as('max'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst()
+  return row?.max == null ? null : Number(row.max)
+}
+
+/** Locks the ticket row for a transfer or a check-in, so the two serialise on it. */
+export async function lockTicket(db: Db, ticketId: string) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .select([
+      't.id',
+      't.event_id',
+      't.order_id',
+      't.owner_user_id',
+      't.owner_fan_id',
+      't.ownership',
+      't.status',
+      't.secret_version',
+      't.qr_secret',
+      'e.qr_type as event_qr_type',
+      'e.tickets_transferable as event_transferable',
+      'e.ends_at as event_ends_at',
+    ])
+    .where('t.id', '=', ticketId)
+    .forUpdate('t')
+    .executeTakeFirst()
+}
+
+export async function findCheckin(db: Db, ticketId: string) {
+  return db.selectFrom('ticket_checkins').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst()
+}
+
+export async function findTransfer(db: Db, ticketId: string) {
+  return db.selectFrom('ticket_transfers').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst()
+}
+
+/** Moves the ticket to its receiver with a new secret; the version bump makes every older code superseded. */
+export async function moveTicket(
+  db: Db,
+  ticketId: string,
+  to: { userId: string | null; fanId: string },
+  secret: Uint8Array,
+  expectedVersion: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('tickets')
+    .set((eb) => ({
+      owner_user_id: to.userId,
+      owner_fan_id: to.fanId,
+      ownership: 'RECEIVED',
+      qr_secret: secret,
+      secret_version: eb('secret_version', '+', 1),
+    }))
+    .where('id', '=', ticketId)
+    .where('secret_version', '=', expectedVersion)
+    .where('status', '=', 'PAID')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export async function insertTransfer(
+  db: Db,
+  t: { ticketId: string; fromUserId: string; toFanId: string; toUserId: string | null; contact: string },
+) {
+  return db
+    .insertInto('ticket_transfers')
+    .values({
+      ticket_id: t.ticketId,
+      from_user_id: t.fromUserId,
+      to_fan_id: t.toFanId,
+      to_user_id: t.toUserId,
+      contact: t.contact,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow()
+}
+
+/** Admits a ticket once: the primary key makes a second insert (from any gate, at any moment) a no-op. */
+export async function insertCheckin(
+  db: Db,
+  c: { ticketId: string; eventId: string; gate: string; operatorUserId: string; version: number },
+) {
+  return db
+    .insertInto('ticket_checkins')
+    .values({
+      ticket_id: c.ticketId,
+      event_id: c.eventId,
+      gate: c.gate,
+      operator_user_id: c.operatorUserId,
+      secret_version: c.version,
+    })
+    .onConflict((oc) => oc.column('ticket_id').doNothing())
+    .returning(['checked_in_at', 'gate'])
+    .executeTakeFirst()
+}
+
+export async function gateTicketsOfEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom('tickets as t')
+    .leftJoin('ticket_checkins as c', 'c.ticket_id', 't.id')
+    .select(['t.id', 't.secret_version', 't.qr_secret', 'c.checked_in_at', 'c.gate'])
+    .where('t.event_id', '=', eventId)
+    .where('t.status', '=', 'PAID')
+    .orderBy('t.id')
+    .execute()
+}
+
+export async function eventForGate(db: Db, eventId: string) {
+  return db.selectFrom('events').select(['id', 'qr_type']).where('id', '=', eventId).executeTakeFirst()
+}
+
+export async function findFanByContact(
+  db: Db,
+  contact: { email?: string; e164?: string; prefix?: string; phone?: string },
+) {
+  let q = db
+    .selectFrom('fans')
+    .select(['id', 'user_id', 'email', 'phone_prefix', 'phone_number', 'registration_status'])
+    .where('deleted_at', 'is', null)
+  if (contact.email) q = q.where(sql`lower(email)`, '=', contact.email.toLowerCase())
+  else if (contact.prefix && contact.phone)
+    q = q.where('phone_prefix', '=', contact.prefix).where('phone_number', '=', contact.phone)
+  else return undefined
+  return q.executeTakeFirst()
+}
+
+export async function userEmailOf(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('fans')
+    .select(['email', 'first_name', 'phone_prefix', 'phone_number'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row
+}
+
+/** Events a gate may be checking in now: this country's, not ended more than `since` ago, soonest first. */
+export async function gateEvents(db: Db, country: string, since: Date) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select(['e.id', 'e.name', 'e.starts_at', 'v.name as venue_name', 'v.time_zone'])
+    .where('e.country', '=', country)
+    .where('e.ends_at', '>', since)
+    .where('e.type', 'not in', ['SEASON_PASS', 'EVENT_BUNDLE', 'TOUR_BUNDLE'])
+    .orderBy('e.starts_at')
+    .limit(100)
+    .execute()
+}

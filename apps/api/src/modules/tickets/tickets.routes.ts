@@ -1,0 +1,205 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import {
+  checkInBodySchema,
+  checkInResponseSchema,
+  eventTicketsSchema,
+  gateEventsSchema,
+  myTicketsSchema,
+  offlinePackageSchema,
+  ticketDetailSchema,
+  transferBodySchema,
+  transferResultSchema,
+} from '@palco/domain/tickets/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import { ticketsPdf } from './ticket-pdf.js'
+import {
+  checkIn,
+  eventsForGate,
+  myTickets,
+  myTicketsOfEvent,
+  offlinePackage,
+  ticketDetail,
+  transferTicket,
+  type Viewer,
+} from './tickets.service.js'
+
+async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+  const s = await request.session()
+  if (!s) throw new DomainError('UNAUTHENTICATED')
+  return { userId: s.userId, email: s.email }
+}
+
+const ticketParams = z.object({ id: z.uuid() })
+
+/**
+ * Spec §7 /api/myTickets, /api/myTickets/event and ticket printing, plus transfer and the gate (issue 7).
+ * Fan data is always looked up through the session's user; an id of someone else's ticket answers 404.
+ */
+export async function ticketRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['tickets']
+  const fan = requireRole('fan', 'operator', 'admin')
+  const staff = requireRole('operator', 'admin')
+
+  r.get(
+    '/api/myTickets',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "The signed-in fan's tickets grouped by event",
+        description:
+          'Upcoming events (not yet ended) soonest first; `past=true` lists ended events, latest first. Includes tickets the fan transferred away (ownership TRANSFERRED). No QR data.',
+        querystring: z.object({ past: z.enum(['true', 'false']).default('false') }),
+        response: { 200: myTicketsSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request)
+      reply.header('cache-control', 'private, no-store')
+      const events = await myTickets(app.db, viewer, { past: request.query.past === 'true', now: new Date() })
+      return { events }
+    },
+  )
+
+  r.get(
+    '/api/myTickets/event',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: "The signed-in fan's tickets for one event",
+        querystring: z.object({ eventId: z.uuid() }),
+        response: { 200: eventTicketsSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request)
+      reply.header('cache-control', 'private, no-store')
+      return myTicketsOfEvent(app.db, viewer, request.query.eventId)
+    },
+  )
+
+  r.get(
+    '/api/tickets/:id',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'One ticket with what its holder needs to show the QR code',
+        description:
+          'Static types carry the final code; dynamic types the per-ticket secret the phone derives rotating codes from. Only the current holder gets `qr`; never cached.',
+        params: ticketParams,
+        response: { 200: ticketDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request)
+      reply.header('cache-control', 'private, no-store')
+      return ticketDetail(app.db, viewer, request.params.id)
+    },
+  )
+
+  r.get(
+    '/api/tickets/:id/pdf',
+    {
+      preHandler: fan,
+      schema: {
+        tags,
+        summary: 'The ticket as a printable PDF',
+        description:
+          'Static QR types print the code; dynamic types print a page saying to show it from the phone.',
+        params: ticketParams,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request)
+      const detail = await ticketDetail(app.db, viewer, request.params.id)
+      const pdf = await ticketsPdf([detail], request.locale)
+      reply.header('cache-control', 'private, no-store')
+      reply.header('content-disposition', `inline; filename="palco-ticket-${detail.id.slice(0, 8)}.pdf"`)
+      reply.type('application/pdf')
+      return reply.send(Buffer.from(pdf))
+    },
+  )
+
+  r.post(
+    '/api/tickets/:id/transfer',
+    {
+      preHandler: fan,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Transfer a ticket to another fan by email or phone',
+        description:
+          'The receiver is pre-registered when unknown. The ticket gets a new secret (old codes stop working), becomes RECEIVED for the receiver and TRANSFERRED for the sender; both are notified. Refused after check-in, when already transferred, to oneself, or when the event forbids transfers.',
+        params: ticketParams,
+        body: transferBodySchema,
+        response: { 200: transferResultSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request)
+      return transferTicket(app.db, viewer, request.params.id, request.body, {
+        locale: request.locale,
+        country: request.country,
+        now: new Date(),
+      })
+    },
+  )
+
+  r.post(
+    '/api/checkin',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Scan a ticket at a gate (operators)',
+        description:
+          'VALID admits the ticket and records it once; ALREADY_USED tells when and at which gate it entered; INVALID (unknown, forged, superseded), EXPIRED (a rotating code outside the time window) and WRONG_EVENT admit nobody.',
+        body: checkInBodySchema,
+        response: { 200: checkInResponseSchema },
+      },
+    },
+    async (request) => {
+      const s = await request.session()
+      return checkIn(app.db, s?.userId ?? '', request.body, new Date())
+    },
+  )
+
+  r.get(
+    '/api/checkin/events',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "Events of the host's country a gate can check in now (operators)",
+        response: { 200: gateEventsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return { events: await eventsForGate(app.db, request.country, new Date()) }
+    },
+  )
+
+  r.get(
+    '/api/checkin/offline-package',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "What a gate device needs to verify an event's codes offline (operators)",
+        querystring: z.object({ eventId: z.uuid() }),
+        response: { 200: offlinePackageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return offlinePackage(app.db, request.query.eventId, new Date())
+    },
+  )
+}

@@ -1,0 +1,538 @@
+import { randomBytes } from 'node:crypto'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { Country, Locale } from '@palco/domain/locale/country'
+import type { TicketKind, TicketOwnership } from '@palco/domain/orders/vocabulary'
+import type {
+  CheckInBody,
+  CheckInResponse,
+  EventTickets,
+  GateEvents,
+  OfflinePackage,
+  TicketDetail,
+  TicketEvent,
+  TicketSummary,
+  TransferBody,
+} from '@palco/domain/tickets/contract'
+import { ticketLocationLabel } from '@palco/domain/tickets/location'
+import type { QrType } from '@palco/domain/tickets/qr'
+import {
+  DYNAMIC_STEP_SECONDS,
+  DYNAMIC_WINDOW_STEPS,
+  type KnownTicket,
+  parseTicketCode,
+  type QrMaterial,
+  sha256,
+  signTicketBase,
+  staticDefaultCode,
+  toBase64Url,
+  verifyTicketCode,
+} from '@palco/domain/tickets/qr-code'
+import type { Db } from '../../db/dialect.js'
+import { preRegisterFan } from '../fans/fans.service.js'
+import { insertOutboxMessage } from '../notifications/outbox.repository.js'
+import { signingKeys } from './signing-key.js'
+import { transferMessage } from './ticket-messages.js'
+import {
+  eventForGate,
+  fanIdsOfUser,
+  findCheckin,
+  findFanByContact,
+  findTicketForGate,
+  findTicketsOfUser,
+  frameOfEvent,
+  gateEvents,
+  gateTicketsOfEvent,
+  insertCheckin,
+  insertTransfer,
+  lockTicket,
+  maxPerFanOfEvent,
+  moveTicket,
+  purchaseCodeOf,
+  type TicketRow,
+  userEmailOf,
+} from './tickets.repository.js'
+
+export interface Viewer {
+  userId: string
+  email: string
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+export function eventOf(row: {
+  event_id: string
+  event_name: string
+  event_slug: string
+  event_type: string
+  event_country: string
+  event_starts_at: Date
+  event_ends_at: Date
+  event_image_url: string | null
+  event_qr_type: string
+  venue_name: string
+  venue_city: string
+  venue_time_zone: string
+}): TicketEvent {
+  return {
+    id: row.event_id,
+    name: row.event_name,
+    slug: row.event_slug,
+    type: row.event_type,
+    country: row.event_country,
+    startsAt: iso(row.event_starts_at),
+    endsAt: iso(row.event_ends_at),
+    timeZone: row.venue_time_zone,
+    venueName: row.venue_name,
+    city: row.venue_city,
+    imageUrl: row.event_image_url,
+    qrType: row.event_qr_type as QrType,
+  }
+}
+
+/** "j•••@example.co", "+57 •••• 4455": enough for the sender to recognise, not a directory. */
+export function maskContact(contact: string): string {
+  const at = contact.indexOf('@')
+  if (at > 0) return `${contact.slice(0, 1)}•••${contact.slice(at)}`
+  return `${contact.slice(0, contact.indexOf(' ') + 1 || 3)}•••• ${contact.slice(-4)}`
+}
+
+const locationOf = (row: {
+  section_code: string
+  row_label: string
+  seat_number: number
+  zone_name: string | null
+  venue_stadium_code: string | null
+}) =>
+  ticketLocationLabel(
+    { zone: row.zone_name, sectionCode: row.section_code, seatCode: `${row.row_label}-${row.seat_number}` },
+    row.venue_stadium_code,
+  )
+
+/** The viewer's side of a ticket: a ticket they passed on is TRANSFERRED, whatever the row now says. */
+function isTransferredAway(row: TicketRow, viewer: Viewer): boolean {
+  return row.transfer_from_user_id === viewer.userId
+}
+
+export function summaryOf(row: TicketRow, viewer: Viewer): TicketSummary {
+  const away = isTransferredAway(row, viewer)
+  return {
+    id: row.id,
+    purchaseId: row.order_id,
+    eventId: row.event_id,
+    section: row.section_code,
+    row: row.row_label,
+    seat: row.seat_number,
+    zoneName: row.zone_name,
+    location: locationOf(row),
+    kind: row.kind as TicketKind,
+    ownership: away ? 'TRANSFERRED' : (row.ownership as TicketOwnership),
+    status: away ? 'TRANSFERRED' : row.checked_in_at ? 'USED' : 'VALID',
+    checkedInAt: row.checked_in_at ? iso(row.checked_in_at) : null,
+    transferredTo: away && row.transfer_contact ? maskContact(row.transfer_contact) : null,
+  }
+}
+
+async function rowsOf(db: Db, viewer: Viewer, filter: Parameters<typeof findTicketsOfUser>[3] = {}) {
+  return findTicketsOfUser(db, viewer.userId, await fanIdsOfUser(db, viewer.userId), filter)
+}
+
+/** GET /api/myTickets: grouped by event; upcoming (not ended) soonest first, or past most recent first. */
+export async function myTickets(
+  db: Db,
+  viewer: Viewer,
+  opts: { past: boolean; now: Date },
+): Promise<EventTickets[]> {
+  const rows = await rowsOf(db, viewer)
+  const groups = new Map<string, EventTickets & { endsAt: number }>()
+  for (const row of rows) {
+    const ended = row.event_ends_at.getTime() < opts.now.getTime()
+    if (ended !== opts.past) continue
+    let g = groups.get(row.event_id)
+    if (!g) {
+      g = { event: eventOf(row), tickets: [], endsAt: row.event_ends_at.getTime() }
+      groups.set(row.event_id, g)
+    }
+    g.tickets.push(summaryOf(row, viewer))
+  }
+  const list = [...groups.values()]
+  list.sort((a, b) =>
+    opts.past
+      ? b.event.startsAt.localeCompare(a.event.startsAt)
+      : a.event.startsAt.localeCompare(b.event.startsAt),
+  )
+  return list.map(({ endsAt: _e, ...g }) => g)
+}
+
+/** GET /api/myTickets/event: the viewer's tickets for one event; someone else's event → 404. */
+export async function myTicketsOfEvent(db: Db, viewer: Viewer, eventId: string): Promise<EventTickets> {
+  const rows = await rowsOf(db, viewer, { eventId })
+  const first = rows[0]
+  if (!first) throw new DomainError('NOT_FOUND')
+  return { event: eventOf(first), tickets: rows.map((r) => summaryOf(r, viewer)) }
+}
+
+export async function ticketsOfPurchase(db: Db, viewer: Viewer, orderId: string): Promise<TicketSummary[]> {
+  const rows = await rowsOf(db, viewer, { orderId })
+  return rows.map((r) => summaryOf(r, viewer))
+}
+
+async function qrMaterialOf(db: Db, row: TicketRow): Promise<QrMaterial> {
+  const secret = await findSecret(db, row.id)
+  const type = row.event_qr_type as QrType
+  const ref = { ticketId: row.id, eventId: row.event_id, version: row.secret_version }
+  if (type === 'STATIC_DEFAULT') return { type, code: staticDefaultCode(ref, secret) }
+  const keys = type === 'DYNAMIC_DEFAULT' ? null : await signingKeys(db)
+  if (type === 'STATIC_ENCRYPTED') {
+    return { type, code: await signTicketBase(type, ref, (keys as NonNullable<typeof keys>).privateKey) }
+  }
+  return {
+    type,
+    ticketId: row.id,
+    version: row.secret_version,
+    secret: toBase64Url(secret),
+    signedBase: keys ? await signTicketBase('DYNAMIC_ENCRYPTED', ref, keys.privateKey) : null,
+    stepSeconds: DYNAMIC_STEP_SECONDS,
+  }
+}
+
+async function findSecret(db: Db, ticketId: string): Promise<Uint8Array> {
+  const row = await db
+    .selectFrom('tickets')
+    .select('qr_secret')
+    .where('id', '=', ticketId)
+    .executeTakeFirstOrThrow()
+  return new Uint8Array(row.qr_secret)
+}
+
+/** GET /api/tickets/:id — the only answer that carries what draws the code, and only to its holder. */
+export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Promise<TicketDetail> {
+  const [row] = await rowsOf(db, viewer, { ticketId })
+  if (!row) throw new DomainError('NOT_FOUND')
+  const summary = summaryOf(row, viewer)
+  const frame = await frameOfEvent(db, row.event_id, row.event_country)
+  const maxPerFan = await maxPerFanOfEvent(db, row.event_id)
+  const holds = summary.status === 'VALID'
+  return {
+    ...summary,
+    event: eventOf(row),
+    purchaseCode: await purchaseCodeOf(db, row.order_id),
+    rules: [
+      { key: 'noWeapons', count: null },
+      { key: 'noFood', count: null },
+      { key: 'noSmoking', count: null },
+      { key: 'maxTickets', count: maxPerFan ?? 10 },
+    ],
+    frame: frame
+      ? {
+          name: frame.name,
+          imageUrl: frame.image_url,
+          backgroundColor: frame.background_color,
+          textColor: frame.text_color,
+          accentColor: frame.accent_color,
+        }
+      : null,
+    transferable:
+      holds &&
+      row.event_transferable &&
+      row.ownership === 'OWNED' &&
+      row.event_ends_at.getTime() > Date.now(),
+    checkIn: row.checked_in_at ? { at: iso(row.checked_in_at), gate: row.checkin_gate ?? '' } : null,
+    qr: holds ? await qrMaterialOf(db, row) : null,
+  }
+}
+
+/** For the PDF: the rows of the viewer's held tickets with their code material. */
+export async function printableTickets(db: Db, viewer: Viewer, ticketId: string) {
+  const detail = await ticketDetail(db, viewer, ticketId)
+  return detail
+}
+
+const contactOf = (body: TransferBody) =>
+  'email' in body
+    ? { email: body.email.trim().toLowerCase(), label: body.email.trim().toLowerCase() }
+    : { prefix: body.phonePrefix, phone: body.phone, label: `${body.phonePrefix} ${body.phone}` }
+
+/**
+ * POST /api/tickets/:id/transfer (issue 7, part 4). One transaction with the ticket row locked, so a
+ * transfer and a gate scan of the same ticket cannot interleave: the receiver gets the ticket with a new
+ * secret (every earlier code is superseded), the transfer is logged once (a unique ticket_id), and both
+ * sides are notified through the outbox.
+ */
+export async function transferTicket(
+  db: Db,
+  viewer: Viewer,
+  ticketId: string,
+  body: TransferBody,
+  ctx: { locale: Locale; country: Country; now: Date },
+) {
+  const contact = contactOf(body)
+  return db.transaction().execute(async (trx) => {
+    const myFans = await fanIdsOfUser(trx, viewer.userId)
+    const ticket = await lockTicket(trx, ticketId)
+    if (!ticket) throw new DomainError('NOT_FOUND')
+    const mine =
+      ticket.owner_user_id === viewer.userId ||
+      (ticket.owner_fan_id !== null && myFans.includes(ticket.owner_fan_id))
+    if (!mine) {
+      const sent = await trx
+        .selectFrom('ticket_transfers')
+        .select('id')
+        .where('ticket_id', '=', ticketId)
+        .where('from_user_id', '=', viewer.userId)
+        .executeTakeFirst()
+      throw new DomainError(sent ? 'TICKET_ALREADY_TRANSFERRED' : 'NOT_FOUND')
+    }
+    if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
+    if (contact.email && contact.email === viewer.email.toLowerCase())
+      throw new DomainError('TRANSFER_TO_SELF')
+    if (await findCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
+    if (ticket.ownership !== 'OWNED') throw new DomainError('TICKET_ALREADY_TRANSFERRED')
+    if (!ticket.event_transferable || ticket.event_ends_at.getTime() < ctx.now.getTime()) {
+      throw new DomainError('TICKET_NOT_TRANSFERABLE')
+    }
+    let receiver = await findFanByContact(trx, {
+      ...(contact.email ? { email: contact.email } : {}),
+      ...(contact.prefix ? { prefix: contact.prefix, phone: contact.phone } : {}),
+    })
+    if (receiver && (receiver.user_id === viewer.userId || myFans.includes(receiver.id))) {
+      throw new DomainError('TRANSFER_TO_SELF')
+    }
+    let preRegistered = false
+    if (!receiver) {
+      // Spec §3: a fan who has no account yet is pre-registered; signing up with this email or phone
+      // completes that fan, and the ticket is already theirs.
+      const fan = await preRegisterFan(
+        trx,
+        {
+          firstName: '',
+          lastName: '',
+          ...(contact.email ? { email: contact.email } : {}),
+          ...(contact.prefix ? { phonePrefix: contact.prefix, phone: contact.phone } : {}),
+        },
+        ctx.country,
+      )
+      receiver = {
+        id: fan.id,
+        user_id: null,
+        email: contact.email ?? null,
+        phone_prefix: contact.prefix ?? null,
+        phone_number: contact.phone ?? null,
+        registration_status: 'PRE_REGISTERED',
+      }
+      preRegistered = true
+    }
+    const moved = await moveTicket(
+      trx,
+      ticketId,
+      { userId: receiver.user_id, fanId: receiver.id },
+      randomBytes(32),
+      ticket.secret_version,
+    )
+    if (!moved) throw new DomainError('CONFLICT')
+    await insertTransfer(trx, {
+      ticketId,
+      fromUserId: viewer.userId,
+      toFanId: receiver.id,
+      toUserId: receiver.user_id,
+      contact: contact.label,
+    }).catch((err: unknown) => {
+      if (String((err as { code?: string }).code) === '23505')
+        throw new DomainError('TICKET_ALREADY_TRANSFERRED')
+      throw err
+    })
+    await notifyTransfer(trx, viewer, ticketId, receiver, contact.label, ctx.locale)
+    return {
+      ticketId,
+      ownership: 'TRANSFERRED' as const,
+      transferredTo: maskContact(contact.label),
+      receiverPreRegistered: preRegistered,
+    }
+  })
+}
+
+async function notifyTransfer(
+  trx: Db,
+  viewer: Viewer,
+  ticketId: string,
+  receiver: { email: string | null; phone_prefix: string | null; phone_number: string | null },
+  receiverLabel: string,
+  locale: Locale,
+) {
+  const row = await findTicketForGate(trx, ticketId)
+  if (!row) return
+  const place = locationOf(row)
+    .map((p) => p.value)
+    .join(' · ')
+  const sender = await userEmailOf(trx, viewer.userId)
+  const senderName = sender?.first_name || viewer.email
+  const sent = transferMessage(locale, 'sent', { eventName: row.event_name, place, other: receiverLabel })
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient: viewer.email,
+    locale,
+    template: 'ticket.transfer.sent',
+    subject: sent.subject,
+    textBody: sent.text,
+    htmlBody: sent.html,
+  })
+  const got = transferMessage(locale, 'received', { eventName: row.event_name, place, other: senderName })
+  const byEmail = receiver.email !== null
+  await insertOutboxMessage(trx, {
+    channel: byEmail ? 'email' : 'sms',
+    recipient: byEmail ? (receiver.email as string) : `${receiver.phone_prefix}${receiver.phone_number}`,
+    locale,
+    template: 'ticket.transfer.received',
+    subject: got.subject,
+    textBody: got.text,
+    htmlBody: byEmail ? got.html : null,
+  })
+}
+
+// --- gate ------------------------------------------------------------------------------------------------
+
+async function knownTicketOf(row: {
+  id: string
+  event_id: string
+  secret_version: number
+  event_qr_type: string
+  qr_secret: Uint8Array
+}): Promise<KnownTicket> {
+  const secret = new Uint8Array(row.qr_secret)
+  return {
+    ticketId: row.id,
+    eventId: row.event_id,
+    version: row.secret_version,
+    qrType: row.event_qr_type as QrType,
+    secret,
+    secretDigest: await sha256(secret),
+  }
+}
+
+/**
+ * POST /api/checkin (issue 7, part 6). The code is verified first (signature, secret, time window, event);
+ * then, with the ticket row locked, the version is re-read (a transfer may have just superseded it) and the
+ * entry is inserted once. A second scan — from this or any other gate, even at the same instant — finds the
+ * first one and answers ALREADY_USED with its time and gate.
+ */
+export async function checkIn(
+  db: Db,
+  operatorUserId: string,
+  body: CheckInBody,
+  now: Date,
+): Promise<CheckInResponse> {
+  const none = { ticket: null, checkedInAt: null, gate: null }
+  const parsed = parseTicketCode(body.code)
+  if (!parsed) return { result: 'INVALID', ...none }
+  const row = await findTicketForGate(db, parsed.ticketId)
+  const secretRow = row
+    ? await db.selectFrom('tickets').select('qr_secret').where('id', '=', row.id).executeTakeFirst()
+    : undefined
+  const known =
+    row && secretRow && row.status === 'PAID'
+      ? await knownTicketOf({ ...row, qr_secret: secretRow.qr_secret })
+      : null
+  const publicKey = parsed.type.endsWith('ENCRYPTED') ? (await signingKeys(db)).publicKey : null
+  const verdict = await verifyTicketCode(parsed, known, {
+    eventId: body.eventId,
+    nowMs: now.getTime(),
+    publicKey,
+  })
+  if (!row || (verdict !== 'VALID' && verdict !== 'EXPIRED')) return { result: verdict, ...none }
+  const ticket = {
+    id: row.id,
+    section: row.section_code,
+    row: row.row_label,
+    seat: row.seat_number,
+    zoneName: row.zone_name,
+    kind: row.kind as TicketKind,
+    location: locationOf(row),
+  }
+  if (verdict === 'EXPIRED') {
+    // A genuine but stale code of a ticket already inside: "already used" tells the gate more.
+    const first = await findCheckin(db, row.id)
+    if (!first) return { result: 'EXPIRED', ...none }
+    return { result: 'ALREADY_USED', ticket, checkedInAt: iso(first.checked_in_at), gate: first.gate }
+  }
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockTicket(trx, row.id)
+    if (locked?.status !== 'PAID' || locked.secret_version !== parsed.version) {
+      return { result: 'INVALID' as const, ...none }
+    }
+    const inserted = await insertCheckin(trx, {
+      ticketId: row.id,
+      eventId: row.event_id,
+      gate: body.gate,
+      operatorUserId,
+      version: parsed.version,
+    })
+    if (inserted) {
+      return {
+        result: 'VALID' as const,
+        ticket,
+        checkedInAt: iso(inserted.checked_in_at),
+        gate: inserted.gate,
+      }
+    }
+    const first = await findCheckin(trx, row.id)
+    return {
+      result: 'ALREADY_USED' as const,
+      ticket,
+      checkedInAt: first ? iso(first.checked_in_at) : null,
+      gate: first?.gate ?? null,
+    }
+  })
+}
+
+/**
+ * GET /api/checkin/offline-package: what a gate device needs to admit this event's tickets without the
+ * network. Static default tickets travel as SHA-256 digests (a stolen device reveals no working code);
+ * dynamic tickets need their HMAC secret, so the package is for operators only and meant to be fetched
+ * shortly before doors open. Check-ins recorded offline are replayed through POST /api/checkin, which
+ * still admits each ticket once.
+ */
+export async function offlinePackage(db: Db, eventId: string, now: Date): Promise<OfflinePackage> {
+  const event = await eventForGate(db, eventId)
+  if (!event) throw new DomainError('NOT_FOUND')
+  const qrType = event.qr_type as QrType
+  const rows = await gateTicketsOfEvent(db, eventId)
+  const keys = await signingKeys(db)
+  const dynamic = qrType === 'DYNAMIC_DEFAULT' || qrType === 'DYNAMIC_ENCRYPTED'
+  const tickets = await Promise.all(
+    rows.map(async (r) => {
+      const secret = new Uint8Array(r.qr_secret)
+      return {
+        ticketId: r.id,
+        version: r.secret_version,
+        secretDigest: qrType === 'STATIC_DEFAULT' ? toBase64Url(await sha256(secret)) : null,
+        secret: dynamic ? toBase64Url(secret) : null,
+      }
+    }),
+  )
+  return {
+    eventId,
+    qrType,
+    generatedAt: now.toISOString(),
+    stepSeconds: DYNAMIC_STEP_SECONDS,
+    windowSteps: DYNAMIC_WINDOW_STEPS,
+    publicKey: keys.publicRaw,
+    tickets,
+    revoked: rows
+      .filter((r) => r.secret_version > 1)
+      .map((r) => ({ ticketId: r.id, validVersion: r.secret_version })),
+    checkedIn: rows
+      .filter((r) => r.checked_in_at)
+      .map((r) => ({ ticketId: r.id, at: iso(r.checked_in_at as Date), gate: r.gate ?? '' })),
+  }
+}
+
+/** GET /api/checkin/events: what the gate page offers (events still running or a few hours past). */
+export async function eventsForGate(db: Db, country: Country, now: Date): Promise<GateEvents['events']> {
+  const rows = await gateEvents(db, country, new Date(now.getTime() - 12 * 3_600_000))
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startsAt: iso(r.starts_at),
+    timeZone: r.time_zone,
+    venueName: r.venue_name,
+  }))
+}
