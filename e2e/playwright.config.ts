@@ -51,6 +51,8 @@ export default defineConfig({
       AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? 'e2e-only-session-secret-not-for-production-0123456789',
       // Journeys read the mails and SMS the server would send from the development outbox.
       DEV_OUTBOX: 'true',
+      // Checkout journeys mark sandbox vouchers and transfers paid through its development endpoints.
+      SANDBOX_DEV_ENDPOINTS: 'true',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -23,6 +23,18 @@ const CHECKOUT_PATHS = [
 
 const upcoming = 'routes/upcoming.tsx'
 
+/** Checkout pages built so far (issue 6); the rest of CHECKOUT_PATHS still render the upcoming page. */
+const CHECKOUT_PAGES: Readonly<Record<string, string>> = {
+  '': 'routes/checkout/cart.tsx',
+  buy: 'routes/checkout/buy.tsx',
+  successful_purchase: 'routes/checkout/successful-purchase.tsx',
+  fail_purchase: 'routes/checkout/fail-purchase.tsx',
+  pending: 'routes/checkout/pending.tsx',
+  transfer: 'routes/checkout/transfer.tsx',
+  cash: 'routes/checkout/cash.tsx',
+  'cash/:provider': 'routes/checkout/cash.tsx',
+}
+
 export default [
   layout('routes/shell.tsx', [
     index('routes/home.tsx'),
@@ -42,15 +54,28 @@ export default [
     route('checkout/stadium', 'routes/checkout/stadium.tsx', { id: 'checkout-stadium' }),
     route('inscriptions', upcoming, { id: 'inscriptions' }),
     route('inscriptions/detail', upcoming, { id: 'inscription-detail' }),
-    ...CHECKOUT_PATHS.filter(([path]) => path !== 'tour/select' && path !== 'stadium').map(([path, id]) =>
-      route(path ? `checkout/${path}` : 'checkout', upcoming, { id: `checkout-${id}` }),
-    ),
+    route('dev/sandbox-bank', 'routes/dev/sandbox-bank.tsx', { id: 'dev-sandbox-bank' }),
+    route('dev/sandbox-payments', 'routes/dev/sandbox-payments.tsx', { id: 'dev-sandbox-payments' }),
+    ...CHECKOUT_PATHS.filter(
+      ([path]) => !(path in CHECKOUT_PAGES) && path !== 'tour/select' && path !== 'stadium',
+    ).map(([path, id]) => route(path ? `checkout/${path}` : 'checkout', upcoming, { id: `checkout-${id}` })),
+    // Checkout pages log the visitor in first and come back (each loader also sends a lapsed session there).
+    layout('routes/guards/require-fan.tsx', { id: 'checkout-guard' }, [
+      ...CHECKOUT_PATHS.filter(([path]) => path in CHECKOUT_PAGES).map(([path, id]) =>
+        route(path ? `checkout/${path}` : 'checkout', CHECKOUT_PAGES[path] ?? upcoming, {
+          id: `checkout-${id}`,
+        }),
+      ),
+    ]),
     layout('routes/guards/require-fan.tsx', [
       route('profile', 'routes/profile/profile.tsx', { id: 'profile' }),
-      route('my-purchases', upcoming, { id: 'my-purchases' }),
-      route('my-tickets', upcoming, { id: 'my-tickets' }),
+      route('my-purchases', 'routes/tickets/my-purchases.tsx', { id: 'my-purchases' }),
+      route('my-purchases/:purchaseId', 'routes/tickets/purchase-detail.tsx', { id: 'purchase-detail' }),
+      route('my-tickets', 'routes/tickets/my-tickets.tsx', { id: 'my-tickets' }),
+      route('my-tickets/:ticketId', 'routes/tickets/ticket-detail.tsx', { id: 'ticket-detail' }),
     ]),
     layout('routes/guards/require-operator.tsx', [
+      route('assistant/check-in', 'routes/assistant/check-in.tsx', { id: 'assistant-check-in' }),
       ...CHECKOUT_PATHS.map(([path, id]) =>
         route(path ? `assistant/${path}` : 'assistant', upcoming, { id: `assistant-${id}` }),
       ),

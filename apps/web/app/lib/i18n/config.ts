@@ -1,6 +1,15 @@
 import type { InitOptions } from 'i18next'
 
-export const NAMESPACES = ['common', 'errors', 'home', 'catalog', 'auth', 'seatmap', 'checkout'] as const
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'home',
+  'catalog',
+  'auth',
+  'seatmap',
+  'checkout',
+  'tickets',
+] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 /** Options both sides share; the loader policy is spec §1's (5 retries, 350 ms doubling, 10 reads). */

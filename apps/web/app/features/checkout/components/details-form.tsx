@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Button, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import type { PhonePrefix } from '@palco/domain/locale/country'
+import { DOCUMENT_TYPES } from '@palco/domain/people/vocabulary'
+import { type ReactNode, useEffect, useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { PhoneField } from '../../../components/ui/phone-field'
+import { useFieldErrorText } from '../../../lib/forms/use-field-error'
+import { type DetailsForm, type DetailsFormInput, detailsFormSchema } from '../model/checkout-forms'
+
+type DetailsPath =
+  | `contact.${keyof DetailsFormInput['contact']}`
+  | `billing.${keyof DetailsFormInput['billing']}`
+
+const valueAt = (values: DetailsFormInput, path: DetailsPath): string => {
+  const [group, key] = path.split('.') as ['contact' | 'billing', string]
+  return String((values[group] as Record<string, unknown>)[key] ?? '')
+}
+
+function Section(props: { title: string; form: 'contact' | 'billing'; children: ReactNode }) {
+  const id = useId()
+  return (
+    <Paper
+      component="fieldset"
+      withBorder
+      radius="md"
+      p="md"
+      m={0}
+      aria-labelledby={id}
+      data-form={props.form}
+      style={{ minWidth: 0 }}
+    >
+      <Title order={2} size="h4" id={id} mb="sm">
+        {props.title}
+      </Title>
+      {props.children}
+    </Paper>
+  )
+}
+
+/**
+ * `/checkout`'s contact and billing forms (spec §2: tracked as the contact and billing forms), prefilled
+ * from the fan's profile. Submitting checks both and hands the values on; nothing is sent to the API
+ * until the fan pays.
+ */
+export function DetailsFormView(props: {
+  defaults: DetailsFormInput
+  disabled?: boolean
+  /** Values typed earlier in this tab (read after hydration, so the server render stays the profile's). */
+  restore?: () => DetailsFormInput | null
+  submitLabel: string
+  onSubmit: (values: DetailsForm, raw: DetailsFormInput) => void
+}) {
+  const { t } = useTranslation(['checkout', 'auth'])
+  const fieldError = useFieldErrorText()
+  const form = useForm<DetailsFormInput, unknown, DetailsForm>({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: props.defaults,
+    mode: 'onTouched',
+  })
+  const errors = form.formState.errors
+  // The values are in the server's HTML too (react-hook-form fills uncontrolled inputs only once mounted).
+  const field = <N extends DetailsPath>(name: N) => ({
+    ...form.register(name),
+    defaultValue: valueAt(props.defaults, name),
+  })
+  const { restore } = props
+  useEffect(() => {
+    const saved = restore?.()
+    if (saved) form.reset(saved)
+  }, [restore, form])
+  const prefix = form.watch('contact.phonePrefix') as PhonePrefix
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => props.onSubmit(values, form.getValues()))}
+      data-testid="details-form"
+    >
+      <Stack gap="md">
+        <Section title={t('checkout:cart.contactTitle')} form="contact">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              {...field('contact.firstName')}
+              label={t('auth:fields.firstName')}
+              autoComplete="given-name"
+              error={fieldError(errors.contact?.firstName)}
+            />
+            <TextInput
+              {...field('contact.lastName')}
+              label={t('auth:fields.lastName')}
+              autoComplete="family-name"
+              error={fieldError(errors.contact?.lastName)}
+            />
+            <TextInput
+              {...field('contact.email')}
+              label={t('auth:fields.email')}
+              type="email"
+              autoComplete="email"
+              description={t('checkout:cart.emailHint')}
+              error={fieldError(errors.contact?.email)}
+            />
+            <PhoneField
+              prefix={prefix}
+              prefixProps={field('contact.phonePrefix')}
+              phoneProps={field('contact.phone')}
+              error={fieldError(errors.contact?.phone)}
+              prefixError={fieldError(errors.contact?.phonePrefix)}
+            />
+          </SimpleGrid>
+        </Section>
+        <Section title={t('checkout:cart.billingTitle')} form="billing">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              {...field('billing.fullName')}
+              label={t('checkout:cart.fullName')}
+              autoComplete="name"
+              error={fieldError(errors.billing?.fullName)}
+            />
+            <NativeSelect
+              {...field('billing.documentType')}
+              label={t('auth:fields.documentType')}
+              error={fieldError(errors.billing?.documentType)}
+              data={[
+                { value: '', label: t('auth:fields.choose'), disabled: true },
+                ...DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`auth:documentTypes.${d}`) })),
+              ]}
+            />
+            <TextInput
+              {...field('billing.documentNumber')}
+              label={t('auth:fields.documentNumber')}
+              autoComplete="off"
+              error={fieldError(errors.billing?.documentNumber)}
+            />
+          </SimpleGrid>
+        </Section>
+        <Button type="submit" size="md" disabled={props.disabled} data-testid="continue-to-payment">
+          {props.submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Checkbox, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core'
+import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/domain/checkout/contract'
+import { formatMoney } from '@palco/domain/format/format'
+import type { Locale } from '@palco/domain/locale/country'
+import { type ReactNode, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { tokenizeCard } from '../api/tokenize-card'
+import { type CardDetails, type CardFormInput, cardFormSchema } from '../model/checkout-forms'
+import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
+import { PSE_BANKS } from '../model/pse-banks'
+import { CardFields } from './card-fields'
+
+const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
+  number: 'card.invalidNumber',
+  expiry: 'card.expired',
+  cvv: 'card.invalidCvv',
+  holderName: 'required',
+}
+
+/**
+ * The payment form (spec §2: tracked as the payment form): the methods the cart offers for the country,
+ * each with what it needs (card details, a cash network, a transfer and its bank), and the wallet, which
+ * pays everything when its balance covers the total or a part next to another method.
+ */
+export function PaymentForm(props: {
+  cart: Cart
+  locale: Locale
+  submitting: boolean
+  disabled?: boolean
+  error?: ReactNode
+  onPay: (request: PayRequest) => void
+}) {
+  const { t } = useTranslation(['checkout', 'errors'])
+  const titleId = useId()
+  const { cart, locale } = props
+  const money = (amount: number) => formatMoney({ amount, currency: cart.currency }, locale)
+  const methods = offeredMethods(cart.methods, cart.total, cart.walletBalance)
+  const [method, setMethod] = useState<CheckoutMethod | ''>(methods[0] ?? '')
+  const [network, setNetwork] = useState<CashNetwork | ''>(cart.cashNetworks[0] ?? '')
+  const [transferKind] = useState<TransferKind | ''>(cart.transferKinds[0] ?? '')
+  const [bank, setBank] = useState('')
+  const [bankError, setBankError] = useState(false)
+  const [useWallet, setUseWallet] = useState(false)
+  const cardForm = useForm<CardFormInput, unknown, CardDetails>({
+    resolver: zodResolver(cardFormSchema),
+    defaultValues: { number: '', expiry: '', cvv: '', holderName: '' },
+  })
+  const partialWallet =
+    cart.methods.includes('WALLET') &&
+    cart.walletBalance > 0 &&
+    cart.walletBalance < cart.total &&
+    method !== 'WALLET'
+  const split = paymentSplit(
+    cart.total,
+    cart.walletBalance,
+    method === 'WALLET' || (partialWallet && useWallet),
+  )
+  const locked = props.submitting || props.disabled
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (locked || !method) return
+    const wallet = partialWallet && useWallet
+    if (method === 'CARD') {
+      void cardForm.handleSubmit((card) => {
+        // Tokenized here, in the browser: only the token leaves this page.
+        const token = tokenizeCard(card)
+        if (token.ok) props.onPay({ draft: { method: 'CARD', cardToken: token.token }, useWallet: wallet })
+        else
+          cardForm.setError(
+            token.field,
+            { type: 'provider', message: CARD_FIELD_MESSAGE[token.field] ?? 'card.invalidNumber' },
+            { shouldFocus: true },
+          )
+      })()
+      return
+    }
+    if (method === 'CASH' && network) props.onPay({ draft: { method, network }, useWallet: wallet })
+    if (method === 'TRANSFER' && transferKind) {
+      if (transferKind === 'PSE' && !bank) {
+        setBankError(true)
+        return
+      }
+      props.onPay({
+        draft: { method, kind: transferKind, ...(transferKind === 'PSE' ? { bank } : {}) },
+        useWallet: wallet,
+      })
+    }
+    if (method === 'WALLET') props.onPay({ draft: { method }, useWallet: true })
+  }
+
+  return (
+    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <form noValidate onSubmit={submit} data-form="payment" data-testid="payment-form">
+        <Stack gap="md">
+          <Title order={2} size="h4" id={titleId}>
+            {t('checkout:pay.title')}
+          </Title>
+          <Radio.Group
+            value={method}
+            onChange={(v) => setMethod(v as CheckoutMethod)}
+            label={t('checkout:pay.methodLabel')}
+            name="method"
+          >
+            <Stack gap="xs" mt="xs">
+              {methods.map((m) => (
+                <Radio
+                  key={m}
+                  value={m}
+                  disabled={locked}
+                  data-testid={`method-${m}`}
+                  label={
+                    m === 'WALLET'
+                      ? t('checkout:methods.WALLET_balance', { balance: money(cart.walletBalance) })
+                      : t(`checkout:methods.${m}`)
+                  }
+                  description={t(`checkout:methods.${m}_hint`)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+
+          {method === 'CARD' && <CardFields form={cardForm} disabled={locked} />}
+
+          {method === 'CASH' && (
+            <Radio.Group
+              value={network}
+              onChange={(v) => setNetwork(v as CashNetwork)}
+              label={t('checkout:pay.networkLabel')}
+              name="network"
+            >
+              <Stack gap="xs" mt="xs">
+                {cart.cashNetworks.map((n) => (
+                  <Radio
+                    key={n}
+                    value={n}
+                    disabled={locked}
+                    label={t(`checkout:networks.${n}`)}
+                    data-testid={`network-${n}`}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+
+          {method === 'TRANSFER' && transferKind === 'SPEI' && (
+            <Text size="sm">{t('checkout:pay.speiHint')}</Text>
+          )}
+          {method === 'TRANSFER' && transferKind === 'PSE' && (
+            <NativeSelect
+              label={t('checkout:pay.bankLabel')}
+              description={t('checkout:pay.pseHint')}
+              value={bank}
+              onChange={(e) => {
+                setBank(e.currentTarget.value)
+                setBankError(false)
+              }}
+              error={bankError ? t('errors:fields.required') : undefined}
+              disabled={locked}
+              data={[
+                { value: '', label: t('checkout:pay.chooseBank'), disabled: true },
+                ...PSE_BANKS.map((b) => ({ value: b.code, label: b.name })),
+              ]}
+              data-testid="pse-bank"
+            />
+          )}
+
+          {partialWallet && (
+            <Checkbox
+              checked={useWallet}
+              onChange={(e) => setUseWallet(e.currentTarget.checked)}
+              disabled={locked}
+              label={t('checkout:pay.useWallet', { balance: money(cart.walletBalance) })}
+              description={
+                useWallet
+                  ? t('checkout:pay.walletSplit', {
+                      wallet: money(split.walletAmount),
+                      rest: money(split.remainder),
+                    })
+                  : undefined
+              }
+              data-testid="use-wallet"
+            />
+          )}
+
+          {props.error}
+
+          {methods.length === 0 ? (
+            <Alert color="orange">{t('checkout:pay.noMethods')}</Alert>
+          ) : (
+            <Button
+              type="submit"
+              size="md"
+              loading={props.submitting}
+              disabled={locked || !method}
+              data-testid="pay-button"
+            >
+              {t('checkout:pay.submit', {
+                amount: money(method === 'WALLET' ? cart.total : split.remainder),
+              })}
+            </Button>
+          )}
+          <Text size="xs" c="dimmed">
+            {t('checkout:pay.secure')}
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}

@@ -1,0 +1,238 @@
+import { MantineProvider } from '@mantine/core'
+import type { Cart, OrderView } from '@palco/domain/checkout/contract'
+import i18next from 'i18next'
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import auth from '../../../locales/es-CO/auth.json'
+import checkout from '../../../locales/es-CO/checkout.json'
+import common from '../../../locales/es-CO/common.json'
+import errors from '../../../locales/es-CO/errors.json'
+import { detailsDefaults } from '../model/checkout-forms'
+import { code128Values } from '../model/code128'
+import { CashStepsView } from './cash-steps-view'
+import { DetailsFormView } from './details-form'
+import { OrderSummary } from './order-summary'
+import { PaymentForm } from './payment-form'
+import { TicketsList } from './tickets-list'
+
+const i18n = i18next.createInstance()
+await i18n.use(initReactI18next).init({
+  lng: 'es-CO',
+  resources: { 'es-CO': { checkout, common, auth, errors } },
+  ns: ['checkout', 'common', 'auth', 'errors'],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+})
+
+// React separates adjacent text with empty comments; they are not part of what a person reads.
+const render = (node: ReactNode) =>
+  renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <MemoryRouter>{node}</MemoryRouter>
+      </MantineProvider>
+    </I18nextProvider>,
+  ).replace(/<!-- -->/g, '')
+
+const event: Cart['event'] = {
+  id: '00000000-0000-4000-8000-000000000001',
+  slug: 'santa-fe-vs-nacional',
+  name: 'Santa Fe vs. Nacional',
+  startsAt: '2026-12-14T00:30:00Z',
+  timeZone: 'America/Bogota',
+  venueName: 'Estadio La Sabana',
+  imageUrl: null,
+}
+
+const cart: Cart = {
+  reservationId: '00000000-0000-4000-8000-000000000002',
+  reservationStatus: 'BOOKED',
+  event,
+  currency: 'COP',
+  expiresAt: '2026-11-22T12:10:00Z',
+  lines: [
+    {
+      key: 'ORIENTAL_SECCION_101/B-12',
+      zoneName: 'Oriental',
+      section: 'ORIENTAL_SECCION_101',
+      row: 'B',
+      seat: 12,
+      unitPrice: 15_000_000,
+      fee: 1_200_000,
+      discount: 1_500_000,
+      total: 14_700_000,
+    },
+    {
+      key: 'GENERAL/UNNUMBERED-1',
+      zoneName: 'General',
+      section: 'GENERAL',
+      row: 'UNNUMBERED',
+      seat: 1,
+      unitPrice: 5_000_000,
+      fee: 400_000,
+      discount: 0,
+      total: 5_400_000,
+    },
+  ],
+  subtotal: 20_000_000,
+  fees: 1_600_000,
+  discount: 1_500_000,
+  total: 20_100_000,
+  promoCode: { code: 'PALCO10', discount: 1_500_000 },
+  walletBalance: 5_000_000,
+  methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
+  cashNetworks: ['cash', 'cashInClub'],
+  transferKinds: ['PSE'],
+}
+
+const order: OrderView = {
+  id: '00000000-0000-4000-8000-000000000003',
+  code: 'PAL-7KQ2MX',
+  status: 'PENDING_CASH_PAYMENT',
+  purchaseStatus: 'PENDING_CASH_PAYMENT',
+  paymentStatus: 'PENDING',
+  result: 'PENDING_PAYMENT',
+  method: 'CASH',
+  provider: 'PALCO',
+  currency: 'MXN',
+  subtotal: 160_000,
+  fees: 12_800,
+  discount: 0,
+  walletAmount: 0,
+  total: 172_800,
+  createdAt: '2026-11-22T12:00:00Z',
+  event: { ...event, timeZone: 'America/Mexico_City' },
+  lines: [],
+  tickets: [],
+  voucher: {
+    network: 'oxxo',
+    reference: '722342553727',
+    barcode: '70017223425537270000172800',
+    amount: 172_800,
+    expiresAt: '2026-11-24T07:55:00Z',
+  },
+  transfer: null,
+  failureCode: null,
+}
+
+const noop = () => {}
+
+describe('checkout pages, server render', () => {
+  it('the summary lists each seat (or "Sin numerar"), the promo discount and the total', () => {
+    const html = render(<OrderSummary locale="es-CO" figures={{ ...cart, promoCode: 'PALCO10' }} />)
+    expect(html).toContain('Oriental · Sección 101 · Fila B, silla 12')
+    expect(html).toContain('General · Sección GENERAL · Sin numerar')
+    expect(html).toContain('Descuento (PALCO10)')
+    expect(html).toMatch(/data-testid="summary-total"[^>]*>\$\u00a0201\.000</)
+  })
+
+  it('the contact and billing forms are tracked as such and prefilled from the profile', () => {
+    const defaults = detailsDefaults(
+      {
+        id: 'f',
+        firstName: 'Camila',
+        lastName: 'Rojas',
+        email: 'fan@palco.co',
+        phonePrefix: '+57',
+        phone: '3001234567',
+        documentType: 'CC',
+        documentNumber: '1020304050',
+        gender: null,
+        birthDate: null,
+        country: 'COL',
+        registrationStatus: 'REGISTERED',
+        roles: ['fan'],
+      },
+      '+57',
+    )
+    const html = render(
+      <DetailsFormView defaults={defaults} submitLabel="Continuar al pago" onSubmit={noop} />,
+    )
+    expect(html).toContain('data-form="contact"')
+    expect(html).toContain('data-form="billing"')
+    expect(html).toContain('value="fan@palco.co"')
+    expect(html).toContain('value="Camila Rojas"')
+    expect(html).toContain('value="1020304050"')
+  })
+
+  it('the payment form offers the country’s methods and the wallet as part payment', () => {
+    const html = render(<PaymentForm cart={cart} locale="es-CO" submitting={false} onPay={noop} />)
+    expect(html).toContain('data-form="payment"')
+    expect(html).toContain('Tarjeta de crédito o débito')
+    expect(html).toContain('Efectivo')
+    expect(html).toContain('Transferencia bancaria')
+    // The balance does not cover the total: no wallet-only option, a part-payment box instead.
+    expect(html).not.toContain('Billetera Palco (saldo')
+    expect(html).toContain('Usar el saldo de mi billetera')
+    expect(html).toContain('autoComplete="cc-number"')
+    expect(html).toContain('Pagar $\u00a0201.000')
+  })
+
+  it('a wallet that covers the total is a method of its own', () => {
+    const rich = { ...cart, walletBalance: 50_000_000 }
+    const html = render(<PaymentForm cart={rich} locale="es-CO" submitting={false} onPay={noop} />)
+    expect(html).toContain('Billetera Palco (saldo')
+    expect(html).not.toContain('Usar el saldo de mi billetera')
+  })
+
+  it.each([
+    ['PALCO', 2],
+    ['MERCADO_PAGO', 3],
+    ['KUSHKI', 3],
+  ] as const)('%s cash steps: %i, starting after the method', (provider, count) => {
+    const html = render(<CashStepsView order={order} provider={provider} locale="en-US" />)
+    expect(html.match(/mantine-Stepper-step(?=[\s"])/g)).toHaveLength(count)
+    if (count === 2) {
+      expect(html).toContain('data-testid="voucher-barcode"')
+      expect(html).toContain('722342553727')
+      // The deadline in the venue's zone: 07:55 UTC is 01:55 in Mexico City.
+      expect(html).toContain('01:55')
+    } else {
+      expect(html).toContain('data-testid="cash-instructions"')
+    }
+  })
+
+  it('SPEI has its own second step: CLABE (grouped, with a copy button), bank, reference, amount', () => {
+    const spei: OrderView = {
+      ...order,
+      result: 'PENDING_TRANSFER_SPEI',
+      method: 'TRANSFER',
+      voucher: null,
+      transfer: {
+        kind: 'SPEI',
+        clabe: '646180157000000004',
+        bankName: 'STP',
+        reference: '1709396',
+        amount: 172_800,
+        expiresAt: '2026-11-24T07:55:00Z',
+        redirectUrl: null,
+      },
+    }
+    const html = render(<CashStepsView order={spei} provider="SPEI" locale="en-US" />)
+    expect(html.match(/mantine-Stepper-step(?=[\s"])/g)).toHaveLength(3)
+    expect(html).toContain('646 180 15700000000 4')
+    expect(html).toContain('data-testid="clabe-copy"')
+    expect(html).toContain('STP')
+    expect(html).toContain('MX$1,728')
+  })
+
+  it('the barcode draws the voucher digits in Code 128', () => {
+    const html = render(<CashStepsView order={order} provider="PALCO" locale="en-US" />)
+    const bars = (html.match(/<rect [^>]*fill="#000"/g) ?? []).length
+    // Three bars a symbol, four for the stop.
+    expect(bars).toBe((code128Values(order.voucher?.barcode ?? '').length - 1) * 3 + 4)
+  })
+
+  it('tickets list each issued seat', () => {
+    const html = render(
+      <TicketsList
+        tickets={[{ id: 't1', section: 'ORIENTAL_SECCION_101', row: 'B', seat: 12, zoneName: 'Oriental' }]}
+      />,
+    )
+    expect(html).toContain('Su boleta')
+    expect(html).toContain('Oriental · Sección 101 · Fila B, silla 12')
+  })
+})

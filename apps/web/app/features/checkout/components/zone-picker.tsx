@@ -1,0 +1,95 @@
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core'
+import type { PriceZone } from '@palco/domain/catalog/event-detail'
+import { formatMoney } from '@palco/domain/format/format'
+import type { Locale } from '@palco/domain/locale/country'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { ApiError, isApiError } from '../../../lib/api-client'
+import { holdZone } from '../api/hold-zone'
+
+const MAX_PER_PURCHASE = 10
+
+/**
+ * The checkout entry of an event sold without a seat map: how many tickets of which zone. Holding them
+ * starts the same 10-minute hold as a seat pick, and the cart follows.
+ */
+export function ZonePicker(props: {
+  eventId: string
+  zones: PriceZone[]
+  locale: Locale
+  onHeld: (reservationId: string) => void
+}) {
+  const { t } = useTranslation('checkout')
+  const titleId = useId()
+  const [quantities, setQuantities] = useState<Record<string, number>>({})
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<ApiError | null>(null)
+
+  const hold = async (zone: PriceZone) => {
+    setBusy(zone.id)
+    setError(null)
+    try {
+      const reservation = await holdZone(props.eventId, zone.id, quantities[zone.id] ?? 1)
+      props.onHeld(reservation.id)
+    } catch (e) {
+      setError(isApiError(e) ? e : new ApiError('UnknownException', 0))
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={titleId}
+      data-testid="zone-picker"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id={titleId}>
+          {t('pick.title')}
+        </Title>
+        <ApiErrorAlert error={error} />
+        {props.zones.length === 0 && <Text>{t('pick.none')}</Text>}
+        {props.zones.map((zone) => {
+          const max = Math.max(
+            0,
+            Math.min(MAX_PER_PURCHASE, zone.perFanMax, zone.available ?? MAX_PER_PURCHASE),
+          )
+          return (
+            <Group key={zone.id} justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+              <Stack gap={0} style={{ flex: '1 1 160px', minWidth: 0 }}>
+                <Text fw={600}>{zone.name}</Text>
+                <Text size="sm">
+                  {zone.price.amount > 0 ? formatMoney(zone.price, props.locale) : t('pick.free')}
+                </Text>
+              </Stack>
+              {zone.soldOut || max === 0 ? (
+                <Text size="sm" c="red.9">
+                  {t('pick.soldOut')}
+                </Text>
+              ) : (
+                <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <NativeSelect
+                    label={t('pick.quantity', { zone: zone.name })}
+                    value={String(quantities[zone.id] ?? 1)}
+                    onChange={(e) =>
+                      setQuantities((q) => ({ ...q, [zone.id]: Number(e.currentTarget.value) }))
+                    }
+                    data={Array.from({ length: max }, (_, i) => String(i + 1))}
+                    w={96}
+                  />
+                  <Button onClick={() => void hold(zone)} loading={busy === zone.id} disabled={busy !== null}>
+                    {t('pick.hold')}
+                  </Button>
+                </Group>
+              )}
+            </Group>
+          )
+        })}
+      </Stack>
+    </Paper>
+  )
+}

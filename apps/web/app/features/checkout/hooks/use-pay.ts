@@ -1,0 +1,56 @@
+import type { Cart, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import { useCallback, useRef, useState } from 'react'
+import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
+import { placeOrder } from '../api/place-order'
+import { type DetailsForm, toOrderParty } from '../model/checkout-forms'
+import { payAttempts } from '../model/pay-attempts'
+import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment-split'
+
+/**
+ * Places the order once per press of the pay button (see payAttempts): further presses while it runs are
+ * ignored and the button is disabled; each attempt carries its idempotency key. On success the page
+ * leaves, and the button stays disabled meanwhile.
+ */
+export function usePay(
+  cart: Cart,
+  details: DetailsForm | null,
+  onPlaced: (result: PlaceOrderResult) => void,
+) {
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const attempts = useRef(payAttempts(() => crypto.randomUUID()))
+
+  const pay = useCallback(
+    async (request: PayRequest) => {
+      if (!details) return
+      const key = attempts.current.begin()
+      if (!key) return
+      setSubmitting(true)
+      setError(null)
+      try {
+        const split = paymentSplit(
+          cart.total,
+          cart.walletBalance,
+          request.useWallet || request.draft.method === 'WALLET',
+        )
+        const result = await placeOrder({
+          reservationId: cart.reservationId,
+          ...toOrderParty(details),
+          payment: paymentChoiceOf(request.draft, split),
+          expectedTotal: cart.total,
+          currency: cart.currency,
+          idempotencyKey: key,
+        })
+        onPlaced(result)
+      } catch (err) {
+        const apiError = isApiError(err) ? err : new ApiError('UnknownException', 0)
+        if (!isApiError(err)) console.error(err)
+        attempts.current.end(apiError.code !== NETWORK_ERROR_CODE)
+        setError(apiError)
+        setSubmitting(false)
+      }
+    },
+    [cart, details, onPlaced],
+  )
+  return { pay, submitting, error }
+}

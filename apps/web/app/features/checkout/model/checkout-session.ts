@@ -1,0 +1,77 @@
+import { type DetailsFormInput, detailsFormSchema } from './checkout-forms'
+
+/**
+ * What checkout keeps in the tab's sessionStorage (never localStorage: it holds personal data and must go
+ * with the tab). The contact and billing forms travel from `/checkout` to `/checkout/buy` keyed by the
+ * reservation; each placed order remembers its reservation, so the fail page can offer "try another payment
+ * method" for the seats still held (the order view does not carry the reservation id).
+ */
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+const detailsKey = (reservationId: string) => `palco.checkout.details.${reservationId}`
+const orderKey = (orderId: string) => `palco.checkout.order.${orderId}`
+
+/** The browser's sessionStorage, or null where there is none (server render, privacy modes that throw). */
+export function sessionStore(): KeyValueStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+function read(store: KeyValueStorage | null, key: string): unknown {
+  try {
+    const raw = store?.getItem(key)
+    return raw ? JSON.parse(raw) : null
+  } catch {
+    return null
+  }
+}
+
+function write(store: KeyValueStorage | null, key: string, value: unknown): void {
+  try {
+    store?.setItem(key, JSON.stringify(value))
+  } catch {
+    // Full or disabled storage: the fan fills the form again, nothing worse.
+  }
+}
+
+export const saveDetails = (
+  store: KeyValueStorage | null,
+  reservationId: string,
+  details: DetailsFormInput,
+) => write(store, detailsKey(reservationId), details)
+
+/** The saved forms as typed, or null when missing or no longer valid. */
+export function loadDetails(store: KeyValueStorage | null, reservationId: string): DetailsFormInput | null {
+  const value = read(store, detailsKey(reservationId))
+  return detailsFormSchema.safeParse(value).success ? (value as DetailsFormInput) : null
+}
+
+export interface OrderTrail {
+  reservationId: string
+  eventSlug: string
+}
+
+export const rememberOrder = (store: KeyValueStorage | null, orderId: string, trail: OrderTrail) =>
+  write(store, orderKey(orderId), trail)
+
+export function orderTrail(store: KeyValueStorage | null, orderId: string): OrderTrail | null {
+  const value = read(store, orderKey(orderId)) as Partial<OrderTrail> | null
+  return value && typeof value.reservationId === 'string' && typeof value.eventSlug === 'string'
+    ? { reservationId: value.reservationId, eventSlug: value.eventSlug }
+    : null
+}
+
+/** After a paid order the forms are no longer needed. */
+export function forgetCheckout(store: KeyValueStorage | null, orderId: string): void {
+  const trail = orderTrail(store, orderId)
+  try {
+    if (trail) store?.removeItem(detailsKey(trail.reservationId))
+    store?.removeItem(orderKey(orderId))
+  } catch {
+    // ignore
+  }
+}

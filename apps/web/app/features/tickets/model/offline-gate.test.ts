@@ -1,0 +1,98 @@
+import type { OfflinePackage } from '@palco/domain/tickets/contract'
+import {
+  dynamicCode,
+  sha256,
+  signTicketBase,
+  staticDefaultCode,
+  type TicketCryptoKey,
+  toBase64Url,
+} from '@palco/domain/tickets/qr-code'
+import { describe, expect, it } from 'vitest'
+import { openOfflineGate } from './offline-gate'
+
+const EVENT = '11111111-1111-4111-8111-111111111111'
+const T1 = '33333333-3333-4333-8333-333333333331'
+const T2 = '33333333-3333-4333-8333-333333333332'
+const NOW = Date.UTC(2026, 10, 22, 20, 0, 5)
+const secret = new Uint8Array(32).map((_, i) => i + 7)
+
+async function keys() {
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
+  return { privateKey: pair.privateKey as unknown as TicketCryptoKey, publicKey: toBase64Url(raw) }
+}
+
+const basePackage = (over: Partial<OfflinePackage>): OfflinePackage => ({
+  eventId: EVENT,
+  qrType: 'STATIC_DEFAULT',
+  generatedAt: new Date(NOW).toISOString(),
+  stepSeconds: 15,
+  windowSteps: 1,
+  publicKey: '',
+  tickets: [],
+  revoked: [],
+  checkedIn: [],
+  ...over,
+})
+
+describe('offline gate', () => {
+  it('admits a static ticket once, knows earlier entries and superseded codes', async () => {
+    const { publicKey } = await keys()
+    const digest = toBase64Url(await sha256(secret))
+    const gate = await openOfflineGate(
+      basePackage({
+        publicKey,
+        tickets: [
+          { ticketId: T1, version: 2, secretDigest: digest, secret: null },
+          { ticketId: T2, version: 1, secretDigest: digest, secret: null },
+        ],
+        revoked: [{ ticketId: T1, validVersion: 2 }],
+        checkedIn: [{ ticketId: T2, at: '2026-11-22T19:00:00.000Z', gate: 'Sur' }],
+      }),
+    )
+    const fresh = staticDefaultCode({ ticketId: T1, version: 2 }, secret)
+    expect((await gate.scan(fresh, 'Norte', NOW)).result).toBe('VALID')
+    expect(await gate.scan(fresh, 'Oriente', NOW)).toMatchObject({ result: 'ALREADY_USED', gate: 'Norte' })
+    expect(
+      (await gate.scan(staticDefaultCode({ ticketId: T1, version: 1 }, secret), 'Norte', NOW)).result,
+    ).toBe('INVALID')
+    expect(
+      await gate.scan(staticDefaultCode({ ticketId: T2, version: 1 }, secret), 'Norte', NOW),
+    ).toMatchObject({
+      result: 'ALREADY_USED',
+      gate: 'Sur',
+    })
+    expect((await gate.scan('not a code', 'Norte', NOW)).result).toBe('INVALID')
+    expect(gate.pending()).toEqual([{ code: fresh, gate: 'Norte' }])
+    gate.sent(1)
+    expect(gate.pending()).toEqual([])
+  })
+
+  it('checks rotating signed codes with the public key and the time window', async () => {
+    const { privateKey, publicKey } = await keys()
+    const ref = { ticketId: T1, eventId: EVENT, version: 1 }
+    const material = {
+      type: 'DYNAMIC_ENCRYPTED' as const,
+      ticketId: T1,
+      version: 1,
+      secret: toBase64Url(secret),
+      signedBase: await signTicketBase('DYNAMIC_ENCRYPTED', ref, privateKey),
+      stepSeconds: 15,
+    }
+    const gate = await openOfflineGate(
+      basePackage({
+        qrType: 'DYNAMIC_ENCRYPTED',
+        publicKey,
+        tickets: [{ ticketId: T1, version: 1, secretDigest: null, secret: toBase64Url(secret) }],
+      }),
+    )
+    expect((await gate.scan(await dynamicCode(material, NOW - 120_000), 'P1', NOW)).result).toBe('EXPIRED')
+    expect((await gate.scan(await dynamicCode(material, NOW), 'P1', NOW)).result).toBe('VALID')
+    expect((await gate.scan(await dynamicCode(material, NOW - 120_000), 'P1', NOW)).result).toBe(
+      'ALREADY_USED',
+    )
+  })
+})

@@ -1,0 +1,168 @@
+import { Anchor, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import type { PlaceOrderResult } from '@palco/domain/checkout/contract'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, useNavigate, useRevalidator } from 'react-router'
+import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { PaymentForm } from '../../features/checkout/components/payment-form'
+import { usePay } from '../../features/checkout/hooks/use-pay'
+import {
+  type DetailsForm,
+  type DetailsFormInput,
+  detailsFormSchema,
+} from '../../features/checkout/model/checkout-forms'
+import { loadDetails, rememberOrder, sessionStore } from '../../features/checkout/model/checkout-session'
+import { isExternalUrl } from '../../features/checkout/model/result-route'
+import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import type { Route } from './+types/buy'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireFan(request, context)
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) throw data(null, { status: 404 })
+  const cart = await loadCart(request, context, reservationId)
+  const slug = cart.cart?.event.slug ?? new URL(request.url).searchParams.get('event')
+  return { ...cart, reservationId, slug, locale: context.locale }
+}
+
+/** `/checkout/buy?reservation=<id>`: the payment method and the pay button, with the summary and timer. */
+export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const navigate = useNavigate()
+  const { cart, reservationId, slug, locale } = loaderData
+  const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
+  const [details, setDetails] = useState<{ raw: DetailsFormInput; parsed: DetailsForm } | null>(null)
+  const cartHref = `/checkout?reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
+
+  // The contact and billing forms were filled on /checkout in this tab; without them, back there.
+  useEffect(() => {
+    const raw = loadDetails(sessionStore(), reservationId)
+    const parsed = raw ? detailsFormSchema.safeParse(raw) : null
+    if (raw && parsed?.success) setDetails({ raw, parsed: parsed.data })
+    else if (cart) navigate(cartHref, { replace: true })
+  }, [reservationId, cart, cartHref, navigate])
+
+  const onPlaced = useCallback(
+    (result: PlaceOrderResult) => {
+      rememberOrder(sessionStore(), result.order.id, {
+        reservationId,
+        eventSlug: result.order.event.slug,
+      })
+      if (isExternalUrl(result.next)) window.location.assign(result.next)
+      else navigate(result.next)
+    },
+    [navigate, reservationId],
+  )
+  const onExpired = useCallback(() => setExpired(true), [])
+
+  const title = t('buy.title')
+  if (!cart) {
+    return (
+      <Container size="sm" py="xl">
+        <title>{`${title} · Palco`}</title>
+        <Stack gap="md">
+          <Title order={1}>{title}</Title>
+          <HoldExpiredNotice
+            eventSlug={slug}
+            reason={
+              expired ? 'expired' : loaderData.errorCode === 'ORDER_NOT_PAYABLE' ? 'finished' : 'missing'
+            }
+          />
+        </Stack>
+      </Container>
+    )
+  }
+  return (
+    <Container size="lg" py="lg" px="md">
+      <title>{`${title} · Palco`}</title>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Anchor component={Link} to={cartHref} size="sm">
+            {t('buy.back')}
+          </Anchor>
+          <Title order={1}>{title}</Title>
+        </Stack>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            {expired ? (
+              <HoldExpiredNotice eventSlug={slug} />
+            ) : details ? (
+              <BuyForm
+                cart={cart}
+                details={details.parsed}
+                locale={locale}
+                onPlaced={onPlaced}
+                onHoldExpired={onExpired}
+              />
+            ) : (
+              <Group justify="center" py="xl">
+                <Loader aria-label={t('buy.loading')} />
+              </Group>
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
+                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
+              </Paper>
+              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
+              {details && (
+                <Paper withBorder radius="md" p="md" data-testid="buyer">
+                  <Stack gap={2}>
+                    <Text fw={600}>{t('buy.buyer')}</Text>
+                    <Text size="sm">
+                      {details.parsed.contact.firstName} {details.parsed.contact.lastName}
+                    </Text>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {details.parsed.contact.email}
+                    </Text>
+                    <Anchor component={Link} to={cartHref} size="sm">
+                      {t('buy.editDetails')}
+                    </Anchor>
+                  </Stack>
+                </Paper>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  )
+}
+
+function BuyForm(props: {
+  cart: NonNullable<Route.ComponentProps['loaderData']['cart']>
+  details: DetailsForm
+  locale: Route.ComponentProps['loaderData']['locale']
+  onPlaced: (result: PlaceOrderResult) => void
+  onHoldExpired: () => void
+}) {
+  const { pay, submitting, error } = usePay(props.cart, props.details, props.onPlaced)
+  const revalidator = useRevalidator()
+  const { onHoldExpired } = props
+  // A changed total is shown before another try; a lapsed hold ends the page.
+  useEffect(() => {
+    if (error?.code === 'AMOUNT_MISMATCH') void revalidator.revalidate()
+    if (error?.code === 'HOLD_EXPIRED') onHoldExpired()
+  }, [error, onHoldExpired, revalidator])
+  return (
+    <PaymentForm
+      cart={props.cart}
+      locale={props.locale}
+      submitting={submitting}
+      onPay={(request) => void pay(request)}
+      error={<ApiErrorAlert error={error} />}
+    />
+  )
+}

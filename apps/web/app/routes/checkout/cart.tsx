@@ -1,0 +1,184 @@
+import { Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import type { EventDetail, PriceZone } from '@palco/domain/catalog/event-detail'
+import type { Cart } from '@palco/domain/checkout/contract'
+import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useNavigate } from 'react-router'
+import { loadCart, loadFan, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { DetailsFormView } from '../../features/checkout/components/details-form'
+import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { PromoCodeForm } from '../../features/checkout/components/promo-code-form'
+import { ZonePicker } from '../../features/checkout/components/zone-picker'
+import { detailsDefaults } from '../../features/checkout/model/checkout-forms'
+import { loadDetails, saveDetails, sessionStore } from '../../features/checkout/model/checkout-session'
+import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import type { Route } from './+types/cart'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/**
+ * `/checkout?event=<slug>&reservation=<id>`: the cart review. Without a reservation (the event page's
+ * "Buy" for an event sold without a map, or an old link) the fan's live hold for the event is used; with
+ * none, an event with a seat map goes to the seat choice and one without shows its zones to pick from.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireFan(request, context)
+  const url = new URL(request.url)
+  const slug = url.searchParams.get('event')?.trim() || null
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) {
+    // The entry without a hold: the fan's live hold for the event, else the seat map, else (an event
+    // sold without a map) the zone and quantity picker below.
+    if (!slug) throw data(null, { status: 404 })
+    const res = await context.api<EventDetail>(`/api/event?slug=${encodeURIComponent(slug)}`)
+    if (res.status !== 200) throw data(null, { status: 404 })
+    const event = res.data
+    if (event.disabled) throw redirect('/disabled-event')
+    if (event.expired) throw redirect('/expired-event')
+    const live = await context.api<{ reservation: { id: string; status: string } | null }>(
+      `/api/reservations?eventId=${encodeURIComponent(event.id)}`,
+    )
+    const held = live.status === 200 ? live.data.reservation : null
+    if (held && held.status !== 'EXPIRED')
+      throw redirect(`/checkout?event=${encodeURIComponent(slug)}&reservation=${held.id}`)
+    if (event.hasLayout) throw redirect(`/checkout/stadium?event=${encodeURIComponent(slug)}`)
+    return {
+      mode: 'pick' as const,
+      event: { id: event.id, slug: event.slug, name: event.name, zones: event.zones },
+      locale: context.locale,
+    }
+  }
+  const [cart, fan] = await Promise.all([loadCart(request, context, reservationId), loadFan(context)])
+  return {
+    mode: 'cart' as const,
+    ...cart,
+    fan,
+    slug: cart.cart?.event.slug ?? slug,
+    reservationId,
+    locale: context.locale,
+    phonePrefix: phonePrefixOf(context.country),
+  }
+}
+
+export default function CheckoutCart({ loaderData }: Route.ComponentProps) {
+  if (loaderData.mode === 'pick') return <PickTickets {...loaderData} />
+  return <CartReview data={loaderData} />
+}
+
+function PickTickets(props: {
+  event: { id: string; slug: string; name: string; zones: PriceZone[] }
+  locale: Locale
+}) {
+  const { t } = useTranslation('checkout')
+  const navigate = useNavigate()
+  const { event } = props
+  return (
+    <Container size="sm" py="xl" px="md">
+      <title>{`${t('pick.pageTitle', { name: event.name })} · Palco`}</title>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Anchor component={Link} to={`/events/${encodeURIComponent(event.slug)}`} size="sm">
+            {t('pick.back')}
+          </Anchor>
+          <Title order={1}>{event.name}</Title>
+        </Stack>
+        <ZonePicker
+          eventId={event.id}
+          zones={event.zones}
+          locale={props.locale}
+          onHeld={(id) => navigate(`/checkout?event=${encodeURIComponent(event.slug)}&reservation=${id}`)}
+        />
+      </Stack>
+    </Container>
+  )
+}
+
+type CartData = Extract<Route.ComponentProps['loaderData'], { mode: 'cart' }>
+
+function CartReview({ data: loaderData }: { data: CartData }) {
+  const { t } = useTranslation('checkout')
+  const navigate = useNavigate()
+  const { locale, reservationId, slug } = loaderData
+  const [cart, setCart] = useState<Cart | null>(loaderData.cart)
+  const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
+  const onExpired = useCallback(() => setExpired(true), [])
+  const defaults = useMemo(
+    () => detailsDefaults(loaderData.fan, loaderData.phonePrefix),
+    [loaderData.fan, loaderData.phonePrefix],
+  )
+  // Values typed earlier in this tab win over the profile (the fan came back from the payment page).
+  const restore = useCallback(() => loadDetails(sessionStore(), reservationId), [reservationId])
+
+  const title = t('cart.title')
+  if (!cart) {
+    return (
+      <Container size="sm" py="xl">
+        <title>{`${title} · Palco`}</title>
+        <Stack gap="md">
+          <Title order={1}>{title}</Title>
+          <HoldExpiredNotice
+            eventSlug={slug}
+            reason={
+              expired ? 'expired' : loaderData.errorCode === 'ORDER_NOT_PAYABLE' ? 'finished' : 'missing'
+            }
+          />
+        </Stack>
+      </Container>
+    )
+  }
+
+  return (
+    <Container size="lg" py="lg" px="md">
+      <title>{`${title} · Palco`}</title>
+      <Stack gap="md">
+        <Stack gap={4}>
+          {slug && (
+            <Anchor component={Link} to={`/checkout/stadium?event=${encodeURIComponent(slug)}`} size="sm">
+              {t('cart.backToSeats')}
+            </Anchor>
+          )}
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('cart.lead')}</Text>
+        </Stack>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            {expired ? (
+              <HoldExpiredNotice eventSlug={slug} />
+            ) : (
+              <DetailsFormView
+                key={reservationId}
+                defaults={defaults}
+                restore={restore}
+                submitLabel={t('cart.continue')}
+                onSubmit={(_values, raw) => {
+                  saveDetails(sessionStore(), reservationId, raw)
+                  navigate(
+                    `/checkout/buy?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
+                  )
+                }}
+              />
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
+                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
+              </Paper>
+              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }}>
+                <PromoCodeForm cart={cart} locale={locale} disabled={expired} onCart={setCart} />
+              </OrderSummary>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  )
+}

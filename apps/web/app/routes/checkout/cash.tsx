@@ -1,0 +1,66 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import { findSandboxPayment } from '../../features/checkout/api/find-sandbox-payment'
+import { loadOrder } from '../../features/checkout/api/load-checkout'
+import { CashStepsView } from '../../features/checkout/components/cash-steps-view'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { SandboxLink } from '../../features/checkout/components/sandbox-link'
+import { WaitingNotice } from '../../features/checkout/components/waiting-notice'
+import { useFollowOrder } from '../../features/checkout/hooks/use-follow-order'
+import { useOrderPolling } from '../../features/checkout/hooks/use-order-polling'
+import { cashProviderOfOrder, isSettled, pathOfOrder } from '../../features/checkout/model/result-route'
+import type { Route } from './+types/cash'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/** `/checkout/cash?order=<id>` and `/checkout/cash/<provider>?order=<id>` (provider: palco, mercado_pago, spei, kushki). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const order = await loadOrder(request, context)
+  if (isSettled(order)) throw redirect(pathOfOrder(order))
+  if (!order.voucher && !order.transfer) throw redirect(pathOfOrder(order))
+  const segment = (params as { provider?: string }).provider
+  const sandbox = await findSandboxPayment(context, order)
+  return {
+    order,
+    locale: context.locale,
+    provider: cashProviderOfOrder(order, segment),
+    sandboxPaymentId: sandbox?.id ?? null,
+  }
+}
+
+/** The voucher (or SPEI transfer) to pay, step by step; the page follows the order to its result. */
+export default function CashPayment({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const order = useOrderPolling(loaderData.order)
+  useFollowOrder(order)
+  return (
+    <Container size="md" py="xl" px="md">
+      <title>{`${t('cash.title')} · Palco`}</title>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t('cash.title')}</Title>
+          <Text>{t('cash.lead')}</Text>
+          <Text size="sm">
+            {t('success.code')}{' '}
+            <Text span fw={700} ff="monospace" data-testid="order-code">
+              {order.code}
+            </Text>
+          </Text>
+        </Stack>
+        <Paper withBorder radius="md" p="md">
+          <CashStepsView order={order} provider={loaderData.provider} locale={loaderData.locale} />
+        </Paper>
+        <WaitingNotice text={t('cash.waiting')} />
+        <SandboxLink paymentId={loaderData.sandboxPaymentId} />
+        <OrderSummary locale={loaderData.locale} figures={order} />
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,66 @@
+import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, redirect } from 'react-router'
+import { loadOrder } from '../../features/checkout/api/load-checkout'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { TicketsList } from '../../features/checkout/components/tickets-list'
+import { forgetCheckout, sessionStore } from '../../features/checkout/model/checkout-session'
+import { pathOfOrder } from '../../features/checkout/model/result-route'
+import type { Route } from './+types/successful-purchase'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const order = await loadOrder(request, context)
+  // An order that is not paid (an old link, a refund) shows its own page.
+  if (order.result !== 'SUCCESSFUL') throw redirect(pathOfOrder(order))
+  return { order, locale: context.locale }
+}
+
+/** `/checkout/successful_purchase?order=<id>`: the confirmation, with the order code and the tickets. */
+export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const { order, locale } = loaderData
+  useEffect(() => forgetCheckout(sessionStore(), order.id), [order.id])
+  return (
+    <Container size="md" py="xl" px="md">
+      <title>{`${t('success.title')} · Palco`}</title>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg" data-testid="success-banner">
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <ThemeIcon color="teal.9" size="xl" radius="xl" aria-hidden>
+              ✓
+            </ThemeIcon>
+            <Stack gap={4}>
+              <Title order={1}>{t('success.title')}</Title>
+              <Text>{t('success.lead')}</Text>
+              <Text>
+                {t('success.code')}{' '}
+                <Text span fw={700} ff="monospace" data-testid="order-code">
+                  {order.code}
+                </Text>
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+        <TicketsList tickets={order.tickets} />
+        <OrderSummary locale={locale} figures={order} />
+        <Group gap="sm">
+          <Button component={Link} to="/my-tickets">
+            {t('success.myTickets')}
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            {t('success.home')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,62 @@
+import { Container, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { data } from 'react-router'
+import { type SandboxPayment, sandboxPaymentPath } from '../../features/checkout/api/sandbox-payments'
+import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import type { Route } from './+types/sandbox-bank'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/**
+ * Development only: a pretend PSE bank for the sandbox provider. The fan "approves" or "rejects" the
+ * debit, and the bank sends them back to the payment's return URL, as a real bank does. The page exists
+ * only where the sandbox's development endpoints do (never in production).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('payment')?.trim()
+  if (!id) throw data(null, { status: 404 })
+  const res = await context.api<SandboxPayment>(sandboxPaymentPath(id))
+  if (res.status !== 200) throw data(null, { status: 404 })
+  return { payment: res.data, locale: context.locale }
+}
+
+export default function SandboxBank({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const { payment, locale } = loaderData
+  // Back to the return URL's page on this very site (the pretend bank lives here too), whatever host
+  // PUBLIC_URL names: a development server reached as mx.localhost keeps its own session cookie.
+  const back = () => {
+    const to = new URL(
+      payment.returnUrl ?? `/checkout/transfer?order=${payment.orderId ?? ''}`,
+      window.location.origin,
+    )
+    window.location.assign(`${to.pathname}${to.search}`)
+  }
+  return (
+    <Container size="sm" py="xl" px="md">
+      <title>{`${t('sandbox.bankTitle')} · Palco`}</title>
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1}>{t('sandbox.bankTitle')}</Title>
+          <Text>{t('sandbox.bankLead')}</Text>
+        </Stack>
+        <SandboxPaymentCard
+          payment={payment}
+          locale={locale}
+          title={t('sandbox.bankDebit')}
+          actions={[
+            { action: 'approve', label: t('sandbox.approve'), color: 'teal.9' },
+            { action: 'decline', label: t('sandbox.reject'), color: 'red.9' },
+          ]}
+          onSettled={back}
+        />
+      </Stack>
+    </Container>
+  )
+}

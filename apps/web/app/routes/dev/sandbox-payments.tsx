@@ -1,0 +1,63 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import { type SandboxPayment, sandboxPaymentPath } from '../../features/checkout/api/sandbox-payments'
+import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import type { Route } from './+types/sandbox-payments'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/**
+ * Development only: decides a sandbox voucher or transfer (or a card under review) as if the fan had
+ * paid at the store or the bank had confirmed — or lets it expire. Exists only where the sandbox's
+ * development endpoints do.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('payment')?.trim()
+  if (!id) throw data(null, { status: 404 })
+  const res = await context.api<SandboxPayment>(sandboxPaymentPath(id))
+  if (res.status !== 200) throw data(null, { status: 404 })
+  return { payment: res.data, locale: context.locale }
+}
+
+export default function SandboxPayments({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const { payment, locale } = loaderData
+  const [settled, setSettled] = useState(false)
+  // The pending page sends the fan on to wherever the order now belongs.
+  const orderHref = payment.orderId ? `/checkout/pending?order=${encodeURIComponent(payment.orderId)}` : '/'
+  return (
+    <Container size="sm" py="xl" px="md">
+      <title>{`${t('sandbox.paymentsTitle')} · Palco`}</title>
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1}>{t('sandbox.paymentsTitle')}</Title>
+          <Text>{t('sandbox.paymentsLead')}</Text>
+        </Stack>
+        <SandboxPaymentCard
+          payment={payment}
+          locale={locale}
+          title={t('sandbox.paymentTitle')}
+          actions={[
+            { action: 'approve', label: t('sandbox.markPaid'), color: 'teal.9' },
+            { action: 'expire', label: t('sandbox.markExpired'), color: 'red.9' },
+            ...(payment.method === 'CARD'
+              ? [{ action: 'decline' as const, label: t('sandbox.decline') }]
+              : []),
+          ]}
+          onSettled={() => setSettled(true)}
+        />
+        <Anchor component={Link} to={orderHref} data-testid="back-to-order" fw={settled ? 700 : undefined}>
+          {t('sandbox.backToOrder')}
+        </Anchor>
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto'
+import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import jsQR from 'jsqr'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { scrollWidth, waitForHydration } from './support/page'
+import { SITES, type Site, urlOf } from './support/sites'
+
+/**
+ * Issue 7's journey: a fan buys two tickets through the real checkout API (sandbox card, holder APRO),
+ * finds them in /my-purchases and /my-tickets, opens one and the QR drawn in the page is decoded by a real
+ * QR decoder (jsQR over a screenshot) into a code the gate admits once and refuses the second time; the
+ * other ticket is transferred to a second fan, who sees it, while the first fan's old code is refused.
+ * axe runs on every page; the pages are also checked at 375 px in both countries.
+ */
+
+const PASSWORD = 'Palco#2026'
+const SENDER = 'fan@palco.co'
+const RECEIVER = 'fan@palco.mx'
+const OPERATOR = 'operador@palco.co'
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
+    },
+    { method, path, body },
+  )
+}
+
+async function login(page: Page, site: Site, email: string) {
+  await page.goto(urlOf(site, '/api/health'))
+  const res = await api(page, 'POST', '/api/auth/login', { email, password: PASSWORD })
+  expect(res.status, JSON.stringify(res.data)).toBe(200)
+}
+
+async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL })
+  const page = await context.newPage()
+  await login(page, site, email)
+  return page
+}
+
+/** Holds three seats of a Colombian football event and pays them by sandbox card; returns the order. */
+async function buyThree(page: Page) {
+  const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
+  const slug = list.data.content.at(-1)?.slug
+  if (!slug) throw new Error('no football event in the demo catalogue')
+  const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+  const eventId = event.data.id
+  const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+    eventId,
+    quantity: 3,
+  })
+  expect(best.status, JSON.stringify(best.data)).toBe(200)
+  const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+    eventId,
+    seats: best.data.seats,
+  })
+  expect(held.status, JSON.stringify(held.data)).toBe(201)
+  const cart = await api<{ total: number; currency: string }>(
+    page,
+    'GET',
+    `/api/checkout-service/cart?reservation=${held.data.id}`,
+  )
+  expect(cart.status, JSON.stringify(cart.data)).toBe(200)
+  const card = tokenizeSandboxCard(
+    { number: '4013540682746260', expMonth: 11, expYear: 2030, cvv: '123', holderName: 'APRO' },
+    (n) => new Uint8Array(randomBytes(n)),
+  )
+  if (!card.ok) throw new Error('sandbox card refused')
+  const order = await api<{ order: { id: string; code: string; status: string; tickets: { id: string }[] } }>(
+    page,
+    'POST',
+    '/api/checkout/orders',
+    {
+      reservationId: held.data.id,
+      contact: { firstName: 'Camila', lastName: 'Rojas', email: SENDER, phone: '+573001234567' },
+      billing: { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' },
+      payment: { method: 'CARD', cardToken: card.token, installments: 1, walletAmount: 0 },
+      expectedTotal: cart.data.total,
+      currency: cart.data.currency,
+      idempotencyKey: `e2e-tickets-${Date.now()}`,
+    },
+  )
+  expect([200, 201], JSON.stringify(order.data)).toContain(order.status)
+  expect(order.data.order.status).toBe('PAID')
+  return { eventId, order: order.data.order }
+}
+
+/**
+ * Takes a real screenshot of the QR canvas and decodes it with jsQR. The PNG is turned back into pixels by
+ * the browser's own image decoder (no PNG library needed on this side).
+ */
+async function decodeQr(page: Page): Promise<string> {
+  const canvas = page.getByTestId('ticket-qr')
+  await expect(canvas).toHaveAttribute('data-drawn', 'true')
+  const png = await canvas.screenshot()
+  const pixels = await page.evaluate(async (b64) => {
+    const img = new Image()
+    img.src = `data:image/png;base64,${b64}`
+    await img.decode()
+    const c = document.createElement('canvas')
+    c.width = img.naturalWidth
+    c.height = img.naturalHeight
+    const ctx = c.getContext('2d') as CanvasRenderingContext2D
+    ctx.drawImage(img, 0, 0)
+    const data = ctx.getImageData(0, 0, c.width, c.height)
+    return { width: data.width, height: data.height, data: Array.from(data.data) }
+  }, png.toString('base64'))
+  const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)
+  expect(found, 'the QR in the screenshot decodes').not.toBeNull()
+  return found?.data ?? ''
+}
+
+/** Types the code at the gate page (opened once per event) and reads the answer it shows. */
+async function scanAtGate(gate: Page, eventId: string, code: string): Promise<string> {
+  if (!gate.url().includes(`/assistant/check-in?eventId=${eventId}`)) {
+    await gate.goto(`/assistant/check-in?eventId=${eventId}`)
+    await waitForHydration(gate)
+    await expect(gate.getByTestId('checkin-event')).toHaveValue(eventId)
+  }
+  const shown = gate.getByTestId('checkin-result')
+  const before = (await shown.count()) > 0 ? await shown.getAttribute('data-scan') : null
+  await gate.getByTestId('checkin-code').fill(code)
+  await gate.getByTestId('checkin-submit').click()
+  const result = gate.getByTestId('checkin-result')
+  await expect(result).not.toHaveAttribute('data-scan', before ?? '-')
+  return (await result.getAttribute('data-result')) ?? ''
+}
+
+test.describe('tickets · colombia', () => {
+  test('buy → my tickets → QR admitted once → transfer → receiver sees it, old code refused', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const site = SITES.colombia
+    await login(page, site, SENDER)
+    const { eventId, order } = await buyThree(page)
+    expect(order.tickets).toHaveLength(3)
+
+    // My purchases: the new order is first, and its detail lists both tickets.
+    await page.goto('/my-purchases')
+    await waitForHydration(page)
+    await expect(page.getByTestId('purchase').first()).toContainText(order.code)
+    await expectNoSeriousA11yViolations(page, '/my-purchases')
+    await page
+      .getByRole('link', { name: new RegExp(order.code) })
+      .first()
+      .click()
+    await expect(page).toHaveURL(new RegExp(`/my-purchases/${order.id}`))
+    await expect(page.getByTestId('ticket-item')).toHaveCount(3)
+    await expectNoSeriousA11yViolations(page, '/my-purchases/:id')
+
+    // My tickets: grouped by event, both tickets there.
+    await page.goto('/my-tickets')
+    await waitForHydration(page)
+    const group = page
+      .getByTestId('ticket-event')
+      .filter({ has: page.locator(`a[href="/my-tickets/${order.tickets[0]?.id}"]`) })
+    await expect(group.getByTestId('ticket-item')).toHaveCount(3)
+    await expectNoSeriousA11yViolations(page, '/my-tickets')
+    await page.goto('/my-tickets?tab=past')
+    await expect(page.getByRole('tab', { name: 'Pasadas' })).toHaveAttribute('aria-selected', 'true')
+
+    const [first, second, third] = order.tickets.map((t) => t.id) as [string, string, string]
+    const gate = await asUser(browser, site, OPERATOR)
+
+    // Ticket 1: the code on screen gets in once; the second scan says when and where.
+    await page.goto(`/my-tickets/${first}`)
+    await waitForHydration(page)
+    await expectNoSeriousA11yViolations(page, '/my-tickets/:id')
+    const code1 = await decodeQr(page)
+    expect(await scanAtGate(gate, eventId, code1)).toBe('VALID')
+    await expectNoSeriousA11yViolations(gate, '/assistant/check-in')
+    expect(await scanAtGate(gate, eventId, code1)).toBe('ALREADY_USED')
+    await expect(gate.getByTestId('checkin-result')).toContainText('puerta 1')
+    await page.reload()
+    await expect(page.getByTestId('ticket-used')).toBeVisible()
+
+    // Ticket 2: transferred to the Mexican demo fan by email.
+    await page.goto(`/my-tickets/${second}`)
+    await waitForHydration(page)
+    const oldCode = await decodeQr(page)
+    await page.getByTestId('transfer-open').click()
+    await page.getByTestId('transfer-email').fill(RECEIVER)
+    await expectNoSeriousA11yViolations(page, 'transfer dialog')
+    await page.getByTestId('transfer-submit').click()
+    await expect(page.getByTestId('transfer-done')).toBeVisible()
+    await expect(page.getByTestId('ticket-transferred')).toBeVisible()
+    await expect(page.getByTestId('ticket-qr')).toHaveCount(0)
+
+    const receiver = await asUser(browser, site, RECEIVER)
+    await receiver.goto('/my-tickets')
+    await waitForHydration(receiver)
+    await receiver.locator(`a[href="/my-tickets/${second}"]`).click()
+    await expect(receiver.getByTestId('ticket-ownership')).toHaveText('Recibida')
+    const newCode = await decodeQr(receiver)
+    expect(newCode).not.toBe(oldCode)
+    expect(await scanAtGate(gate, eventId, newCode)).toBe('VALID')
+    expect(await scanAtGate(gate, eventId, oldCode)).toBe('INVALID')
+
+    // Ticket 3 at a gate that lost its connection: checked against the offline package, admitted once,
+    // and sent to the server when the connection is back.
+    await gate.getByTestId('checkin-offline').click()
+    await expect(gate.getByText(/Control sin conexión listo/)).toBeVisible()
+    await page.goto(`/my-tickets/${third}`)
+    await waitForHydration(page)
+    const code3 = await decodeQr(page)
+    await gate.context().setOffline(true)
+    expect(await scanAtGate(gate, eventId, code3)).toBe('VALID')
+    await expect(gate.getByTestId('checkin-offline-note')).toBeVisible()
+    expect(await scanAtGate(gate, eventId, code3)).toBe('ALREADY_USED')
+    await gate.context().setOffline(false)
+    expect(await scanAtGate(gate, eventId, oldCode)).toBe('INVALID')
+    await expect
+      .poll(async () => (await api<{ status: string }>(page, 'GET', `/api/tickets/${third}`)).data.status)
+      .toBe('USED')
+  })
+})
+
+for (const site of [SITES.colombia, SITES.mexico]) {
+  test(`tickets pages fit 375 px and pass axe · ${site.name}`, async ({ browser }) => {
+    const email = site.name === 'colombia' ? SENDER : RECEIVER
+    const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 375, height: 740 } })
+    const page = await context.newPage()
+    await login(page, site, email)
+    for (const path of ['/my-purchases', '/my-tickets', '/my-tickets?tab=past']) {
+      await page.goto(path)
+      await waitForHydration(page)
+      await expect(page.locator('html')).toHaveAttribute('lang', site.lang)
+      expect(await scrollWidth(page), `${path} scrolls sideways at 375 px`).toBeLessThanOrEqual(375)
+      await expectNoSeriousA11yViolations(page, `${site.name} ${path} 375`)
+    }
+    const first = page.getByTestId('ticket-item').first()
+    await page.goto('/my-tickets')
+    if ((await first.count()) > 0) {
+      await first.click()
+      await waitForHydration(page)
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
+      await expectNoSeriousA11yViolations(page, `${site.name} ticket 375`)
+    }
+    await context.close()
+
+    // The gate page, on a phone-sized screen too.
+    const gateContext = await browser.newContext({
+      baseURL: site.baseURL,
+      viewport: { width: 375, height: 740 },
+    })
+    const gate = await gateContext.newPage()
+    await login(gate, site, OPERATOR)
+    await gate.goto('/assistant/check-in')
+    await waitForHydration(gate)
+    await expect(gate.locator('html')).toHaveAttribute('lang', site.lang)
+    expect(await scrollWidth(gate)).toBeLessThanOrEqual(375)
+    await expectNoSeriousA11yViolations(gate, `${site.name} /assistant/check-in 375`)
+    await gateContext.close()
+  })
+}
