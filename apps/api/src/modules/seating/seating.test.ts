@@ -127,7 +127,10 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     const event = await seatedEvent(t.db.db)
     const fans = [fanA, fanB, await registerFan(t.app, 71), await registerFan(t.app, 72)]
     const answers = await Promise.all(fans.map((f) => hold(f, { eventId: event.id, seats: ['NORTE/C-5'] })))
-    expect(answers.filter((r) => r.statusCode === 201), answers.map((r) => r.body).join('\n')).toHaveLength(1)
+    expect(
+      answers.filter((r) => r.statusCode === 201),
+      answers.map((r) => r.body).join('\n'),
+    ).toHaveLength(1)
     for (const r of answers.filter((x) => x.statusCode !== 201)) {
       expect(r.statusCode).toBe(409)
       expect(r.json()).toMatchObject({ code: 'SEAT_UNAVAILABLE' })
