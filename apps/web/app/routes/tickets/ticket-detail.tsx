@@ -74,6 +74,22 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
           style={frame ? { borderTop: `6px solid ${frame.accentColor}` } : undefined}
         >
           <Stack gap="md">
+            {/* The frame's artwork is decoration around the ticket; its colours stay in the accent border,
+                so the text keeps the theme's checked contrast whatever the frame's colours are. */}
+            {frame?.imageUrl && (
+              <img
+                src={frame.imageUrl}
+                alt=""
+                data-testid="ticket-frame"
+                style={{
+                  width: '100%',
+                  maxHeight: 120,
+                  objectFit: 'cover',
+                  borderRadius: 8,
+                  display: 'block',
+                }}
+              />
+            )}
             <div>
               <Text size="sm" fw={700} tt="uppercase">
                 {t('detail.title')}
