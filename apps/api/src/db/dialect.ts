@@ -36,6 +36,12 @@ export interface DbOptions {
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
+    // An idle connection the server drops (restart, failover, a terminated backend) is reported here;
+    // the pool discards it and opens another on demand. Without a listener Node treats the event as an
+    // uncaught error and the whole process stops.
+    pool.on('error', (err) => {
+      process.emitWarning(`idle database connection lost: ${err.message}`)
+    })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     const url = opts.databaseUrl
     return {
