@@ -23,6 +23,9 @@ export default function AccountMenu(props: { session: SessionUser; onLogout: () 
         <Menu.Item component={Link} to="/my-tickets">
           {t('nav.myTickets')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/my-purchases">
+          {t('nav.myPurchases')}
+        </Menu.Item>
         <Menu.Item onClick={props.onLogout}>{t('nav.logout')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
