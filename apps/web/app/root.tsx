@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </MantineProvider>
         {/* After the page, so it carries the texts the page was rendered with (read before hydration). */}
-        <PageResources />
+        <PageResources nonce={data?.nonce} />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -53,7 +53,7 @@ const serialise = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u00
  * A JSON data block (not executed, so the CSP's script rules do not apply) with the namespaces used by
  * the page. Render it after the page's content, so that the content's lookups are recorded first.
  */
-export function PageResources() {
+export function PageResources(props: { nonce?: string | undefined }) {
   const { i18n } = useTranslation()
   let text = pageText ?? ''
   if (typeof document === 'undefined') {
@@ -66,9 +66,11 @@ export function PageResources() {
     text = serialise(data)
   }
   return (
+    // The nonce is not needed by the CSP (JSON is not run) but keeps every script tag of a page alike.
     <script
       type="application/json"
       id={PAGE_RESOURCES_ID}
+      nonce={props.nonce}
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised JSON with `<` escaped; not executed
       dangerouslySetInnerHTML={{ __html: text }}
