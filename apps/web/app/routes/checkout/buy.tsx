@@ -6,6 +6,7 @@ import { data, Link, useNavigate, useRevalidator } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
+import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { PaymentForm } from '../../features/checkout/components/payment-form'
 import { usePay } from '../../features/checkout/hooks/use-pay'
@@ -68,20 +69,7 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
 
   const title = t('buy.title')
   if (!cart) {
-    return (
-      <Container size="sm" py="xl">
-        <title>{`${title} · Palco`}</title>
-        <Stack gap="md">
-          <Title order={1}>{title}</Title>
-          <HoldExpiredNotice
-            eventSlug={slug}
-            reason={
-              expired ? 'expired' : loaderData.errorCode === 'ORDER_NOT_PAYABLE' ? 'finished' : 'missing'
-            }
-          />
-        </Stack>
-      </Container>
-    )
+    return <NoCartPage title={title} eventSlug={slug} expired={expired} errorCode={loaderData.errorCode} />
   }
   return (
     <Container size="lg" py="lg" px="md">

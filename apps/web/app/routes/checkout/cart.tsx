@@ -8,6 +8,7 @@ import { data, Link, redirect, useNavigate } from 'react-router'
 import { loadCart, loadFan, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
 import { DetailsFormView } from '../../features/checkout/components/details-form'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
+import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { PromoCodeForm } from '../../features/checkout/components/promo-code-form'
 import { ZonePicker } from '../../features/checkout/components/zone-picker'
@@ -119,20 +120,7 @@ function CartReview({ data: loaderData }: { data: CartData }) {
 
   const title = t('cart.title')
   if (!cart) {
-    return (
-      <Container size="sm" py="xl">
-        <title>{`${title} · Palco`}</title>
-        <Stack gap="md">
-          <Title order={1}>{title}</Title>
-          <HoldExpiredNotice
-            eventSlug={slug}
-            reason={
-              expired ? 'expired' : loaderData.errorCode === 'ORDER_NOT_PAYABLE' ? 'finished' : 'missing'
-            }
-          />
-        </Stack>
-      </Container>
-    )
+    return <NoCartPage title={title} eventSlug={slug} expired={expired} errorCode={loaderData.errorCode} />
   }
 
   return (

@@ -1,7 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { data } from 'react-router'
-import { type SandboxPayment, sandboxPaymentPath } from '../../features/checkout/api/sandbox-payments'
+import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
 import type { Route } from './+types/sandbox-bank'
 
@@ -18,13 +17,7 @@ export function headers() {
  * debit, and the bank sends them back to the payment's return URL, as a real bank does. The page exists
  * only where the sandbox's development endpoints do (never in production).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('payment')?.trim()
-  if (!id) throw data(null, { status: 404 })
-  const res = await context.api<SandboxPayment>(sandboxPaymentPath(id))
-  if (res.status !== 200) throw data(null, { status: 404 })
-  return { payment: res.data, locale: context.locale }
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => loadSandboxPayment(request, context)
 
 export default function SandboxBank({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')

@@ -1,8 +1,8 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
-import { type SandboxPayment, sandboxPaymentPath } from '../../features/checkout/api/sandbox-payments'
+import { Link } from 'react-router'
+import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
 import type { Route } from './+types/sandbox-payments'
 
@@ -19,13 +19,7 @@ export function headers() {
  * paid at the store or the bank had confirmed — or lets it expire. Exists only where the sandbox's
  * development endpoints do.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('payment')?.trim()
-  if (!id) throw data(null, { status: 404 })
-  const res = await context.api<SandboxPayment>(sandboxPaymentPath(id))
-  if (res.status !== 200) throw data(null, { status: 404 })
-  return { payment: res.data, locale: context.locale }
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => loadSandboxPayment(request, context)
 
 export default function SandboxPayments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
