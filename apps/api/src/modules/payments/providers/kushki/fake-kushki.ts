@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
 import { signKushkiWebhook } from './kushki-adapter.js'
 
 /**
@@ -73,8 +73,6 @@ const html = (res: ServerResponse, body: string) => {
   res.end(`<!doctype html><html lang="es"><title>Fake Kushki</title><main>${body}</main></html>`)
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -112,9 +110,7 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
   const requests: FakeKushki['requests'] = []
   const deliveries: FakeKushki['deliveries'] = []
   let nextTicket = 175_632_110_000_000_001n
-  let delayMs = 0
-  let failures = 0
-  let failureStatus = 500
+  const faults = new FakeFaults()
 
   const ticket = () => String(nextTicket++)
 
@@ -398,15 +394,8 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
         })),
       })
     }
-    if (method === 'POST' && url.pathname === '/__fake/delay') {
-      delayMs = Number(record.ms ?? 0)
-      return send(res, 200, { delayMs })
-    }
-    if (method === 'POST' && url.pathname === '/__fake/fail') {
-      failures = Number(record.count ?? 1)
-      failureStatus = Number(record.status ?? 500)
-      return send(res, 200, { failures, status: failureStatus })
-    }
+    const faultAnswer = method === 'POST' ? faults.control(url.pathname, record) : null
+    if (faultAnswer) return send(res, 200, faultAnswer)
     return send(res, 404, { message: 'unknown fake control' })
   }
 
@@ -422,11 +411,8 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
       }
     }
     requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body })
-    if (delayMs > 0) await sleep(delayMs)
-    if (failures > 0) {
-      failures--
-      return send(res, failureStatus, { code: `K${failureStatus}`, message: 'Error interno' })
-    }
+    const failWith = await faults.before()
+    if (failWith !== null) return send(res, failWith, { code: `K${failWith}`, message: 'Error interno' })
     if (url.pathname.startsWith('/__fake/')) return control(req.method ?? 'GET', url, body, res)
     if (url.pathname.endsWith('/receipt')) return html(res, '<h1>Fake Kushki cash voucher</h1>')
     if (url.pathname === '/pse/bank') {
@@ -475,29 +461,19 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
   const server = createServer((req, res) => {
     handle(req, res).catch(() => send(res, 500, { code: 'K500', message: 'fake crashed' }))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const local = await listenLocal(server)
 
   const fake: FakeKushki = {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     privateKey,
     publicKey,
     webhookSecret,
     requests,
     transactions,
     deliveries,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
-    setDelay: (ms) => {
-      delayMs = ms
-    },
-    failNext: (count = 1, status = 500) => {
-      failures = count
-      failureStatus = status
-    },
+    close: local.close,
+    setDelay: (ms) => faults.setDelay(ms),
+    failNext: (count, status) => faults.failNext(count, status),
     setStatus: async (id, status) => {
       const byTicket = transactions.get(id)
       const byToken = [...transactions.values()].find((t) => t.token === id)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
 import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
 
 /**
@@ -112,8 +112,6 @@ const html = (res: ServerResponse, body: string) => {
   res.end(`<!doctype html><html lang="es"><title>Fake Mercado Pago</title><main>${body}</main></html>`)
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -144,9 +142,7 @@ export const startFakeMercadoPago = async (
   let nextNotificationId = 12_000_000_001
   let nextId = 1_310_000_001
   let nextRefundId = 900_000_001
-  let delayMs = 0
-  let failures = 0
-  let failureStatus = 500
+  const faults = new FakeFaults()
 
   const view = (payment: FakePayment) => {
     const { body: _body, ...rest } = payment
@@ -242,15 +238,8 @@ export const startFakeMercadoPago = async (
       const found = [...payments.values()].filter((p) => !reference || p.external_reference === reference)
       return send(res, 200, { results: found.map(view) })
     }
-    if (method === 'POST' && url.pathname === '/__fake/delay') {
-      delayMs = Number(record.ms ?? 0)
-      return send(res, 200, { delayMs })
-    }
-    if (method === 'POST' && url.pathname === '/__fake/fail') {
-      failures = Number(record.count ?? 1)
-      failureStatus = Number(record.status ?? 500)
-      return send(res, 200, { failures, status: failureStatus })
-    }
+    const faultAnswer = method === 'POST' ? faults.control(url.pathname, record) : null
+    if (faultAnswer) return send(res, 200, faultAnswer)
     return send(res, 404, { message: 'unknown fake control' })
   }
 
@@ -290,13 +279,12 @@ export const startFakeMercadoPago = async (
       headers: req.headers,
       body,
     })
-    if (delayMs > 0) await sleep(delayMs)
-    if (failures > 0) {
-      failures--
-      return send(res, failureStatus, {
+    const failWith = await faults.before()
+    if (failWith !== null) {
+      return send(res, failWith, {
         message: 'internal_error',
         error: 'internal_error',
-        status: failureStatus,
+        status: failWith,
         cause: [],
       })
     }
@@ -441,28 +429,18 @@ export const startFakeMercadoPago = async (
       send(res, 500, { message: 'fake crashed', error: 'internal_error', status: 500 }),
     )
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const local = await listenLocal(server)
 
   const fake: FakeMercadoPago = {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     accessToken,
     webhookSecret,
     requests,
     payments,
     deliveries,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
-    setDelay: (ms) => {
-      delayMs = ms
-    },
-    failNext: (count = 1, status = 500) => {
-      failures = count
-      failureStatus = status
-    },
+    close: local.close,
+    setDelay: (ms) => faults.setDelay(ms),
+    failNext: (count, status) => faults.failNext(count, status),
     setPaymentStatus: async (id, status, statusDetail) => {
       const payment = payments.get(Number(id))
       if (!payment) throw new Error(`fake Mercado Pago has no payment ${id}`)
