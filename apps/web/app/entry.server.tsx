@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
 import { createServerI18n } from './lib/i18n/i18n.server'
+import { paintFirstStream } from './lib/paint-first'
 
 export const streamTimeout = 5_000
 
@@ -46,7 +47,10 @@ export default function handleRequest(
             },
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
+          // The page paints before its scripts are fetched (lib/paint-first.ts).
+          const paintFirst = paintFirstStream()
+          paintFirst.pipe(body)
+          pipe(paintFirst)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream'
+import { text } from 'node:stream/consumers'
+import vm from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { paintFirstStream, rewriteForPaintFirst } from './paint-first'
+
+// The shape React Router's <Scripts> and React's hoisting give a page (trimmed).
+const MODULE_CODE =
+  ';\nimport * as route0 from "/assets/root-a.js";\nwindow.__reactRouterManifest = {"x":"</b>"};\n' +
+  'window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-b.js");'
+const PAGE =
+  '<!DOCTYPE html><html lang="es-CO"><head><meta charSet="utf-8"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-b.js" nonce="N0=="/>' +
+  '<link rel="modulepreload" href="/assets/react-c.js" nonce="N0=="/>' +
+  '<link rel="stylesheet" href="/assets/vendor-d.css"/></head><body><main><a href="/x">x &lt; y</a></main>' +
+  '<script nonce="N0==">window.__reactRouterContext = {"a":1};</script>' +
+  `<script nonce="N0==" type="module" async="">${MODULE_CODE}</script></body></html>`
+
+/** Runs the page's inline loader against a stand-in document; returns the scripts it inserted. */
+function runLoader(html: string, visibility: 'visible' | 'hidden') {
+  const inserted: { type: string; nonce: string; textContent: string }[] = []
+  const frames: (() => void)[] = []
+  const tasks: (() => void)[] = []
+  const context = {
+    document: {
+      visibilityState: visibility,
+      createElement: () => ({ type: '', nonce: '', textContent: '' }),
+      head: { appendChild: (el: (typeof inserted)[number]) => inserted.push(el) },
+    },
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void) => tasks.push(f),
+  }
+  const loaders = [...html.matchAll(/<script nonce="[^"]*">(\(function\(\)[\s\S]*?)<\/script>/g)]
+  for (const m of loaders) vm.runInNewContext(m[1] ?? '', context)
+  return { inserted, frames, tasks }
+}
+
+describe('rewriteForPaintFirst', () => {
+  const out = rewriteForPaintFirst(PAGE)
+
+  it('drops the module preloads and keeps everything else of the head', () => {
+    expect(out).not.toContain('modulepreload')
+    expect(out).toContain('<link rel="stylesheet" href="/assets/vendor-d.css"/>')
+    expect(out).toContain('<a href="/x">x &lt; y</a>')
+    expect(out).toContain('<script nonce="N0==">window.__reactRouterContext = {"a":1};</script>')
+  })
+
+  it('leaves no module script for the browser to fetch while parsing', () => {
+    expect(out).not.toMatch(/<script[^>]*type="module"/)
+    // The code travels as a string literal that cannot close its script element.
+    expect(out).not.toContain('</b>')
+  })
+
+  it('inserts the same module code, with the nonce, only after a frame and a task', () => {
+    const { inserted, frames, tasks } = runLoader(out, 'visible')
+    expect(inserted).toHaveLength(0)
+    for (const f of frames) f()
+    expect(inserted).toHaveLength(0)
+    for (const t of tasks) t()
+    expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])
+  })
+
+  it('starts at once in a hidden tab, which gets no frames', () => {
+    const { inserted } = runLoader(out, 'hidden')
+    expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])
+  })
+})
+
+describe('paintFirstStream', () => {
+  it('gives the same document wherever the server cut its chunks', async () => {
+    const whole = rewriteForPaintFirst(PAGE)
+    const bytes = Buffer.from(PAGE)
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)]
+      expect(await text(Readable.from(chunks).pipe(paintFirstStream()))).toBe(whole)
+    }
+  })
+
+  it('keeps multi-byte characters split between chunks', async () => {
+    const page = '<html><body><p>Sin Sección — ñ</p></body></html>'
+    const bytes = Buffer.from(page)
+    const at = bytes.indexOf(Buffer.from('ó')) + 1
+    const chunks = [bytes.subarray(0, at), bytes.subarray(at)]
+    expect(await text(Readable.from(chunks).pipe(paintFirstStream()))).toBe(page)
+  })
+})

@@ -1,0 +1,80 @@
+import { Transform } from 'node:stream'
+
+/**
+ * Paint first, then fetch the app: the server-rendered page is complete without JavaScript (links and
+ * forms work before hydration), so its scripts should not compete with the document, the stylesheets and
+ * the first image for a slow phone's bandwidth, nor run before the first frame is on screen.
+ *
+ * React Router's `<Scripts>` writes a `<link rel="modulepreload">` per module (React hoists them into the
+ * head, ahead of the stylesheets) and an inline `<script type="module">` whose static imports the browser
+ * fetches at once. This rewrite drops the preloads and wraps the module script in a classic inline script
+ * that inserts it after the first paint (an animation frame, then a task), with the same nonce. Nothing
+ * else in the document changes; the modules, their order and what they do are React Router's.
+ */
+
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
+const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/g
+const NONCE = /\bnonce="([^"]*)"/
+
+/** As a JS string literal that cannot close the surrounding script element (`<` escaped). */
+const scriptLiteral = (code: string) =>
+  JSON.stringify(code)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+/** The inline script that inserts `code` as a module script once the page has painted. */
+export function paintFirstLoader(code: string, nonce: string | undefined): string {
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : ''
+  const setNonce = nonce ? `s.nonce=${JSON.stringify(nonce)};` : ''
+  // A hidden tab gets no animation frames: it starts at once instead of waiting to be shown.
+  return (
+    `<script${nonceAttr}>(function(){var done=false;function run(){if(done)return;done=true;` +
+    `var s=document.createElement("script");s.type="module";${setNonce}s.textContent=${scriptLiteral(code)};` +
+    `document.head.appendChild(s)}` +
+    `if(document.visibilityState!=="visible")run();` +
+    `else requestAnimationFrame(function(){setTimeout(run,0)})})()</script>`
+  )
+}
+
+/** Rewrites a whole piece of HTML (complete tags only). */
+export function rewriteForPaintFirst(html: string): string {
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, (_tag, before: string, after: string, code: string) =>
+      paintFirstLoader(code, NONCE.exec(`${before} ${after}`)?.[1]),
+    )
+}
+
+/**
+ * Where the text may end in the middle of a tag this rewrite cares about: from the last `<link` or
+ * `<script` that is not complete yet (for a script, its closing tag), or -1 when every tag is whole.
+ */
+export function incompleteTail(text: string): number {
+  const lastScript = text.lastIndexOf('<script')
+  if (lastScript !== -1 && text.indexOf('</script>', lastScript) === -1) return lastScript
+  const lastTagStart = text.lastIndexOf('<')
+  if (lastTagStart !== -1 && text.indexOf('>', lastTagStart) === -1) return lastTagStart
+  return -1
+}
+
+/**
+ * The rewrite as a stream over the server's HTML: complete tags pass through at once (streaming is kept),
+ * a tag split across chunks waits for the rest of itself.
+ */
+export function paintFirstStream(): Transform {
+  let carry = ''
+  const decoder = new TextDecoder()
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = carry + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))
+      const cut = incompleteTail(text)
+      carry = cut === -1 ? '' : text.slice(cut)
+      const ready = cut === -1 ? text : text.slice(0, cut)
+      callback(null, ready ? rewriteForPaintFirst(ready) : undefined)
+    },
+    flush(callback) {
+      callback(null, rewriteForPaintFirst(carry + decoder.decode()))
+    },
+  })
+}
