@@ -81,6 +81,9 @@ export default defineConfig({
     // Locale files stay separate URLs: fetched (and retried) by the i18n backend, cached immutably.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
+      // Building a zod schema has no side effect: a schema no browser code uses (the domain modules define
+      // them beside the constants and helpers the pages need) is dropped, and with the last one, zod.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // React Router modulepreloads every chunk a page needs, and left alone the bundler splits the
         // libraries into dozens of small shared chunks (one per Mantine component, one per hook): dozens

@@ -49,6 +49,18 @@ const attrOf = (tag, name) => {
   return m ? (m[1] ?? m[2] ?? '') : null
 }
 
+/**
+ * The code of the page's inline module scripts: as written, or as the server's paint-first loader inserts
+ * it after the first frame (apps/web/app/lib/paint-first.ts: a string literal assigned to `textContent`).
+ */
+export function inlineModuleScriptsOf(html) {
+  const out = []
+  for (const m of html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi))
+    out.push(m[1] ?? '')
+  for (const m of html.matchAll(/\.textContent=("(?:[^"\\]|\\.)*")/g)) out.push(JSON.parse(m[1] ?? '""'))
+  return out
+}
+
 /** Script URLs a page makes the browser fetch before it is interactive, in document order, deduplicated. */
 export function scriptUrlsOf(html) {
   const urls = []
@@ -62,8 +74,7 @@ export function scriptUrlsOf(html) {
     if (href && rel.includes('modulepreload')) urls.push(href)
   }
   // React Router's inline module script imports the manifest, entry and route modules by URL.
-  for (const m of html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const code = m[1] ?? ''
+  for (const code of inlineModuleScriptsOf(html)) {
     for (const i of code.matchAll(/\bimport\s*(?:[\w*{}\s,$]*\s*from\s*)?["']([^"']+)["']/g)) urls.push(i[1])
     for (const i of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) urls.push(i[1])
   }
@@ -130,7 +141,7 @@ export async function routeJavaScript(client, pagePath, { headers = {}, routeId 
     path: pagePath,
     status: page.status,
     location: page.headers.location ?? null,
-    isRoute: routeId ? html.includes(`"${routeId}"`) : true,
+    isRoute: routeId ? [html, ...inlineModuleScriptsOf(html)].some((t) => t.includes(`"${routeId}"`)) : true,
     scripts,
     external,
     gzipTotal: scripts.reduce((s, x) => s + x.gzipBytes, 0),

@@ -117,3 +117,8 @@ export const countryFromHost = (
   if (h.endsWith(MEXICO_HOST_SUFFIX)) return 'MEX'
   return mxDevHosts.some((dev) => normalizeHost(dev) === h) ? 'MEX' : DEFAULT_COUNTRY
 }
+
+export const countryOfPhonePrefix = (prefix: PhonePrefix): Country => (prefix === '+52' ? 'MEX' : 'COL')
+
+/** E.164 form used as the account's phone identifier, e.g. +573001234567. */
+export const toE164 = (prefix: PhonePrefix, national: string): string => `${prefix}${national}`

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type Country, PHONE_PREFIXES, type PhonePrefix } from '../locale/country.js'
+import { PHONE_PREFIXES, type PhonePrefix } from '../locale/country.js'
+import { countryOfPhonePrefix } from '../locale/country-settings.js'
 import {
   emailSchema,
   isEarlierThanYearsAgo,
@@ -15,10 +16,7 @@ export const MINIMUM_AGE_YEARS = 18
 const NAME_MAX = 80
 const DOCUMENT_MAX = 20
 
-export const countryOfPhonePrefix = (prefix: PhonePrefix): Country => (prefix === '+52' ? 'MEX' : 'COL')
-
-/** E.164 form used as the account's phone identifier, e.g. +573001234567. */
-export const toE164 = (prefix: PhonePrefix, national: string): string => `${prefix}${national}`
+export { countryOfPhonePrefix, toE164 } from '../locale/country-settings.js'
 
 const nameSchema = z
   .string({ error: 'required' })

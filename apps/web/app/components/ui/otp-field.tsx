@@ -1,5 +1,5 @@
 import { Input, PinInput } from '@mantine/core'
-import { OTP_LENGTH } from '@palco/domain/validation/validation'
+import { OTP_LENGTH } from '@palco/domain/validation/rules'
 import { type Ref, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 

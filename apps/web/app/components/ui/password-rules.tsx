@@ -1,5 +1,5 @@
 import { List, VisuallyHidden } from '@mantine/core'
-import { PASSWORD_RULES, passwordRuleResults } from '@palco/domain/validation/validation'
+import { PASSWORD_RULES, passwordRuleResults } from '@palco/domain/validation/rules'
 import { useTranslation } from 'react-i18next'
 import classes from './password-rules.module.css'
 

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { PHONE_INPUT_MAX_LENGTH, type PhonePrefix, phonePlaceholderOf } from '@palco/domain/locale/country'
-import { countryOfPhonePrefix } from '@palco/domain/people/fan'
+import { countryOfPhonePrefix } from '@palco/domain/locale/country-settings'
 import type { ComponentPropsWithRef } from 'react'
 import { useTranslation } from 'react-i18next'
 

@@ -1,5 +1,5 @@
 import { isErrorCode } from '@palco/domain/errors/domain-error'
-import { VALIDATION_MESSAGES } from '@palco/domain/validation/validation'
+import { VALIDATION_MESSAGES } from '@palco/domain/validation/rules'
 
 const MESSAGES: ReadonlySet<string> = new Set(VALIDATION_MESSAGES)
 

@@ -1,5 +1,6 @@
 import { Anchor, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import type { PlaceOrderResult } from '@palco/domain/checkout/contract'
+import type { HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, useNavigate, useRevalidator } from 'react-router'
@@ -10,12 +11,13 @@ import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { PaymentForm } from '../../features/checkout/components/payment-form'
 import { usePay } from '../../features/checkout/hooks/use-pay'
+import type { DetailsForm } from '../../features/checkout/model/checkout-forms'
 import {
-  type DetailsForm,
-  type DetailsFormInput,
-  detailsFormSchema,
-} from '../../features/checkout/model/checkout-forms'
-import { loadDetails, rememberOrder, sessionStore } from '../../features/checkout/model/checkout-session'
+  loadDetails,
+  rememberOrder,
+  type SavedDetails,
+  sessionStore,
+} from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import type { Route } from './+types/buy'
@@ -34,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!reservationId) throw data(null, { status: 404 })
   const cart = await loadCart(request, context, reservationId)
   const slug = cart.cart?.event.slug ?? new URL(request.url).searchParams.get('event')
-  return { ...cart, reservationId, slug, locale: context.locale }
+  // The provider of the cart's country pays (the event's country, which is normally the site's).
+  const country = COUNTRIES.find((c) => currencyOf(c) === cart.cart?.currency) ?? context.country
+  return { ...cart, reservationId, slug, locale: context.locale, provider: context.config.payments[country] }
 }
 
 /** `/checkout/buy?reservation=<id>`: the payment method and the pay button, with the summary and timer. */
@@ -43,14 +47,13 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const { cart, reservationId, slug, locale } = loaderData
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
-  const [details, setDetails] = useState<{ raw: DetailsFormInput; parsed: DetailsForm } | null>(null)
+  const [details, setDetails] = useState<SavedDetails | null>(null)
   const cartHref = `/checkout?reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
 
   // The contact and billing forms were filled on /checkout in this tab; without them, back there.
   useEffect(() => {
-    const raw = loadDetails(sessionStore(), reservationId)
-    const parsed = raw ? detailsFormSchema.safeParse(raw) : null
-    if (raw && parsed?.success) setDetails({ raw, parsed: parsed.data })
+    const saved = loadDetails(sessionStore(), reservationId)
+    if (saved) setDetails(saved)
     else if (cart) navigate(cartHref, { replace: true })
   }, [reservationId, cart, cartHref, navigate])
 
@@ -64,6 +67,14 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
       else navigate(result.next)
     },
     [navigate, reservationId],
+  )
+  // The provider's hosted page: this tab remembers the order, as for any payment that leaves the site.
+  const onHosted = useCallback(
+    (result: HostedPaymentResult) => {
+      if (cart) rememberOrder(sessionStore(), result.orderId, { reservationId, eventSlug: cart.event.slug })
+      window.location.assign(result.redirectUrl)
+    },
+    [cart, reservationId],
   )
   const onExpired = useCallback(() => setExpired(true), [])
 
@@ -91,6 +102,8 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
                 details={details.parsed}
                 locale={locale}
                 onPlaced={onPlaced}
+                onHosted={onHosted}
+                provider={loaderData.provider}
                 onHoldExpired={onExpired}
               />
             ) : (
@@ -134,9 +147,11 @@ function BuyForm(props: {
   details: DetailsForm
   locale: Route.ComponentProps['loaderData']['locale']
   onPlaced: (result: PlaceOrderResult) => void
+  onHosted: (result: HostedPaymentResult) => void
+  provider: Route.ComponentProps['loaderData']['provider']
   onHoldExpired: () => void
 }) {
-  const { pay, submitting, error } = usePay(props.cart, props.details, props.onPlaced)
+  const { pay, submitting, error } = usePay(props.cart, props.details, props.onPlaced, props.onHosted)
   const revalidator = useRevalidator()
   const { onHoldExpired } = props
   // A changed total is shown before another try; a lapsed hold ends the page.
@@ -148,6 +163,8 @@ function BuyForm(props: {
     <PaymentForm
       cart={props.cart}
       locale={props.locale}
+      provider={props.provider}
+      holderId={props.details.billing}
       submitting={submitting}
       onPay={(request) => void pay(request)}
       error={<ApiErrorAlert error={error} />}

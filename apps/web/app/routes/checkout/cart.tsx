@@ -116,7 +116,7 @@ function CartReview({ data: loaderData }: { data: CartData }) {
     [loaderData.fan, loaderData.phonePrefix],
   )
   // Values typed earlier in this tab win over the profile (the fan came back from the payment page).
-  const restore = useCallback(() => loadDetails(sessionStore(), reservationId), [reservationId])
+  const restore = useCallback(() => loadDetails(sessionStore(), reservationId)?.raw ?? null, [reservationId])
 
   const title = t('cart.title')
   if (!cart) {
@@ -146,8 +146,8 @@ function CartReview({ data: loaderData }: { data: CartData }) {
                 defaults={defaults}
                 restore={restore}
                 submitLabel={t('cart.continue')}
-                onSubmit={(_values, raw) => {
-                  saveDetails(sessionStore(), reservationId, raw)
+                onSubmit={(parsed, raw) => {
+                  saveDetails(sessionStore(), reservationId, { raw, parsed })
                   navigate(
                     `/checkout/buy?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
                   )

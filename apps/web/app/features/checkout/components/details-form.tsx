@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import type { PhonePrefix } from '@palco/domain/locale/country'
 import { DOCUMENT_TYPES } from '@palco/domain/people/vocabulary'
@@ -6,8 +5,14 @@ import { type ReactNode, useEffect, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { PhoneField } from '../../../components/ui/phone-field'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
-import { type DetailsForm, type DetailsFormInput, detailsFormSchema } from '../model/checkout-forms'
+import type { DetailsForm, DetailsFormInput } from '../model/checkout-forms'
+import { FormLoadError } from './form-load-error'
+
+const detailsResolver = lazyResolver<DetailsFormInput, DetailsForm>(() =>
+  import('../model/checkout-form-schemas').then((m) => m.detailsResolver),
+)
 
 type DetailsPath =
   | `contact.${keyof DetailsFormInput['contact']}`
@@ -55,7 +60,7 @@ export function DetailsFormView(props: {
   const { t } = useTranslation(['checkout', 'auth'])
   const fieldError = useFieldErrorText()
   const form = useForm<DetailsFormInput, unknown, DetailsForm>({
-    resolver: zodResolver(detailsFormSchema),
+    resolver: detailsResolver,
     defaultValues: props.defaults,
     mode: 'onTouched',
   })
@@ -76,6 +81,7 @@ export function DetailsFormView(props: {
     <form
       noValidate
       onSubmit={form.handleSubmit((values) => props.onSubmit(values, form.getValues()))}
+      onFocus={detailsResolver.preload}
       data-testid="details-form"
     >
       <Stack gap="md">
@@ -135,6 +141,7 @@ export function DetailsFormView(props: {
             />
           </SimpleGrid>
         </Section>
+        <FormLoadError error={errors.root} />
         <Button type="submit" size="md" disabled={props.disabled} data-testid="continue-to-payment">
           {props.submitLabel}
         </Button>

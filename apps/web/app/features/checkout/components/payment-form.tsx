@@ -1,16 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Checkbox, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/domain/checkout/contract'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
+import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
 import { type ReactNode, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { tokenizeCard } from '../api/tokenize-card'
-import { type CardDetails, type CardFormInput, cardFormSchema } from '../model/checkout-forms'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { ApiError } from '../../../lib/api-client'
+import { type TokenizeErrorCode, tokenizeCard } from '../api/tokenize-card'
+import type { CardDetails, CardFormInput } from '../model/checkout-forms'
 import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
 import { PSE_BANKS } from '../model/pse-banks'
 import { CardFields } from './card-fields'
+import { FormLoadError } from './form-load-error'
+
+const cardResolver = lazyResolver<CardFormInput, CardDetails>(() =>
+  import('../model/checkout-form-schemas').then((m) => m.cardResolver),
+)
 
 const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
   number: 'card.invalidNumber',
@@ -27,6 +35,10 @@ const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
 export function PaymentForm(props: {
   cart: Cart
   locale: Locale
+  /** The provider that pays for the cart's country, whose tokenizer takes the card. */
+  provider: BrowserPaymentConfig
+  /** The billing document, which some providers' card tokens carry. */
+  holderId?: { documentType: string; documentNumber: string }
   submitting: boolean
   disabled?: boolean
   error?: ReactNode
@@ -43,40 +55,54 @@ export function PaymentForm(props: {
   const [bank, setBank] = useState('')
   const [bankError, setBankError] = useState(false)
   const [useWallet, setUseWallet] = useState(false)
+  const [tokenizing, setTokenizing] = useState(false)
+  const [tokenError, setTokenError] = useState<TokenizeErrorCode | null>(null)
   const cardForm = useForm<CardFormInput, unknown, CardDetails>({
-    resolver: zodResolver(cardFormSchema),
+    resolver: cardResolver,
     defaultValues: { number: '', expiry: '', cvv: '', holderName: '' },
   })
+  // The hosted page charges one amount, so the wallet cannot share it.
   const partialWallet =
     cart.methods.includes('WALLET') &&
     cart.walletBalance > 0 &&
     cart.walletBalance < cart.total &&
-    method !== 'WALLET'
+    method !== 'WALLET' &&
+    method !== 'LINK'
   const split = paymentSplit(
     cart.total,
     cart.walletBalance,
     method === 'WALLET' || (partialWallet && useWallet),
   )
-  const locked = props.submitting || props.disabled
+  const locked = props.submitting || props.disabled || tokenizing
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     if (locked || !method) return
     const wallet = partialWallet && useWallet
     if (method === 'CARD') {
-      void cardForm.handleSubmit((card) => {
+      void cardForm.handleSubmit(async (card) => {
         // Tokenized here, in the browser: only the token leaves this page.
-        const token = tokenizeCard(card)
-        if (token.ok) props.onPay({ draft: { method: 'CARD', cardToken: token.token }, useWallet: wallet })
-        else
+        setTokenError(null)
+        setTokenizing(true)
+        const token = await tokenizeCard(card, {
+          provider: props.provider,
+          amount: { amount: split.remainder, currency: cart.currency },
+          ...(props.holderId ? { holderId: props.holderId } : {}),
+        }).finally(() => setTokenizing(false))
+        if (token.ok) {
+          const { ok: _ok, token: cardToken, ...found } = token
+          props.onPay({ draft: { method: 'CARD', cardToken, ...found }, useWallet: wallet })
+        } else if ('field' in token)
           cardForm.setError(
             token.field,
             { type: 'provider', message: CARD_FIELD_MESSAGE[token.field] ?? 'card.invalidNumber' },
             { shouldFocus: true },
           )
+        else setTokenError(token.code)
       })()
       return
     }
+    if (method === 'LINK') props.onPay({ draft: { method }, useWallet: false })
     if (method === 'CASH' && network) props.onPay({ draft: { method, network }, useWallet: wallet })
     if (method === 'TRANSFER' && transferKind) {
       if (transferKind === 'PSE' && !bank) {
@@ -93,7 +119,13 @@ export function PaymentForm(props: {
 
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
-      <form noValidate onSubmit={submit} data-form="payment" data-testid="payment-form">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={cardResolver.preload}
+        data-form="payment"
+        data-testid="payment-form"
+      >
         <Stack gap="md">
           <Title order={2} size="h4" id={titleId}>
             {t('checkout:pay.title')}
@@ -185,7 +217,9 @@ export function PaymentForm(props: {
             />
           )}
 
+          {tokenError && method === 'CARD' && <ApiErrorAlert error={new ApiError(tokenError, 0)} />}
           {props.error}
+          <FormLoadError error={cardForm.formState.errors.root} />
 
           {methods.length === 0 ? (
             <Alert color="orange">{t('checkout:pay.noMethods')}</Alert>
@@ -193,13 +227,15 @@ export function PaymentForm(props: {
             <Button
               type="submit"
               size="md"
-              loading={props.submitting}
+              loading={props.submitting || tokenizing}
               disabled={locked || !method}
               data-testid="pay-button"
             >
-              {t('checkout:pay.submit', {
-                amount: money(method === 'WALLET' ? cart.total : split.remainder),
-              })}
+              {method === 'LINK'
+                ? t('checkout:pay.submitHosted', { amount: money(cart.total) })
+                : t('checkout:pay.submit', {
+                    amount: money(method === 'WALLET' ? cart.total : split.remainder),
+                  })}
             </Button>
           )}
           <Text size="xs" c="dimmed">

@@ -1,9 +1,8 @@
 import type { Fan } from '@palco/domain/people/fan'
 import { describe, expect, it } from 'vitest'
+import { cardFormSchemaAt, detailsFormSchema } from './checkout-form-schemas'
 import {
-  cardFormSchemaAt,
   detailsDefaults,
-  detailsFormSchema,
   formatCardNumber,
   formatExpiryInput,
   isLuhnValid,

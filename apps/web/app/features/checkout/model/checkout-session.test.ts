@@ -28,14 +28,19 @@ const details = {
   },
   billing: { fullName: 'Camila Rojas', documentType: 'CC' as const, documentNumber: '1020304050' },
 }
+// As typed (spaces in the phone) and as validated.
+const saved = {
+  raw: { ...details, contact: { ...details.contact, phone: '300 123 4567' } },
+  parsed: details,
+}
 const RES = '3f1c2a4e-0000-4000-8000-000000000001'
 const ORDER = '3f1c2a4e-0000-4000-8000-000000000002'
 
 describe('checkout session', () => {
   it('keeps the forms per reservation', () => {
     const store = memoryStore()
-    saveDetails(store, RES, details)
-    expect(loadDetails(store, RES)).toEqual(details)
+    saveDetails(store, RES, saved)
+    expect(loadDetails(store, RES)).toEqual(saved)
     expect(loadDetails(store, 'another')).toBeNull()
   })
 
@@ -43,13 +48,19 @@ describe('checkout session', () => {
     const store = memoryStore()
     store.setItem(`palco.checkout.details.${RES}`, JSON.stringify({ contact: { firstName: '' } }))
     expect(loadDetails(store, RES)).toBeNull()
+    // Saved before the payment page read both shapes: the fan fills the forms again.
+    store.setItem(`palco.checkout.details.${RES}`, JSON.stringify(details))
+    expect(loadDetails(store, RES)).toBeNull()
+    const missingField = { ...saved, parsed: { ...details, billing: { fullName: 'Camila Rojas' } } }
+    store.setItem(`palco.checkout.details.${RES}`, JSON.stringify(missingField))
+    expect(loadDetails(store, RES)).toBeNull()
     store.setItem(`palco.checkout.details.${RES}`, '{not json')
     expect(loadDetails(store, RES)).toBeNull()
   })
 
   it('remembers which reservation an order pays, and forgets everything once paid', () => {
     const store = memoryStore()
-    saveDetails(store, RES, details)
+    saveDetails(store, RES, saved)
     rememberOrder(store, ORDER, { reservationId: RES, eventSlug: 'santa-fe-vs-nacional' })
     expect(orderTrail(store, ORDER)).toEqual({ reservationId: RES, eventSlug: 'santa-fe-vs-nacional' })
     forgetCheckout(store, ORDER)
@@ -58,7 +69,7 @@ describe('checkout session', () => {
 
   it('works without storage (server render, blocked storage)', () => {
     expect(loadDetails(null, RES)).toBeNull()
-    expect(() => saveDetails(null, RES, details)).not.toThrow()
+    expect(() => saveDetails(null, RES, saved)).not.toThrow()
     const throwing: KeyValueStorage = {
       getItem: () => {
         throw new Error('denied')
@@ -70,7 +81,7 @@ describe('checkout session', () => {
         throw new Error('denied')
       },
     }
-    expect(() => saveDetails(throwing, RES, details)).not.toThrow()
+    expect(() => saveDetails(throwing, RES, saved)).not.toThrow()
     expect(orderTrail(throwing, ORDER)).toBeNull()
     expect(() => forgetCheckout(throwing, ORDER)).not.toThrow()
   })

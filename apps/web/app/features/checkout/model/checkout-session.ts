@@ -1,4 +1,4 @@
-import { type DetailsFormInput, detailsFormSchema } from './checkout-forms'
+import type { DetailsForm, DetailsFormInput } from './checkout-forms'
 
 /**
  * What checkout keeps in the tab's sessionStorage (never localStorage: it holds personal data and must go
@@ -38,16 +38,39 @@ function write(store: KeyValueStorage | null, key: string, value: unknown): void
   }
 }
 
-export const saveDetails = (
-  store: KeyValueStorage | null,
-  reservationId: string,
-  details: DetailsFormInput,
-) => write(store, detailsKey(reservationId), details)
+/** The forms as typed (to fill them again) and as validated (what the payment page sends). */
+export interface SavedDetails {
+  raw: DetailsFormInput
+  parsed: DetailsForm
+}
 
-/** The saved forms as typed, or null when missing or no longer valid. */
-export function loadDetails(store: KeyValueStorage | null, reservationId: string): DetailsFormInput | null {
-  const value = read(store, detailsKey(reservationId))
-  return detailsFormSchema.safeParse(value).success ? (value as DetailsFormInput) : null
+const FIELDS = {
+  contact: ['firstName', 'lastName', 'email', 'phonePrefix', 'phone'],
+  billing: ['fullName', 'documentType', 'documentNumber'],
+} as const
+
+/**
+ * The shape of both forms, every field a string. The values were validated when saved and the API
+ * validates the order again, so the payment page needs no schema (and no zod) to read them back.
+ */
+function isDetails(value: unknown): value is DetailsForm {
+  if (typeof value !== 'object' || value === null) return false
+  return Object.entries(FIELDS).every(([group, keys]) => {
+    const part = (value as Record<string, unknown>)[group]
+    if (typeof part !== 'object' || part === null) return false
+    return keys.every((key) => typeof (part as Record<string, unknown>)[key] === 'string')
+  })
+}
+
+export const saveDetails = (store: KeyValueStorage | null, reservationId: string, details: SavedDetails) =>
+  write(store, detailsKey(reservationId), details)
+
+/** The saved forms, or null when missing or not of the forms' shape. */
+export function loadDetails(store: KeyValueStorage | null, reservationId: string): SavedDetails | null {
+  const value = read(store, detailsKey(reservationId)) as Partial<SavedDetails> | null
+  return value && isDetails(value.raw) && isDetails(value.parsed)
+    ? { raw: value.raw as DetailsFormInput, parsed: value.parsed }
+    : null
 }
 
 export interface OrderTrail {
