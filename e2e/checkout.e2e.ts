@@ -290,6 +290,45 @@ test.describe('checkout · mexico cash and transfer', () => {
   })
 })
 
+for (const site of [SITES.colombia, SITES.mexico]) {
+  test.describe(`checkout · ${site.name} hosted payment page`, () => {
+    test.beforeEach(async ({ page }) => {
+      await login(page, site)
+    })
+
+    // /api/checkout/preference-id: the fan pays on the provider's page (the sandbox's stand-in for Mercado
+    // Pago Checkout Pro) and comes back to the order's result page.
+    test('Mercado Pago: redirect to the hosted page → pay → back → tickets; declining → fail page, seats kept', async ({
+      page,
+    }) => {
+      const hold = await holdSeats(page, 1, 1)
+      await reviewCart(page, site, hold)
+      await continueToPayment(page)
+      await page.getByRole('radio', { name: 'Mercado Pago' }).check()
+      await page.getByTestId('pay-button').click()
+      await expect(page).toHaveURL(/\/dev\/sandbox-checkout\?payment=/, { timeout: 20_000 })
+      await waitForHydration(page)
+      await expect(page.getByTestId('sandbox-status')).toHaveText('PENDING')
+      await expectNoSeriousA11yViolations(page, `${site.name} /dev/sandbox-checkout`)
+      await page.getByTestId('sandbox-decline').click()
+      await expect(page).toHaveURL(/\/checkout\/fail_purchase\?order=/, { timeout: 20_000 })
+      await waitForHydration(page)
+      await expect(page.getByTestId('fail-reason')).toBeVisible()
+      await expect(page.getByTestId('still-held')).toBeVisible()
+      // Another try with the seats still held, this time paid on the page.
+      await page.getByTestId('retry-payment').click()
+      await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: 'Mercado Pago' }).check()
+      await page.getByTestId('pay-button').click()
+      await expect(page).toHaveURL(/\/dev\/sandbox-checkout\?payment=/, { timeout: 20_000 })
+      await waitForHydration(page)
+      await page.getByTestId('sandbox-approve').click()
+      await expectTickets(page, 1)
+    })
+  })
+}
+
 test.describe('checkout · colombia PSE, events without a map, guard', () => {
   const site = SITES.colombia
   test.beforeEach(async ({ page }) => {

@@ -3,7 +3,14 @@ import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { type Config, cookiesSecure, devOutboxEnabled, publicConfig, publicUrl } from './config.js'
+import {
+  type Config,
+  connectSources,
+  cookiesSecure,
+  devOutboxEnabled,
+  publicConfig,
+  publicUrl,
+} from './config.js'
 import type { DbHandle } from './db/dialect.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
@@ -53,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   })
 
   await app.register(errorHandlerPlugin)
-  await app.register(securityPlugin)
+  await app.register(securityPlugin, { connectSources: connectSources(config) })
   await app.register(requestContextPlugin, { mxHosts: config.MX_HOSTS })
   await app.register(cookie)
   await app.register(compress, { threshold: 1024 })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_MX_DEV_HOSTS } from '@palco/domain/locale/country'
-import type { PublicSiteConfig } from '@palco/domain/web/server-context'
+import { type Country, DEFAULT_MX_DEV_HOSTS } from '@palco/domain/locale/country'
+import type { BrowserPaymentConfig, PublicSiteConfig } from '@palco/domain/web/server-context'
 import { z } from 'zod'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -67,6 +67,7 @@ export const configSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default(DEV_SANDBOX_WEBHOOK_SECRET),
   MERCADOPAGO_ACCESS_TOKEN: optionalText,
   MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+  MERCADOPAGO_PUBLIC_KEY: optionalText,
   MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
   KUSHKI_PRIVATE_KEY: optionalText,
   KUSHKI_WEBHOOK_SECRET: optionalText,
@@ -116,6 +117,9 @@ function paymentConfigProblems(c: Config): string[] {
       out.push('  MERCADOPAGO_ACCESS_TOKEN: required when a country uses mercadopago')
     if (!c.MERCADOPAGO_WEBHOOK_SECRET)
       out.push('  MERCADOPAGO_WEBHOOK_SECRET: required when a country uses mercadopago')
+    // The browser tokenizes cards with it (card data never reaches us).
+    if (!c.MERCADOPAGO_PUBLIC_KEY)
+      out.push('  MERCADOPAGO_PUBLIC_KEY: required when a country uses mercadopago')
     // A Mercado Pago account charges in its own country's currency only; one token cannot serve both.
     if (c.PAYMENT_PROVIDER_COL === 'mercadopago' && c.PAYMENT_PROVIDER_MEX === 'mercadopago')
       out.push(
@@ -125,7 +129,7 @@ function paymentConfigProblems(c: Config): string[] {
   if (used.has('kushki')) {
     if (!c.KUSHKI_PRIVATE_KEY) out.push('  KUSHKI_PRIVATE_KEY: required when a country uses kushki')
     if (!c.KUSHKI_WEBHOOK_SECRET) out.push('  KUSHKI_WEBHOOK_SECRET: required when a country uses kushki')
-    // Cash-in and PSE start with a token made with the public merchant id (Kushki's two-step flows).
+    // Card tokens in the browser, cash-in and PSE all start with a token made with the public merchant id.
     if (!c.KUSHKI_PUBLIC_KEY) out.push('  KUSHKI_PUBLIC_KEY: required when a country uses kushki')
   }
   return out
@@ -138,12 +142,49 @@ function paymentConfigProblems(c: Config): string[] {
 export const sandboxDevEndpointsEnabled = (c: Config) =>
   sandboxCountries(c).length > 0 && (c.SANDBOX_DEV_ENDPOINTS ?? c.NODE_ENV !== 'production')
 
+/** A country's provider as the browser's card tokenizer needs it: public key and API URL only. */
+export function browserPaymentConfig(config: Config, country: Country): BrowserPaymentConfig {
+  const provider = config[`PAYMENT_PROVIDER_${country}`]
+  switch (provider) {
+    case 'mercadopago':
+      return {
+        provider,
+        publicKey: config.MERCADOPAGO_PUBLIC_KEY ?? null,
+        apiUrl: config.MERCADOPAGO_API_URL,
+      }
+    case 'kushki':
+      return { provider, publicKey: config.KUSHKI_PUBLIC_KEY ?? null, apiUrl: config.KUSHKI_API_URL }
+    case 'sandbox':
+      return { provider, publicKey: null, apiUrl: null }
+  }
+}
+
+/**
+ * Origins the pages may call besides their own (CSP connect-src): each configured provider's API, which the
+ * browser's card tokenizer calls, and nothing for a provider no country uses. The tag manager, analytics
+ * and the support chat call origins nobody can list in advance (a container's tags, a widget's backend), so
+ * with any of them configured every https: origin stays allowed, as before.
+ */
+export function connectSources(config: Config): string[] {
+  const origins = new Set<string>()
+  for (const country of ['COL', 'MEX'] as const) {
+    const { apiUrl } = browserPaymentConfig(config, country)
+    if (apiUrl) origins.add(new URL(apiUrl).origin)
+  }
+  if (config.GA_MEASUREMENT_ID || config.GTM_ID || config.SUPPORT_CHAT_SCRIPT_URL) origins.add('https:')
+  return [...origins]
+}
+
 /** What the browser may see of the configuration: never secrets. */
 export function publicConfig(config: Config): PublicSiteConfig {
   return {
     support: {
       COL: { email: config.SUPPORT_EMAIL_CO, chatUrl: config.SUPPORT_CHAT_URL_CO },
       MEX: { email: config.SUPPORT_EMAIL_MX, chatUrl: config.SUPPORT_CHAT_URL_MX },
+    },
+    payments: {
+      COL: browserPaymentConfig(config, 'COL'),
+      MEX: browserPaymentConfig(config, 'MEX'),
     },
     stores: { android: config.ANDROID_APP_URL, ios: config.IOS_APP_URL },
     analytics: {

@@ -56,6 +56,7 @@ export default [
     route('inscriptions/detail', upcoming, { id: 'inscription-detail' }),
     route('dev/sandbox-bank', 'routes/dev/sandbox-bank.tsx', { id: 'dev-sandbox-bank' }),
     route('dev/sandbox-payments', 'routes/dev/sandbox-payments.tsx', { id: 'dev-sandbox-payments' }),
+    route('dev/sandbox-checkout', 'routes/dev/sandbox-checkout.tsx', { id: 'dev-sandbox-checkout' }),
     ...CHECKOUT_PATHS.filter(
       ([path]) => !(path in CHECKOUT_PAGES) && path !== 'tour/select' && path !== 'stadium',
     ).map(([path, id]) => route(path ? `checkout/${path}` : 'checkout', upcoming, { id: `checkout-${id}` })),

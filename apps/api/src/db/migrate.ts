@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-seating.js'
 import * as m0005 from './migrations/0005-catalog-admin.js'
 import * as m0006 from './migrations/0006-checkout.js'
 import * as m0007 from './migrations/0007-tickets.js'
+import * as m0008 from './migrations/0008-hosted-checkout.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003-catalog': m0003,
   '0006-checkout': m0006,
   '0007-tickets': m0007,
+  '0008-hosted-checkout': m0008,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

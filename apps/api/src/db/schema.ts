@@ -376,6 +376,11 @@ export interface PaymentsTable {
   decline_reason: string | null
   voucher: Json<unknown> | null
   transfer: Json<unknown> | null
+  /** The provider's hosted page for a LINK payment (migration 0008). */
+  hosted: Json<unknown> | null
+  /** Mercado Pago's payment_method_id and issuer_id of a card payment (migration 0008). */
+  card_method: string | null
+  card_issuer: string | null
   expires_at: Timestamp | null
   refund_state: string | null
   refund_method: string | null
@@ -456,6 +461,7 @@ export interface SandboxPaymentsTable {
   barcode: string | null
   clabe: string | null
   return_url: string | null
+  back_urls: Json<unknown> | null
   expires_at: Timestamp | null
   created_at: CreatedAt
   updated_at: UpdatedAt

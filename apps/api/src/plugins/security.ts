@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, connectSources: readonly string[] = []): string {
   // strict-dynamic lets the nonce'd tag-manager/analytics loaders add their own scripts (spec §1).
   return [
     "default-src 'self'",
@@ -21,7 +21,7 @@ function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self' https:",
+    ["connect-src 'self'", ...connectSources].join(' '),
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'self'",
@@ -34,42 +34,45 @@ function contentSecurityPolicy(nonce: string): string {
  * Security headers, a per-response CSP nonce for the server-rendered pages, the Origin check on
  * state-changing requests (DESIGN §9) and the rate limiter, off by default so each route opts in.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: app.log.level !== 'silent' && process.env.NODE_ENV === 'production',
-    // no-referrer would make browsers send `Origin: null` on our own form posts, which the check below refuses.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  })
-  app.decorateReply('scriptNonce', '')
-  app.addHook('onRequest', async (request, reply) => {
-    // Only pages carry scripts; API answers skip the random bytes (a measurable cost at catalogue load).
-    if (!request.url.startsWith('/api/')) reply.scriptNonce = randomBytes(16).toString('base64')
-    if (STATE_CHANGING.has(request.method)) {
-      const origin = request.headers.origin
-      // Browsers always send Origin on cross-site writes; a mismatch is a forged request.
-      if (origin && origin !== 'null') {
-        let originHost: string
-        try {
-          originHost = new URL(origin).host
-        } catch {
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { connectSources?: readonly string[] }) => {
+    const connect = opts.connectSources ?? []
+    await app.register(helmet, {
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: app.log.level !== 'silent' && process.env.NODE_ENV === 'production',
+      // no-referrer would make browsers send `Origin: null` on our own form posts, which the check below refuses.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    app.decorateReply('scriptNonce', '')
+    app.addHook('onRequest', async (request, reply) => {
+      // Only pages carry scripts; API answers skip the random bytes (a measurable cost at catalogue load).
+      if (!request.url.startsWith('/api/')) reply.scriptNonce = randomBytes(16).toString('base64')
+      if (STATE_CHANGING.has(request.method)) {
+        const origin = request.headers.origin
+        // Browsers always send Origin on cross-site writes; a mismatch is a forged request.
+        if (origin && origin !== 'null') {
+          let originHost: string
+          try {
+            originHost = new URL(origin).host
+          } catch {
+            throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
+          }
+          if (originHost !== request.host) {
+            throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
+          }
+        } else if (origin === 'null' && request.headers['sec-fetch-site'] !== 'same-origin') {
           throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
         }
-        if (originHost !== request.host) {
-          throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
-        }
-      } else if (origin === 'null' && request.headers['sec-fetch-site'] !== 'same-origin') {
-        throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
       }
-    }
-  })
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '')
-    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy(reply.scriptNonce))
-    }
-    return payload
-  })
-  await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute' })
-})
+    })
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '')
+      if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', contentSecurityPolicy(reply.scriptNonce, connect))
+      }
+      return payload
+    })
+    await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute' })
+  },
+)

@@ -49,6 +49,8 @@ describe('checkout result', () => {
     ],
     [{ status: 'PENDING', method: 'CASH', provider: 'PALCO', network: 'cashInClub' }, 'PENDING_CLUB'],
     [{ status: 'PENDING', method: 'WALLET', provider: 'PALCO' }, 'PENDING_PAYMENT'],
+    [{ status: 'PENDING', method: 'LINK', provider: 'MERCADO_PAGO' }, 'PENDING_PAYMENT'],
+    [{ status: 'PAID', method: 'LINK', provider: 'MERCADO_PAGO' }, 'SUCCESSFUL'],
   ])('%j → %s', (input, result) => expect(checkoutResultOf(input)).toBe(result))
 
   it.each<[CheckoutResult, string, string | null, string]>([
@@ -64,6 +66,12 @@ describe('checkout result', () => {
     ['PENDING_TRANSFER', 'PALCO', null, '/checkout/transfer?order=o1'],
   ])('%s with %s → %s', (result, provider, redirectUrl, path) => {
     expect(nextPathOf({ orderId: 'o1', result, provider: provider as 'PALCO', redirectUrl })).toBe(path)
+  })
+
+  it('waits for a hosted-page payment on the pending page, which has no voucher to show', () => {
+    expect(
+      nextPathOf({ orderId: 'o1', result: 'PENDING_PAYMENT', provider: 'MERCADO_PAGO', method: 'LINK' }),
+    ).toBe('/checkout/pending?order=o1')
   })
 
   it.each([

@@ -41,6 +41,7 @@ export function checkoutResultOf(input: ResultInput): CheckoutResult {
       if (input.method === 'TRANSFER')
         return input.transferKind === 'SPEI' ? 'PENDING_TRANSFER_SPEI' : 'PENDING_TRANSFER'
       if (input.method === 'CASH') return pendingCashResult(input)
+      // WALLET before it settles, and LINK: the fan is paying on the provider's hosted page.
       return 'PENDING_PAYMENT'
   }
 }
@@ -67,6 +68,8 @@ export interface NextPathInput {
   provider: PaymentProvider
   /** PSE: the bank page the fan approves the debit on. */
   redirectUrl?: string | null
+  /** Tells a hosted-page payment (LINK), which has no voucher to show, from a cash one. */
+  method?: CheckoutMethod
 }
 
 /** Where the web goes after placing an order, or when a pending page learns the order moved on. */
@@ -80,6 +83,8 @@ export function nextPathOf(input: NextPathInput): string {
     case 'PENDING_CARD':
       return `/checkout/pending${q}`
     case 'PENDING_PAYMENT':
+      if (input.method === 'LINK') return `/checkout/pending${q}`
+      return `/checkout/cash/${cashRouteSegmentOf(cashProviderOf(input.provider))}${q}`
     case 'PENDING_CLUB':
     case 'PENDING_CASH_MP':
       return `/checkout/cash/${cashRouteSegmentOf(cashProviderOf(input.provider))}${q}`

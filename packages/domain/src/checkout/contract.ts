@@ -16,8 +16,12 @@ import { DOCUMENT_TYPES } from '../people/vocabulary.js'
  * client-sent amount is only ever compared, never trusted.
  */
 
-/** Methods a fan can pick at `/checkout/buy`; which are offered depends on the country (see methodsFor). */
-export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'WALLET'] as const
+/**
+ * Methods a fan can pick at `/checkout/buy`; which are offered depends on the country and its provider (see
+ * methodsFor). LINK is spec §3's payment link: the fan pays on the provider's hosted page (Mercado Pago
+ * Checkout Pro), started through `/api/checkout/preference-id` rather than `/api/checkout/orders`.
+ */
+export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
 export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)
 
@@ -106,6 +110,18 @@ export const paymentChoiceSchema = z.discriminatedUnion('method', [
     method: z.literal('CARD'),
     /** A one-use token from the provider's browser tokenizer; card data never reaches our server. */
     cardToken: z.string().min(8).max(200),
+    /**
+     * Mercado Pago charges need the card's payment method (`visa`, `master`, `debvisa`…) and issuer, which
+     * its payment-method search by BIN gives the browser next to the token; other providers ignore them.
+     */
+    paymentMethodId: z
+      .string()
+      .regex(/^[a-z0-9_]{2,40}$/)
+      .optional(),
+    issuerId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
     installments: z.int().min(1).max(36).default(1),
     /** The wallet may pay part; the card pays the rest. */
     walletAmount: z.int().min(0).default(0),
@@ -138,6 +154,28 @@ export const placeOrderBodySchema = z.object({
   idempotencyKey: z.string().min(8).max(100),
 })
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>
+
+/**
+ * `POST /api/checkout/preference-id` (spec §7): the same order as a place-order body, paid as a whole on the
+ * provider's hosted page (no wallet share: the page charges one amount).
+ */
+export const hostedPaymentBodySchema = placeOrderBodySchema.omit({ payment: true })
+export type HostedPaymentBody = z.infer<typeof hostedPaymentBodySchema>
+
+export const hostedPaymentResultSchema = z.object({
+  orderId: z.uuid(),
+  /**
+   * The provider's preference id (Mercado Pago Checkout Pro), for a Wallet Brick or support; null when no
+   * page was needed (a free order, paid at once).
+   */
+  preferenceId: z.string().nullable(),
+  /**
+   * Where the browser goes: the provider's hosted page while the order waits for payment, or the order's
+   * own page once it has moved on (a repeated request after the payment was decided).
+   */
+  redirectUrl: z.string(),
+})
+export type HostedPaymentResult = z.infer<typeof hostedPaymentResultSchema>
 
 export const voucherSchema = z.object({
   network: cashNetworkSchema,

@@ -77,6 +77,11 @@ describe('checkout status machines', () => {
     [['STARTED', 'PENDING_CARD', 'PAID'], true],
     [['STARTED', 'PENDING_CASH', 'EXPIRED', 'PAID'], true],
     [['STARTED', 'DECLINED', 'PAID'], true],
+    // A hosted page (LINK): paid there, refused there (then paid on a retry of the same page), or left.
+    [['STARTED', 'PENDING_HOSTED', 'PAID'], true],
+    [['STARTED', 'PENDING_HOSTED', 'DECLINED', 'PAID'], true],
+    [['STARTED', 'PENDING_HOSTED', 'EXPIRED'], true],
+    [['STARTED', 'PAID', 'PENDING_HOSTED'], false],
     [['STARTED', 'PAID', 'DECLINED'], false],
     [['STARTED', 'PAID', 'EXPIRED'], false],
     [['STARTED', 'PAID', 'PENDING_CASH'], false],

@@ -93,6 +93,7 @@ export const CHECKOUT_PHASES = [
   'PENDING_CARD',
   'PENDING_CASH',
   'PENDING_TRANSFER',
+  'PENDING_HOSTED',
   'PAID',
   'DECLINED',
   'EXPIRED',
@@ -134,6 +135,15 @@ const PHASES: Readonly<Record<CheckoutPhase, CheckoutStates>> = {
   PENDING_TRANSFER: {
     order: 'PROCESSING_TRANSFER',
     purchase: 'PROCESSING_TRANSFER',
+    payment: 'PENDING',
+    transaction: 'PENDING',
+    reservation: 'WAITING_FOR_PAYMENT',
+  },
+  // The fan is paying on the provider's hosted page (LINK): like a card under review, nothing is owed yet
+  // and the reservation keeps its own clock; the seats are only protected while the page can still pay.
+  PENDING_HOSTED: {
+    order: 'PENDING',
+    purchase: 'PENDING',
     payment: 'PENDING',
     transaction: 'PENDING',
     reservation: 'WAITING_FOR_PAYMENT',

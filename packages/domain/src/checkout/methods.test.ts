@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentChoice } from './contract.js'
-import { isChoiceOffered, methodsFor, PENDING_HOLD_MINUTES, pendingExpiry } from './methods.js'
+import {
+  HOSTED_PAYMENT_GRACE_MINUTES,
+  hostedPaymentWindow,
+  isChoiceOffered,
+  methodsFor,
+  PENDING_HOLD_MINUTES,
+  pendingExpiry,
+} from './methods.js'
 
 describe('payment methods per country', () => {
   it('offers Colombia cash, cash in club and PSE; Mexico the four networks and SPEI', () => {
@@ -14,6 +21,17 @@ describe('payment methods per country', () => {
       cashNetworks: ['oxxo', 'paycash', 'banamex', 'bancomer'],
       transferKinds: ['SPEI'],
     })
+  })
+
+  it('offers the hosted page (LINK) before the wallet only where the provider has one', () => {
+    expect(methodsFor('COL', { hostedCheckout: true }).methods).toEqual([
+      'CARD',
+      'CASH',
+      'TRANSFER',
+      'LINK',
+      'WALLET',
+    ])
+    expect(methodsFor('MEX', { hostedCheckout: false }).methods).not.toContain('LINK')
   })
 
   it.each<[string, PaymentChoice, boolean]>([
@@ -44,5 +62,21 @@ describe('payment methods per country', () => {
     expect(pendingExpiry(kind, now, soon).getTime()).toBeLessThanOrEqual(
       Math.max(soon.getTime(), now.getTime() + 60_000),
     )
+  })
+})
+
+describe('hosted payment window', () => {
+  const now = new Date('2026-01-01T00:00:00Z')
+  const far = new Date('2026-06-01T00:00:00Z')
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000)
+
+  it.each([
+    ['the hold’s end', at(8), far, at(8)],
+    ['a minute at least, for a hold about to end', at(0.2), far, at(1)],
+    ['the event’s start when it comes first', at(8), at(5), at(5)],
+  ])('the page takes payments until %s', (_what, holdEnd, start, page) => {
+    const w = hostedPaymentWindow(holdEnd, now, start)
+    expect(w.pageExpiresAt).toEqual(page)
+    expect(w.paymentExpiresAt.getTime() - page.getTime()).toBe(HOSTED_PAYMENT_GRACE_MINUTES * 60_000)
   })
 })

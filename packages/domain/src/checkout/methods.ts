@@ -25,9 +25,16 @@ const OFFERS: Readonly<Record<Country, MethodsOffer>> = {
   },
 }
 
-export const methodsFor = (country: Country): MethodsOffer => {
+/**
+ * `hostedCheckout`: the country's provider has a hosted payment page (Mercado Pago Checkout Pro, or the
+ * sandbox's stand-in), offered as LINK before the wallet. Kushki has none, so a Kushki country never lists it.
+ */
+export const methodsFor = (country: Country, opts: { hostedCheckout?: boolean } = {}): MethodsOffer => {
   const o = OFFERS[country]
-  return { methods: [...o.methods], cashNetworks: [...o.cashNetworks], transferKinds: [...o.transferKinds] }
+  const methods = opts.hostedCheckout
+    ? o.methods.flatMap((m): CheckoutMethod[] => (m === 'WALLET' ? ['LINK', m] : [m]))
+    : [...o.methods]
+  return { methods, cashNetworks: [...o.cashNetworks], transferKinds: [...o.transferKinds] }
 }
 
 export function isChoiceOffered(country: Country, choice: PaymentChoice): boolean {
@@ -51,6 +58,26 @@ export const PENDING_HOLD_MINUTES = {
   PSE: 60,
   CARD: 30,
 } as const
+
+/**
+ * A hosted-page payment (LINK). The provider's page stops taking payments when the hold ends (the fan was
+ * promised those minutes, no more), at least a minute from now and never past the event's start. The seats
+ * stay protected for a grace period after it, because a payment made in the page's last minute may reach
+ * us later (its webhook, or reconciliation asking the provider); after that the order expires.
+ */
+export const HOSTED_PAYMENT_GRACE_MINUTES = 15
+
+export function hostedPaymentWindow(
+  holdExpiresAt: Date,
+  now: Date,
+  eventStartsAt: Date,
+): { pageExpiresAt: Date; paymentExpiresAt: Date } {
+  const page = Math.max(now.getTime() + 60_000, Math.min(holdExpiresAt.getTime(), eventStartsAt.getTime()))
+  return {
+    pageExpiresAt: new Date(page),
+    paymentExpiresAt: new Date(page + HOSTED_PAYMENT_GRACE_MINUTES * 60_000),
+  }
+}
 
 export function pendingExpiry(kind: keyof typeof PENDING_HOLD_MINUTES, now: Date, eventStartsAt: Date): Date {
   const wanted = now.getTime() + PENDING_HOLD_MINUTES[kind] * 60_000

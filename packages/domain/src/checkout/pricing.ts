@@ -114,7 +114,7 @@ export function priceCart(
  */
 export function splitPayment(
   total: number,
-  method: 'CARD' | 'CASH' | 'TRANSFER' | 'WALLET',
+  method: 'CARD' | 'CASH' | 'TRANSFER' | 'LINK' | 'WALLET',
   walletAmount: number,
 ): { wallet: number; provider: number } | null {
   if (method === 'WALLET') return { wallet: total, provider: 0 }

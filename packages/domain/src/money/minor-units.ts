@@ -34,3 +34,20 @@ export const sumMoney = (items: readonly Money[], currency: Currency): Money =>
 export const isWholeUnits = (m: Money): boolean => m.amount % 10 ** minorDigitsOf(m.currency) === 0
 
 export const toMajorUnits = (m: Money): number => m.amount / 10 ** minorDigitsOf(m.currency)
+
+/**
+ * Integer minor units → exact decimal text in major units (150000 COP minor → "1500.00"), built from the
+ * integer's digits, never by float division. Providers take major-unit decimals; parsing this text gives
+ * the double nearest to it, which JSON prints back as the same shortest decimal.
+ */
+export const toDecimalString = (m: Money): string => {
+  if (!Number.isSafeInteger(m.amount)) {
+    throw new RangeError(`Money amounts are integer minor units, got ${m.amount}`)
+  }
+  const digits = minorDigitsOf(m.currency)
+  const negative = m.amount < 0
+  const abs = String(Math.abs(m.amount)).padStart(digits + 1, '0')
+  const whole = abs.slice(0, abs.length - digits)
+  const fraction = abs.slice(abs.length - digits)
+  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`
+}

@@ -1,8 +1,24 @@
 import type { Country, Locale } from '../locale/country.js'
 
+/** Payment providers a country can be configured with (the server's registry has one adapter each). */
+export type PaymentProviderCode = 'sandbox' | 'mercadopago' | 'kushki'
+
+/**
+ * What the browser needs to turn a card into a provider token itself (DESIGN §9: card data never reaches
+ * our server): which provider pays for the country, its public key and the base URL of its API. Only
+ * public keys: Mercado Pago's public key and Kushki's Public-Merchant-Id are made for browsers. The
+ * sandbox tokenizes locally and has neither.
+ */
+export interface BrowserPaymentConfig {
+  provider: PaymentProviderCode
+  publicKey: string | null
+  apiUrl: string | null
+}
+
 /** What the browser may see of the server's configuration: never secrets. */
 export interface PublicSiteConfig {
   support: Record<Country, { email: string; chatUrl: string }>
+  payments: Record<Country, BrowserPaymentConfig>
   stores: { android: string; ios: string }
   analytics: {
     gaMeasurementId?: string | undefined

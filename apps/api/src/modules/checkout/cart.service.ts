@@ -140,14 +140,21 @@ export function assertCartable(hold: { status: string; expires_at: Date }, now: 
   if (new Date(hold.expires_at).getTime() <= now.getTime()) throw new DomainError('HOLD_EXPIRED')
 }
 
+/** What a cart needs besides the database: the time, and whether a country's provider has a hosted page. */
+export interface CartOptions {
+  now?: Date
+  hostedCheckout?: (country: Country) => boolean
+}
+
 export function cartView(
   hold: { id: string; status: string; expires_at: Date },
   priced: PricedReservation,
   walletBalance: number,
-  now: Date,
+  opts: CartOptions = {},
 ): Cart {
+  const now = opts.now ?? new Date()
   const expired = new Date(hold.expires_at).getTime() <= now.getTime() && !PAYING.includes(hold.status)
-  const offer = methodsFor(priced.country)
+  const offer = methodsFor(priced.country, { hostedCheckout: opts.hostedCheckout?.(priced.country) ?? false })
   const e = priced.event
   return {
     reservationId: hold.id,
@@ -176,19 +183,27 @@ export function cartView(
   }
 }
 
-export async function cartOf(db: Db, userId: string, holdId: string, now = new Date()): Promise<Cart> {
+export async function cartOf(db: Db, userId: string, holdId: string, opts: CartOptions = {}): Promise<Cart> {
+  const now = opts.now ?? new Date()
   const hold = await ownHoldRow(db, holdId, userId)
   assertCartable(hold, now)
   const priced = await priceReservation(db, hold, userId, now)
   if (priced.places.length === 0) throw new DomainError('HOLD_EXPIRED')
-  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), now)
+  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), { ...opts, now })
 }
 
 /**
  * Applies a code to the cart and keeps it on the reservation so a reload shows it. Limits are checked
  * here for a clear answer but reserved only when paying (a code shown in a cart is not a use).
  */
-export async function applyPromo(db: Db, userId: string, holdId: string, code: string, now = new Date()) {
+export async function applyPromo(
+  db: Db,
+  userId: string,
+  holdId: string,
+  code: string,
+  opts: CartOptions = {},
+) {
+  const now = opts.now ?? new Date()
   const hold = await ownHoldRow(db, holdId, userId)
   assertCartable(hold, now)
   if (hold.status !== 'BOOKED' && hold.status !== 'ACTIVE') throw new DomainError('HOLD_NOT_EDITABLE')
@@ -203,13 +218,14 @@ export async function applyPromo(db: Db, userId: string, holdId: string, code: s
       details: { reason: priced.promoRefusal.reason },
     })
   await setCartPromo(db, hold.id, promo.id)
-  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), now)
+  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), { ...opts, now })
 }
 
-export async function removePromo(db: Db, userId: string, holdId: string, now = new Date()) {
+export async function removePromo(db: Db, userId: string, holdId: string, opts: CartOptions = {}) {
+  const now = opts.now ?? new Date()
   const hold = await ownHoldRow(db, holdId, userId)
   assertCartable(hold, now)
   if (hold.status !== 'BOOKED' && hold.status !== 'ACTIVE') throw new DomainError('HOLD_NOT_EDITABLE')
   await clearCartPromo(db, hold.id)
-  return cartOf(db, userId, holdId, now)
+  return cartOf(db, userId, holdId, { ...opts, now })
 }

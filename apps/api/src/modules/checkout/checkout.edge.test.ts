@@ -25,6 +25,7 @@ import type { CheckoutDeps } from './settlement.service.js'
 /** The sandbox with switches: a provider that is down for vouchers or for status questions. */
 class FlakySandbox implements PaymentProviderAdapter {
   readonly code = 'sandbox' as const
+  readonly hostedCheckout = true
   down = { voucher: false, status: false, card: false }
   constructor(private readonly inner: SandboxAdapter) {}
   chargeCard(input: Parameters<SandboxAdapter['chargeCard']>[0]) {
@@ -41,6 +42,12 @@ class FlakySandbox implements PaymentProviderAdapter {
   getStatus(id: string) {
     if (this.down.status) return Promise.reject(new ProviderUnavailableError('sandbox'))
     return this.inner.getStatus(id)
+  }
+  createPreference(input: Parameters<SandboxAdapter['createPreference']>[0]) {
+    return this.inner.createPreference(input)
+  }
+  findByReference(paymentId: string) {
+    return this.inner.findByReference(paymentId)
   }
   refund(...args: Parameters<SandboxAdapter['refund']>) {
     return this.inner.refund(...args)
@@ -299,6 +306,9 @@ describe('payment configuration', () => {
       expect((await off.app.inject({ url })).statusCode).toBe(404)
       expect((await off.app.inject({ url })).json().code).toBe('ROUTE_NOT_FOUND')
       expect((await on.app.inject({ url })).json().code).toBe('NOT_FOUND')
+      // The sandbox's hosted page is a dev page too: not offered where it cannot be shown.
+      expect(off.app.checkout.providers.forCountry('COL').hostedCheckout).toBe(false)
+      expect(on.app.checkout.providers.forCountry('COL').hostedCheckout).toBe(true)
       // The webhook route is always there.
       const hook = await off.app.inject({
         method: 'POST',
@@ -314,6 +324,7 @@ describe('payment configuration', () => {
 
   it('refuses to boot a real provider without its credentials', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER_MEX: 'mercadopago' })).toThrow(/MERCADOPAGO_ACCESS_TOKEN/)
+    expect(() => loadConfig({ PAYMENT_PROVIDER_MEX: 'mercadopago' })).toThrow(/MERCADOPAGO_PUBLIC_KEY/)
     expect(() => loadConfig({ PAYMENT_PROVIDER_COL: 'kushki' })).toThrow(/KUSHKI_PRIVATE_KEY/)
     expect(() => loadConfig({ PAYMENT_PROVIDER_COL: 'paypal' })).toThrow(/PAYMENT_PROVIDER_COL/)
     expect(loadConfig({}).PAYMENT_PROVIDER_COL).toBe('sandbox')

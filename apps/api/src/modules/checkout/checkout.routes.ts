@@ -3,6 +3,8 @@ import {
   balanceSchema,
   cartQuerySchema,
   cartSchema,
+  hostedPaymentBodySchema,
+  hostedPaymentResultSchema,
   orderViewSchema,
   placeOrderBodySchema,
   placeOrderResultSchema,
@@ -14,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { walletBalance } from '../wallet/wallet.service.js'
-import { applyPromo, cartOf, removePromo } from './cart.service.js'
-import { orderView, placeOrder } from './orders.service.js'
+import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
+import { orderView, placeOrder, startHostedPayment } from './orders.service.js'
 import type { CheckoutDeps } from './settlement.service.js'
 
 async function fanOf(request: FastifyRequest) {
@@ -31,6 +33,8 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   const tags = ['checkout']
   const fan = requireRole('fan')
   const noStore = { 'cache-control': 'no-store' }
+  // The cart offers the hosted page (LINK) only where the country's provider has one.
+  const cartOptions: CartOptions = { hostedCheckout: (c) => deps.providers.forCountry(c).hostedCheckout }
 
   r.get(
     '/api/checkout-service/cart',
@@ -47,7 +51,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return cartOf(deps.db, (await fanOf(request)).userId, request.query.reservation)
+      return cartOf(deps.db, (await fanOf(request)).userId, request.query.reservation, cartOptions)
     },
   )
 
@@ -67,7 +71,8 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return applyPromo(deps.db, (await fanOf(request)).userId, request.body.reservationId, request.body.code)
+      const { userId } = await fanOf(request)
+      return applyPromo(deps.db, userId, request.body.reservationId, request.body.code, cartOptions)
     },
   )
 
@@ -84,7 +89,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return removePromo(deps.db, (await fanOf(request)).userId, request.query.reservation)
+      return removePromo(deps.db, (await fanOf(request)).userId, request.query.reservation, cartOptions)
     },
   )
 
@@ -126,6 +131,30 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       const result = await placeOrder(deps, await fanOf(request), request.body)
+      reply.code(201).headers(noStore)
+      return result
+    },
+  )
+
+  r.post(
+    '/api/checkout/preference-id',
+    {
+      preHandler: fan,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Pay a reservation on the provider's hosted page (Mercado Pago Checkout Pro)",
+        description: [
+          'Creates the order and a pending payment (method LINK) exactly as `POST /api/checkout/orders` does, with the same checks (`expectedTotal`, `currency`, a reservation already being paid → 409), then asks the provider for a payment page (Mercado Pago preference: our payment id as `external_reference`, back URLs to the result pages, our webhook as `notification_url`, expiring with the hold).',
+          'Answers the preference id and `redirectUrl`, the page to send the fan to. The same `idempotencyKey` answers the same order and page (a double submit makes one order); once the order is decided, `redirectUrl` is its result page.',
+          'The payment made there arrives as a provider notification and is found by its reference; the result pages poll the order. A provider without hosted pages (Kushki) → 422 PAYMENT_METHOD_UNAVAILABLE; provider down → 503 and the order is cancelled.',
+        ].join('\n\n'),
+        body: hostedPaymentBodySchema,
+        response: { 201: hostedPaymentResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await startHostedPayment(deps, await fanOf(request), request.body)
       reply.code(201).headers(noStore)
       return result
     },

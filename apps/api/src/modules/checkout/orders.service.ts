@@ -4,12 +4,16 @@ import { orderCode } from '@palco/domain/checkout/codes'
 import type {
   CashNetwork,
   CheckoutMethod,
+  HostedPaymentBody,
+  HostedPaymentResult,
   OrderView,
+  PaymentChoice,
   PlaceOrderBody,
   PlaceOrderResult,
   TransferKind,
 } from '@palco/domain/checkout/contract'
-import { isChoiceOffered, pendingExpiry } from '@palco/domain/checkout/methods'
+import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
+import { hostedPaymentWindow, isChoiceOffered, pendingExpiry } from '@palco/domain/checkout/methods'
 import { splitPayment } from '@palco/domain/checkout/pricing'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { type Currency, localeOf } from '@palco/domain/locale/country'
@@ -44,6 +48,7 @@ import {
   applyProviderOutcome,
   type CheckoutDeps,
   finalizePaid,
+  type HostedData,
   type OrderLine,
   type ProviderOutcome,
   type TransferData,
@@ -71,6 +76,10 @@ interface Prepared {
   eventName?: string
 }
 
+/** How an order is paid: a place-order choice, or the whole total on the provider's hosted page (LINK). */
+type OrderPayment = PaymentChoice | { method: 'LINK' }
+type OrderRequest = Omit<PlaceOrderBody, 'payment'> & { payment: OrderPayment }
+
 /**
  * Places an order (issue 6): one short transaction that checks and reserves everything (hold, amount,
  * idempotency, promo use, wallet debit, card token), then the provider call outside any transaction,
@@ -85,8 +94,127 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const known = await findOrderByKey(deps.db, fan.userId, body.idempotencyKey)
   if (known) return resultOf(deps.db, known.id, fan.userId)
+  const prepared = await prepareOrder(deps, fan, body, now)
+  if (prepared.paymentId) await charge(deps, prepared, body, now)
+  return resultOf(deps.db, prepared.orderId, fan.userId)
+}
 
-  const prepared = await deps.db
+/**
+ * Pays a reservation on the provider's hosted page (spec §7 `/api/checkout/preference-id`, Mercado Pago
+ * Checkout Pro): the order and its payment are made exactly as for any other method (first transaction of
+ * placeOrder), then the provider is asked for the page, and the payment waits (PENDING_HOSTED) for the
+ * fan to pay there. Its outcome arrives like every other: a notification or reconciliation, applied by the
+ * same settlement. The same idempotency key answers the same order and page.
+ */
+export async function startHostedPayment(
+  deps: CheckoutDeps,
+  fan: Fan,
+  body: HostedPaymentBody,
+  now = new Date(),
+): Promise<HostedPaymentResult> {
+  const known = await findOrderByKey(deps.db, fan.userId, body.idempotencyKey)
+  const orderId = known
+    ? known.id
+    : (await prepareOrder(deps, fan, { ...body, payment: { method: 'LINK' } }, now)).orderId
+  const order = await findOrder(deps.db, orderId)
+  const payment = order ? await latestPaymentOf(deps.db, order.id) : undefined
+  if (!order || !payment) throw new Error(`order ${orderId} vanished`)
+  if (order.method !== 'LINK') {
+    // The key already paid this reservation another way (a wallet covering everything, or another endpoint).
+    if (known)
+      throw new DomainError('CONFLICT', { message: 'This idempotency key belongs to another payment.' })
+    return { orderId, preferenceId: null, redirectUrl: (await resultOf(deps.db, orderId, fan.userId)).next }
+  }
+  const stored = payment.hosted as HostedData | null
+  if (isOpenOrder(order.status as OrderStatus)) {
+    if (stored) return { orderId, preferenceId: stored.preferenceId, redirectUrl: stored.redirectUrl }
+    // The first request is still asking the provider, or stopped before storing the page: the same
+    // idempotency key makes the provider answer the same page again.
+    if (payment.status === 'CREATED') {
+      const hosted = await openHostedPage(deps, order, payment, now)
+      return { orderId, preferenceId: hosted.preferenceId, redirectUrl: hosted.redirectUrl }
+    }
+  }
+  return {
+    orderId,
+    preferenceId: stored?.preferenceId ?? null,
+    redirectUrl: (await resultOf(deps.db, orderId, fan.userId)).next,
+  }
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof latestPaymentOf>>>
+
+/**
+ * Asks the provider for the hosted page of one payment and keeps it on the payment. The page takes
+ * payments until the hold ends; its back URLs are our result pages, which poll the order. A provider that
+ * cannot make the page ends the order at once (nothing was handed to the fan), as for a voucher.
+ */
+async function openHostedPage(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  payment: PaymentRow,
+  now: Date,
+): Promise<HostedData> {
+  const adapter = deps.providers.byCode(payment.provider_code)
+  if (!adapter) throw new Error(`no adapter ${payment.provider_code}`)
+  const [hold, event] = await Promise.all([
+    findHoldRow(deps.db, order.hold_id),
+    eventForCart(deps.db, order.event_id),
+  ])
+  if (!hold || !event) throw new DomainError('NOT_FOUND')
+  const span = hostedPaymentWindow(new Date(hold.expires_at), now, new Date(event.starts_at))
+  const contact = order.contact as PlaceOrderBody['contact']
+  const billing = order.billing as PlaceOrderBody['billing']
+  const back = (page: string) => `${deps.publicUrl}/checkout/${page}?order=${encodeURIComponent(order.id)}`
+  let page: Awaited<ReturnType<typeof adapter.createPreference>>
+  try {
+    page = await adapter.createPreference({
+      paymentId: payment.id,
+      idempotencyKey: payment.idempotency_key,
+      // One line for the whole order: the page charges exactly our total, with no per-line rounding.
+      items: [
+        {
+          title: `Palco · ${event.name}`.slice(0, 120),
+          quantity: 1,
+          unitPrice: { amount: Number(payment.amount), currency: payment.currency as Currency },
+        },
+      ],
+      payer: { email: contact.email, fullName: billing.fullName },
+      backUrls: {
+        success: back('successful_purchase'),
+        failure: back('fail_purchase'),
+        pending: back('pending'),
+      },
+      notificationUrl: `${deps.publicUrl}/api/payments/webhooks/${adapter.code}`,
+      expiresAt: span.pageExpiresAt,
+    })
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailableError))
+      deps.log?.error({ err, paymentId: payment.id }, 'provider could not make the hosted page')
+    await applyProviderOutcome(deps, payment.id, {
+      status: 'DECLINED',
+      declineReason: 'provider_unavailable',
+      failureCode: 'PAYMENT_PROVIDER_UNAVAILABLE',
+    })
+    throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: err })
+  }
+  const hosted: HostedData = {
+    preferenceId: page.id,
+    redirectUrl: page.initPoint,
+    expiresAt: span.pageExpiresAt.toISOString(),
+  }
+  await applyProviderOutcome(deps, payment.id, {
+    status: 'PENDING',
+    hosted,
+    expiresAt: span.paymentExpiresAt,
+  })
+  return hosted
+}
+
+/** The first transaction of every checkout: checks and reserves everything, creates order and payment. */
+async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, now: Date): Promise<Prepared> {
+  return deps.db
     .transaction()
     .execute(async (trx): Promise<Prepared> => {
       // DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end.
@@ -117,18 +245,26 @@ export async function placeOrder(
       if (body.currency !== priced.currency || body.expectedTotal !== total) {
         throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
       }
-      if (!isChoiceOffered(priced.country, body.payment)) {
+      const choice = body.payment
+      if (choice.method === 'LINK') {
+        if (!deps.providers.forCountry(priced.country).hostedCheckout) {
+          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', {
+            field: 'payment.method',
+            message: "This country's payment provider has no hosted payment page.",
+          })
+        }
+      } else if (!isChoiceOffered(priced.country, choice)) {
         throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       }
       const split = splitPayment(
         total,
-        body.payment.method,
-        body.payment.method === 'WALLET' ? 0 : body.payment.walletAmount,
+        choice.method,
+        choice.method === 'WALLET' || choice.method === 'LINK' ? 0 : choice.walletAmount,
       )
       if (!split)
         throw new DomainError('AMOUNT_MISMATCH', { field: 'payment.walletAmount', details: { total } })
       const walletOnly = split.provider === 0
-      const method: CheckoutMethod = walletOnly ? 'WALLET' : body.payment.method
+      const method: CheckoutMethod = walletOnly ? 'WALLET' : choice.method
       const adapter = walletOnly ? null : deps.providers.forCountry(priced.country)
       const providerCode = adapter?.code ?? 'wallet'
       const orderId = randomUUID()
@@ -136,8 +272,8 @@ export async function placeOrder(
 
       // Lock order: card token, promo code, wallet — the same in every checkout.
       let tokenHash: string | null = null
-      if (!walletOnly && body.payment.method === 'CARD') {
-        tokenHash = hashCardToken(body.payment.cardToken)
+      if (!walletOnly && choice.method === 'CARD') {
+        tokenHash = hashCardToken(choice.cardToken)
         if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
       }
       if (priced.promo) {
@@ -163,8 +299,9 @@ export async function placeOrder(
         ...l,
         placeIndex: priced.places[i]?.placeIndex ?? 0,
       }))
-      const network = body.payment.method === 'CASH' ? body.payment.network : null
-      const transferKind = body.payment.method === 'TRANSFER' ? body.payment.kind : null
+      const network = choice.method === 'CASH' ? choice.network : null
+      const transferKind = choice.method === 'TRANSFER' ? choice.kind : null
+      const card = choice.method === 'CARD' && !walletOnly ? choice : null
       await insertOrder(trx, {
         id: orderId,
         code: orderCode(deps.random),
@@ -199,7 +336,7 @@ export async function placeOrder(
         method,
         network: walletOnly ? null : network,
         transfer_kind: walletOnly ? null : transferKind,
-        bank: body.payment.method === 'TRANSFER' ? (body.payment.bank ?? null) : null,
+        bank: choice.method === 'TRANSFER' ? (choice.bank ?? null) : null,
         amount: walletOnly ? split.wallet : split.provider,
         currency: priced.currency,
         status: 'CREATED',
@@ -208,7 +345,9 @@ export async function placeOrder(
         idempotency_key: `pay-${paymentId}`,
         card_token_hash: tokenHash,
         // Kept only until the card's outcome is known, so reconciliation can retry with the same key.
-        retry_token: body.payment.method === 'CARD' && !walletOnly ? body.payment.cardToken : null,
+        retry_token: card?.cardToken ?? null,
+        card_method: card?.paymentMethodId ?? null,
+        card_issuer: card?.issuerId ?? null,
         decline_reason: null,
         expires_at: null,
       })
@@ -252,9 +391,6 @@ export async function placeOrder(
       }
       throw err
     })
-
-  if (prepared.paymentId) await charge(deps, prepared, body, now)
-  return resultOf(deps.db, prepared.orderId, fan.userId)
 }
 
 async function charge(deps: CheckoutDeps, p: Prepared, body: PlaceOrderBody, now: Date) {
@@ -284,6 +420,8 @@ async function charge(deps: CheckoutDeps, p: Prepared, body: PlaceOrderBody, now
         ...common,
         token: choice.cardToken,
         installments: choice.installments,
+        ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}),
+        ...(choice.issuerId ? { issuerId: choice.issuerId } : {}),
       })
       outcome = { ...r }
     } else if (choice.method === 'CASH') {
@@ -348,6 +486,7 @@ async function resultOf(db: Db, orderId: string, userId: string): Promise<PlaceO
       result: order.result,
       provider: order.provider as PaymentProvider,
       redirectUrl: order.transfer?.redirectUrl ?? null,
+      method: order.method,
     }),
   }
 }

@@ -75,14 +75,28 @@ export interface TransferData {
   redirectUrl: string | null
 }
 
+/** The provider's hosted page a LINK payment sent the fan to. */
+export interface HostedData {
+  preferenceId: string
+  redirectUrl: string
+  /** When the page stops taking payments. */
+  expiresAt: string
+}
+
 export interface ProviderOutcome {
   status: ProviderPaymentStatus
   providerPaymentId?: string
+  /**
+   * The outcome is about a payment found by its reference on a hosted page, where the fan may try again
+   * after a refusal: a newer attempt that is approved or pending takes the payment over from a refused one.
+   */
+  rebind?: boolean
   declineReason?: string
   /** Our failure code for the fan's page when this is a failure. */
   failureCode?: string
   voucher?: VoucherData
   transfer?: TransferData
+  hosted?: HostedData
   expiresAt?: Date
 }
 
@@ -175,8 +189,16 @@ export async function applyProviderOutcome(deps: CheckoutDeps, paymentId: string
     const order = await lockOrder(trx, first.order_id)
     const payment = await lockPayment(trx, paymentId)
     if (!order || !payment) return false
-    if (outcome.providerPaymentId && !payment.provider_payment_id) {
-      await updatePayment(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
+    const bound = payment.provider_payment_id
+    if (outcome.providerPaymentId && bound !== outcome.providerPaymentId) {
+      if (bound && outcome.rebind) {
+        const paid = payment.status === 'PAID' || payment.status === 'REFUNDED'
+        // A refused attempt on a hosted page says nothing new; a second one after a paid one is for support.
+        if (paid || (outcome.status !== 'APPROVED' && outcome.status !== 'PENDING')) return false
+      }
+      if (!bound || outcome.rebind) {
+        await updatePayment(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
+      }
     }
     switch (outcome.status) {
       case 'APPROVED':
@@ -340,20 +362,22 @@ export async function finalizePaid(
 async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
   if (!isOpenOrder(order.status as OrderStatus)) return
+  // A refusal on a hosted page has no reason of ours to give (the page told the fan); the fail page then
+  // says the payment was not completed.
+  const failure =
+    order.method === 'CARD' ? 'CARD_DECLINED' : order.method === 'LINK' ? null : 'ORDER_NOT_PAYABLE'
   await enterPhase(trx, order, payment, 'DECLINED', {
-    order: {
-      failure_code: outcome.failureCode ?? (order.method === 'CARD' ? 'CARD_DECLINED' : 'ORDER_NOT_PAYABLE'),
-    },
+    order: { failure_code: outcome.failureCode ?? failure },
     payment: { decline_reason: outcome.declineReason ?? null, retry_token: null },
   })
   await giveBack(trx, order)
   const hold = await lockHold(trx, order.hold_id)
   if (!hold || (hold.status !== 'STARTED_PAYMENT' && hold.status !== 'WAITING_FOR_PAYMENT')) return
-  // A card, or a payment that never got as far as a voucher (provider down), leaves the hold's own clock
-  // untouched: the fan keeps the seats for a retry until then. An outstanding voucher or transfer had
-  // extended it for days, and its failure ends the reservation.
+  // A card, a hosted page, or a payment that never got as far as a voucher (provider down), leaves the
+  // hold's own clock untouched: the fan keeps the seats for a retry until then. An outstanding voucher or
+  // transfer had extended it for days, and its failure ends the reservation.
   const now = new Date()
-  const extended = payment.status === 'PENDING' && order.method !== 'CARD'
+  const extended = payment.status === 'PENDING' && order.method !== 'CARD' && order.method !== 'LINK'
   const next = extended
     ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
     : reservationAfterDecline(new Date(hold.expires_at), now)
@@ -371,7 +395,9 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
       ? 'PENDING_CASH'
       : order.method === 'TRANSFER'
         ? 'PENDING_TRANSFER'
-        : 'PENDING_CARD'
+        : order.method === 'LINK'
+          ? 'PENDING_HOSTED'
+          : 'PENDING_CARD'
   const expiresAt =
     outcome.expiresAt ??
     (payment.expires_at
@@ -382,11 +408,13 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
       expires_at: expiresAt,
       ...(outcome.voucher ? { voucher: JSON.stringify(outcome.voucher) } : {}),
       ...(outcome.transfer ? { transfer: JSON.stringify(outcome.transfer) } : {}),
+      ...(outcome.hosted ? { hosted: JSON.stringify(outcome.hosted) } : {}),
     },
   })
   // Vouchers and transfers move the reservation's deadline to theirs (the fan sees it on the cart); an
-  // unknown card outcome only protects the seats while reconciliation asks, keeping the hold's own clock.
-  const extend = phase !== 'PENDING_CARD'
+  // unknown card outcome or a hosted page only protects the seats while the answer may still come,
+  // keeping the hold's own clock.
+  const extend = phase !== 'PENDING_CARD' && phase !== 'PENDING_HOSTED'
   await moveReservation(trx, order.hold_id, 'WAITING_FOR_PAYMENT', extend ? expiresAt : undefined)
   if (extend) await setSeatsHoldEnd(trx, order.hold_id, expiresAt)
   else await protectSeats(trx, order.hold_id, expiresAt)

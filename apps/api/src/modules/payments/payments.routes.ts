@@ -67,6 +67,8 @@ export async function paymentRoutes(
     clabe: z.string().nullable(),
     expiresAt: z.string().nullable(),
     returnUrl: z.string().nullable(),
+    /** A hosted page's addresses (LINK): where the page sends the fan after paying or declining. */
+    backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }).nullable(),
   })
   const params = z.object({ paymentId: z.string().uuid() })
 

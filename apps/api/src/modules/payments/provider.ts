@@ -33,6 +33,13 @@ export interface ProviderPaymentResult {
   status: ProviderPaymentStatus
   /** Provider's reason on DECLINED, e.g. cc_rejected_insufficient_amount; for logs and support only. */
   declineReason?: string
+  /**
+   * Our payment id as the provider keeps it (Mercado Pago's external_reference). A payment made on the
+   * provider's hosted page is created by the provider, so this is how its notifications find our payment.
+   */
+  reference?: string
+  /** What the provider says it charged, when it says; a hosted payment is checked against our amount. */
+  charged?: Money
 }
 
 export interface CardChargeInput {
@@ -44,6 +51,9 @@ export interface CardChargeInput {
   installments: number
   payer: Payer
   description: string
+  /** The card's payment method and issuer as the browser's tokenizer found them (Mercado Pago needs them). */
+  paymentMethodId?: string
+  issuerId?: string
 }
 
 export interface CashVoucherInput {
@@ -84,6 +94,36 @@ export interface TransferResult extends ProviderPaymentResult {
   }
 }
 
+export interface HostedPaymentItem {
+  title: string
+  quantity: number
+  /** Unit price in minor units; adapters convert it exactly to the provider's decimal. */
+  unitPrice: Money
+}
+
+/** A payment on the provider's hosted page (Mercado Pago Checkout Pro's preference). */
+export interface HostedPaymentInput {
+  /** Our payment id; the provider keeps it as the external reference of the payment the fan makes. */
+  paymentId: string
+  idempotencyKey: string
+  items: HostedPaymentItem[]
+  payer?: { email: string; fullName?: string }
+  /** Where the page sends the fan back: our result pages. */
+  backUrls: { success: string; failure: string; pending: string }
+  /** Where the provider notifies the payment (our webhook route). */
+  notificationUrl?: string
+  /** The page stops taking payments then. */
+  expiresAt?: Date
+}
+
+export interface HostedPaymentResult {
+  /** The provider's id of the page (preference id). */
+  id: string
+  /** Where to send the fan (Mercado Pago's init_point). */
+  initPoint: string
+  sandboxInitPoint: string | null
+}
+
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>
   query: Record<string, string | undefined>
@@ -99,10 +139,19 @@ export interface WebhookNotice {
 
 export interface PaymentProviderAdapter {
   readonly code: ProviderCode
+  /** Whether the provider has a hosted payment page (`createPreference`); Kushki has none. */
+  readonly hostedCheckout: boolean
   chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult>
   createCashVoucher(input: CashVoucherInput): Promise<CashVoucherResult>
   createTransfer(input: TransferInput): Promise<TransferResult>
+  /** A hosted payment page for one payment of ours (throws ProviderUnsupportedError without `hostedCheckout`). */
+  createPreference(input: HostedPaymentInput): Promise<HostedPaymentResult>
   getStatus(providerPaymentId: string): Promise<ProviderPaymentResult>
+  /**
+   * The provider's latest payment made against our payment id (a hosted page's payment, whose provider id we
+   * learn only from a notification); null when the fan has not paid there. Reconciliation asks it.
+   */
+  findByReference(paymentId: string): Promise<ProviderPaymentResult | null>
   refund(providerPaymentId: string, amount: Money, idempotencyKey: string): Promise<ProviderPaymentResult>
   /** True only for a notification whose signature checks out with the configured secret. */
   verifyWebhook(request: WebhookRequest): boolean

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { findPayment, markChecked, refundsToRetry, stalePayments } from '../checkout/checkout.repository.js'
 import { applyProviderOutcome, type CheckoutDeps, refundPayment } from '../checkout/settlement.service.js'
+import { paymentOfReference } from './hosted-match.js'
 import { ProviderUnavailableError } from './provider.js'
 
 export interface ReconcileOptions {
@@ -59,9 +60,24 @@ async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date
   const expired = payment.expires_at !== null && new Date(payment.expires_at).getTime() <= now.getTime()
   let status: 'APPROVED' | 'DECLINED' | 'PENDING' | 'EXPIRED' | 'REFUNDED'
   let providerPaymentId = payment.provider_payment_id ?? undefined
+  let rebind = false
   try {
     if (payment.provider_payment_id) {
       status = (await adapter.getStatus(payment.provider_payment_id)).status
+    } else if (payment.method === 'LINK' && payment.hosted) {
+      // The fan was sent to the provider's page: ask whether a payment was made there (its notification
+      // may have been lost); none yet means still pending, until the page's time is up.
+      const found = await adapter.findByReference(payment.id)
+      const match = found ? await paymentOfReference(deps.db, adapter.code, found) : null
+      if (found && match?.ok) {
+        status = found.status
+        providerPaymentId = found.providerPaymentId
+        rebind = true
+      } else {
+        if (match && !match.ok)
+          deps.log?.error({ paymentId }, 'a hosted-page payment does not match its order')
+        status = 'PENDING'
+      }
     } else if (payment.method === 'CARD' && payment.retry_token) {
       // We never learnt the provider's id (timeout): the same idempotency key returns the first attempt.
       const r = await adapter.chargeCard({
@@ -70,6 +86,8 @@ async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date
         amount: { amount: Number(payment.amount), currency: payment.currency as 'COP' | 'MXN' },
         token: payment.retry_token,
         installments: 1,
+        ...(payment.card_method ? { paymentMethodId: payment.card_method } : {}),
+        ...(payment.card_issuer ? { issuerId: payment.card_issuer } : {}),
         payer: { email: '', fullName: '', documentType: '', documentNumber: '', phone: '' },
         description: 'Palco',
       })
@@ -91,7 +109,9 @@ async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date
   await applyProviderOutcome(deps, payment.id, {
     status,
     ...(providerPaymentId ? { providerPaymentId } : {}),
-    ...(status === 'DECLINED' && !payment.provider_payment_id && payment.method !== 'CARD'
+    ...(rebind ? { rebind } : {}),
+    // Given up before any provider had it: the provider, not the fan, is why it failed.
+    ...(status === 'DECLINED' && !providerPaymentId && payment.method !== 'CARD'
       ? { failureCode: 'PAYMENT_PROVIDER_UNAVAILABLE' }
       : {}),
   })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Country } from '@palco/domain/locale/country'
 import type { PaymentProvider } from '@palco/domain/orders/vocabulary'
-import type { Config } from '../../config.js'
+import { type Config, sandboxDevEndpointsEnabled } from '../../config.js'
 import type { Db } from '../../db/dialect.js'
 import type { PaymentProviderAdapter, ProviderCode } from './provider.js'
 import { KushkiAdapter } from './providers/kushki/kushki-adapter.js'
@@ -34,7 +34,12 @@ export function createProviderRegistry(
   adapters.set(
     'sandbox',
     overrides.sandbox ??
-      new SandboxAdapter({ db, webhookSecret: config.SANDBOX_WEBHOOK_SECRET, random: randomBytes }),
+      new SandboxAdapter({
+        db,
+        webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+        random: randomBytes,
+        hostedPage: sandboxDevEndpointsEnabled(config),
+      }),
   )
   for (const code of wanted) {
     if (code === 'sandbox') continue

@@ -41,6 +41,7 @@ export async function sandboxPaymentView(db: Db, id: string) {
     clabe: row.clabe,
     expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
     returnUrl: row.return_url,
+    backUrls: (row.back_urls as { success: string; failure: string; pending: string } | null) ?? null,
   }
 }
 

@@ -1,7 +1,14 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { findPaymentByProviderId } from '../checkout/checkout.repository.js'
 import { applyProviderOutcome, type CheckoutDeps } from '../checkout/settlement.service.js'
-import { ProviderUnavailableError, type WebhookRequest } from './provider.js'
+import { paymentOfReference } from './hosted-match.js'
+import {
+  type PaymentProviderAdapter,
+  type ProviderPaymentResult,
+  ProviderUnavailableError,
+  type WebhookRequest,
+} from './provider.js'
+import { ProviderResponseError } from './providers/shared/provider-http.js'
 import { markNotification, storeNotification } from './webhooks.repository.js'
 
 export type WebhookAnswer = { status: 'applied' | 'duplicate' | 'ignored'; outcome?: string }
@@ -9,8 +16,10 @@ export type WebhookAnswer = { status: 'applied' | 'duplicate' | 'ignored'; outco
 /**
  * A provider's notification (issue 6 part 5): verified by signature, stored in the inbox once, then
  * applied by asking the provider for the payment's status — the body is never trusted. Replays answer
- * 200 without applying twice. A notification about a payment we do not know is recorded as IGNORED and
- * answered 200: providers retry anything else for days, and there is nothing we could do with it.
+ * 200 without applying twice. A payment made on a hosted page (Checkout Pro) is matched to ours by the
+ * reference the provider returns with that status. A notification about a payment we do not know is
+ * recorded as IGNORED and answered 200: providers retry anything else for days, and there is nothing we
+ * could do with it.
  * A provider that does not answer our status question → 503, so the provider retries later.
  */
 export async function handleWebhook(
@@ -31,22 +40,51 @@ export async function handleWebhook(
   })
   // A row still RECEIVED was stored by an attempt that failed half-way: applying again is safe.
   if (!fresh && row.status !== 'RECEIVED') return { status: 'duplicate', outcome: row.outcome ?? undefined }
-  const payment = await findPaymentByProviderId(deps.db, adapter.code, notice.providerPaymentId)
-  if (!payment) {
+  const direct = await findPaymentByProviderId(deps.db, adapter.code, notice.providerPaymentId)
+  // A payment made on a hosted page was created by the provider: we learn its id only now, and find
+  // ours through the reference the provider keeps. Providers without such pages are not even asked.
+  if (!direct && !adapter.hostedCheckout) {
     await markNotification(deps.db, row.id, 'IGNORED', 'unknown-payment')
     return { status: 'ignored', outcome: 'unknown-payment' }
   }
-  let status: Awaited<ReturnType<typeof adapter.getStatus>>
+  let status: ProviderPaymentResult
   try {
-    status = await adapter.getStatus(notice.providerPaymentId)
+    status = await askStatus(adapter, notice.providerPaymentId)
+  } catch (err) {
+    if (direct || !(err instanceof ProviderResponseError)) throw err
+    // The provider knows no such payment either (a notification for another account or a test ping).
+    await markNotification(deps.db, row.id, 'IGNORED', 'unknown-payment')
+    return { status: 'ignored', outcome: 'unknown-payment' }
+  }
+  let paymentId = direct?.id
+  if (!paymentId) {
+    const match = await paymentOfReference(deps.db, adapter.code, status)
+    if (!match.ok) {
+      if (match.reason === 'amount-mismatch') {
+        deps.log?.error(
+          { provider: adapter.code, providerPaymentId: notice.providerPaymentId },
+          'a hosted-page payment was for another amount than its order; not applied',
+        )
+      }
+      await markNotification(deps.db, row.id, 'IGNORED', match.reason)
+      return { status: 'ignored', outcome: match.reason }
+    }
+    paymentId = match.payment.id
+  }
+  await applyProviderOutcome(deps, paymentId, {
+    status: status.status,
+    ...(status.declineReason ? { declineReason: status.declineReason } : {}),
+    ...(direct ? {} : { providerPaymentId: status.providerPaymentId, rebind: true }),
+  })
+  await markNotification(deps.db, row.id, 'APPLIED', status.status)
+  return { status: 'applied', outcome: status.status }
+}
+
+async function askStatus(adapter: PaymentProviderAdapter, providerPaymentId: string) {
+  try {
+    return await adapter.getStatus(providerPaymentId)
   } catch (err) {
     if (err instanceof ProviderUnavailableError) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE')
     throw err
   }
-  await applyProviderOutcome(deps, payment.id, {
-    status: status.status,
-    ...(status.declineReason ? { declineReason: status.declineReason } : {}),
-  })
-  await markNotification(deps.db, row.id, 'APPLIED', status.status)
-  return { status: 'applied', outcome: status.status }
 }

@@ -1,11 +1,13 @@
-import type { Resolver } from 'react-hook-form'
+import type { Resolver, ResolverResult } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
 import { NETWORK_ERROR_CODE } from '../api-client'
 import { lazyResolver } from './lazy-resolver'
 
 type Values = { name: string }
 const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<Resolver<Values>>[2]
-const upperCase: Resolver<Values, unknown, Values> = async (values) =>
+const upperCase: Resolver<Values, unknown, Values> = async (
+  values,
+): Promise<ResolverResult<Values, Values>> =>
   values.name
     ? { values: { name: values.name.toUpperCase() }, errors: {} }
     : { values: {}, errors: { name: { type: 'custom', message: 'required' } } }
@@ -15,7 +17,10 @@ describe('lazyResolver', () => {
     const load = vi.fn(async () => upperCase)
     const resolve = lazyResolver<Values, Values>(load)
     expect(load).not.toHaveBeenCalled()
-    expect(await resolve({ name: 'ana' }, undefined, options)).toEqual({ values: { name: 'ANA' }, errors: {} })
+    expect(await resolve({ name: 'ana' }, undefined, options)).toEqual({
+      values: { name: 'ANA' },
+      errors: {},
+    })
     expect((await resolve({ name: '' }, undefined, options)).errors).toEqual({
       name: { type: 'custom', message: 'required' },
     })
@@ -39,7 +44,10 @@ describe('lazyResolver', () => {
       values: {},
       errors: { root: { type: 'network', message: NETWORK_ERROR_CODE } },
     })
-    expect(await resolve({ name: 'ana' }, undefined, options)).toEqual({ values: { name: 'ANA' }, errors: {} })
+    expect(await resolve({ name: 'ana' }, undefined, options)).toEqual({
+      values: { name: 'ANA' },
+      errors: {},
+    })
     expect(load).toHaveBeenCalledTimes(2)
   })
 })

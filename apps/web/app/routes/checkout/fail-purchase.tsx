@@ -10,6 +10,7 @@ import { loadOrder } from '../../features/checkout/api/load-checkout'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { orderTrail, sessionStore } from '../../features/checkout/model/checkout-session'
+import { pathOfOrder } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import type { Route } from './+types/fail-purchase'
 
@@ -23,7 +24,9 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const order = await loadOrder(request, context)
-  if (order.result === 'SUCCESSFUL') throw redirect(`/checkout/successful_purchase?order=${order.id}`)
+  // Paid, or not decided yet (a provider's hosted page sends the fan back before its notification
+  // arrives): the order's own page, which polls a pending order.
+  if (order.result !== 'FAIL') throw redirect(pathOfOrder(order))
   return { order, locale: context.locale }
 }
 

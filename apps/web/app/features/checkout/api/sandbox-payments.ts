@@ -14,6 +14,8 @@ export interface SandboxPayment {
   currency: 'COP' | 'MXN'
   status: string
   returnUrl: string | null
+  /** A hosted page's (LINK) addresses to send the fan back to. */
+  backUrls?: { success: string; failure: string; pending: string } | null
 }
 
 export type SandboxAction = 'approve' | 'decline' | 'expire'

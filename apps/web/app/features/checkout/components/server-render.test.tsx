@@ -158,8 +158,12 @@ describe('checkout pages, server render', () => {
     expect(html).toContain('value="1020304050"')
   })
 
+  const sandbox = { provider: 'sandbox', publicKey: null, apiUrl: null } as const
+
   it('the payment form offers the country’s methods and the wallet as part payment', () => {
-    const html = render(<PaymentForm cart={cart} locale="es-CO" submitting={false} onPay={noop} />)
+    const html = render(
+      <PaymentForm cart={cart} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
     expect(html).toContain('data-form="payment"')
     expect(html).toContain('Tarjeta de crédito o débito')
     expect(html).toContain('Efectivo')
@@ -173,9 +177,24 @@ describe('checkout pages, server render', () => {
 
   it('a wallet that covers the total is a method of its own', () => {
     const rich = { ...cart, walletBalance: 50_000_000 }
-    const html = render(<PaymentForm cart={rich} locale="es-CO" submitting={false} onPay={noop} />)
+    const html = render(
+      <PaymentForm cart={rich} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
     expect(html).toContain('Billetera Palco (saldo')
     expect(html).not.toContain('Usar el saldo de mi billetera')
+  })
+
+  it('offers Mercado Pago’s hosted page only when the cart lists it (LINK)', () => {
+    const without = render(
+      <PaymentForm cart={cart} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
+    expect(without).not.toContain('data-testid="method-LINK"')
+    const hosted = { ...cart, methods: ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'] as Cart['methods'] }
+    const html = render(
+      <PaymentForm cart={hosted} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
+    expect(html).toContain('data-testid="method-LINK"')
+    expect(html).toContain('Mercado Pago')
   })
 
   it.each([

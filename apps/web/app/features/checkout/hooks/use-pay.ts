@@ -1,7 +1,8 @@
-import type { Cart, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import type { Cart, HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
 import { placeOrder } from '../api/place-order'
+import { startHostedPayment } from '../api/start-hosted-payment'
 import { type DetailsForm, toOrderParty } from '../model/checkout-forms'
 import { payAttempts } from '../model/pay-attempts'
 import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment-split'
@@ -9,12 +10,14 @@ import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment
 /**
  * Places the order once per press of the pay button (see payAttempts): further presses while it runs are
  * ignored and the button is disabled; each attempt carries its idempotency key. On success the page
- * leaves, and the button stays disabled meanwhile.
+ * leaves, and the button stays disabled meanwhile. The provider's hosted page (LINK) goes through its own
+ * endpoint with the same key rules, and `onHosted` sends the fan there.
  */
 export function usePay(
   cart: Cart,
   details: DetailsForm | null,
   onPlaced: (result: PlaceOrderResult) => void,
+  onHosted: (result: HostedPaymentResult) => void,
 ) {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
@@ -28,6 +31,18 @@ export function usePay(
       setSubmitting(true)
       setError(null)
       try {
+        if (request.draft.method === 'LINK') {
+          onHosted(
+            await startHostedPayment({
+              reservationId: cart.reservationId,
+              ...toOrderParty(details),
+              expectedTotal: cart.total,
+              currency: cart.currency,
+              idempotencyKey: key,
+            }),
+          )
+          return
+        }
         const split = paymentSplit(
           cart.total,
           cart.walletBalance,
@@ -50,7 +65,7 @@ export function usePay(
         setSubmitting(false)
       }
     },
-    [cart, details, onPlaced],
+    [cart, details, onPlaced, onHosted],
   )
   return { pay, submitting, error }
 }

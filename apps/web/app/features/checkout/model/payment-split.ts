@@ -20,10 +20,19 @@ export function paymentSplit(total: number, balance: number, useWallet: boolean)
 export const walletCovers = (total: number, balance: number): boolean => balance >= total
 
 export type PaymentDraft =
-  | { method: 'CARD'; cardToken: string; installments?: number }
+  | {
+      method: 'CARD'
+      cardToken: string
+      installments?: number
+      /** Mercado Pago's payment method and issuer, found by the browser's BIN search. */
+      paymentMethodId?: string
+      issuerId?: string
+    }
   | { method: 'CASH'; network: Extract<PaymentChoice, { method: 'CASH' }>['network'] }
   | { method: 'TRANSFER'; kind: 'SPEI' | 'PSE'; bank?: string }
   | { method: 'WALLET' }
+  /** The provider's hosted page (spec §7 preference-id): the whole total, no wallet share. */
+  | { method: 'LINK' }
 
 /** What the payment form asks the page to pay with (a card is already a token by then). */
 export interface PayRequest {
@@ -32,7 +41,10 @@ export interface PayRequest {
 }
 
 /** The payment part of the place-order body for the chosen method and the wallet share. */
-export function paymentChoiceOf(draft: PaymentDraft, split: PaymentSplit): PaymentChoice {
+export function paymentChoiceOf(
+  draft: Exclude<PaymentDraft, { method: 'LINK' }>,
+  split: PaymentSplit,
+): PaymentChoice {
   if (draft.method === 'WALLET' || split.walletOnly) return { method: 'WALLET' }
   const walletAmount = split.walletAmount
   switch (draft.method) {
@@ -41,6 +53,8 @@ export function paymentChoiceOf(draft: PaymentDraft, split: PaymentSplit): Payme
         method: 'CARD',
         cardToken: draft.cardToken,
         installments: draft.installments ?? 1,
+        ...(draft.paymentMethodId ? { paymentMethodId: draft.paymentMethodId } : {}),
+        ...(draft.issuerId ? { issuerId: draft.issuerId } : {}),
         walletAmount,
       }
     case 'CASH':

@@ -20,6 +20,12 @@ describe('pathOfOrder', () => {
   ])('%s (%s) → %s', (result, provider, path) => {
     expect(pathOfOrder({ id: ID, result, provider })).toBe(path)
   })
+
+  it('keeps a hosted-page payment (LINK) on the pending page, which polls it', () => {
+    expect(pathOfOrder({ id: ID, result: 'PENDING_PAYMENT', provider: 'MERCADO_PAGO', method: 'LINK' })).toBe(
+      `/checkout/pending?order=${ID}`,
+    )
+  })
 })
 
 describe('isSettled', () => {

@@ -13,7 +13,7 @@ import {
  * failed for good, so polling stops) and which page it belongs on now.
  */
 
-type OrderLike = Pick<OrderView, 'id' | 'result' | 'provider'>
+type OrderLike = Pick<OrderView, 'id' | 'result' | 'provider'> & Partial<Pick<OrderView, 'method'>>
 
 const providerOf = (provider: string): PaymentProvider =>
   (PAYMENT_PROVIDERS as readonly string[]).includes(provider) ? (provider as PaymentProvider) : 'PALCO'
@@ -25,6 +25,7 @@ export const pathOfOrder = (order: OrderLike): string =>
     result: order.result,
     provider: providerOf(order.provider),
     redirectUrl: null,
+    ...(order.method ? { method: order.method } : {}),
   })
 
 /** Whether polling may stop: the order is paid or has failed for good. */

@@ -14,7 +14,7 @@ const STATUS_COLOR: Record<string, string> = {
 }
 
 export const methodLabelKey = (method: string) =>
-  ['CARD', 'CASH', 'TRANSFER', 'WALLET'].includes(method) ? `purchases.methods.${method}` : method
+  ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'].includes(method) ? `purchases.methods.${method}` : method
 
 /** One purchase in the list: event, code, date, status, method, total, seats, and a pending voucher. */
 export function PurchaseCard(props: { purchase: Purchase; locale: Locale }) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { luhnValid } from '@palco/domain/checkout/sandbox-cards'
 import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
 import { signKushkiWebhook } from './kushki-adapter.js'
 
@@ -12,6 +13,11 @@ import { signKushkiWebhook } from './kushki-adapter.js'
  * Card outcomes come from the fake card token: `fake-approved-…` APPROVAL, `fake-declined-…` 400 "006
  * Transacción declinada", `fake-nofunds-…` 400 "021 Tarjeta sin fondos", `fake-pending-…` INITIALIZED.
  * Kushki.js tokens are single-use; so are these.
+ *
+ * The browser's card tokens (`POST /card/v1/tokens` with `Public-Merchant-Id`, as Kushki.js sends them,
+ * with CORS headers) refuse an invalid number with 400 `017 Tarjeta no válida` and a bad expiry, security
+ * code or holder name with 400 `K001` and a message naming it; the token carries the outcome its holder
+ * name asks for, as in the sandbox (APRO approved, OTHE declined, FUND no funds, CONT pending).
  *
  * For an end-to-end run in other processes: HTTP controls without auth under `/__fake/` (status change,
  * delay, failures, lookup by our payment id), a PSE "bank" page that approves or rejects and returns to
@@ -79,10 +85,56 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** Kushki's browser endpoints (card tokens) answer pages on any origin. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Public-Merchant-Id',
+  'Access-Control-Max-Age': '600',
+}
+
 const send = (res: ServerResponse, status: number, body: unknown) => {
   if (res.destroyed) return
-  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.writeHead(status, { 'Content-Type': 'application/json', ...CORS })
   res.end(JSON.stringify(body))
+}
+
+const TOKEN_OUTCOMES: Readonly<Record<string, string>> = {
+  APRO: 'approved',
+  OTHE: 'declined',
+  FUND: 'nofunds',
+  CONT: 'pending',
+}
+
+/** Kushki.js's card token request: `{ card: { name, number, expiryMonth, expiryYear, cvv }, totalAmount, currency }`. */
+const cardToken = (body: Record<string, unknown>): { status: number; body: unknown } => {
+  const card = (typeof body.card === 'object' && body.card !== null ? body.card : {}) as Record<
+    string,
+    unknown
+  >
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  const number = text(card.number)
+  const month = Number(text(card.expiryMonth))
+  const year = Number(text(card.expiryYear))
+  if (!luhnValid(number)) return { status: 400, body: { code: '017', message: 'Tarjeta no válida' } }
+  const now = new Date()
+  const fullYear = year < 100 ? 2000 + year : year
+  if (
+    !/^\d{2}$/.test(text(card.expiryMonth)) ||
+    !/^\d{2}$/.test(text(card.expiryYear)) ||
+    month < 1 ||
+    month > 12 ||
+    fullYear * 12 + month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth()
+  ) {
+    return { status: 400, body: { code: 'K001', message: 'Fecha de expiración inválida' } }
+  }
+  if (!/^\d{3,4}$/.test(text(card.cvv)))
+    return { status: 400, body: { code: 'K001', message: 'Código de seguridad (cvv) inválido' } }
+  const name = text(card.name)
+  if (!name) return { status: 400, body: { code: 'K001', message: 'Nombre del tarjetahabiente requerido' } }
+  if (typeof body.totalAmount !== 'number' || typeof body.currency !== 'string') return invalidBody('K')
+  const outcome = TOKEN_OUTCOMES[name.slice(0, 4).toUpperCase()] ?? 'approved'
+  return { status: 200, body: { token: `fake-${outcome}-${randomUUID().replaceAll('-', '')}` } }
 }
 
 const invalidBody = (prefix: string) => ({
@@ -120,6 +172,11 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
     body: Record<string, unknown>,
     credential: 'private' | 'public',
   ): { status: number; body: unknown } => {
+    if (method === 'POST' && path === '/card/v1/tokens') {
+      if (credential !== 'public')
+        return { status: 401, body: { code: 'K004', message: 'ID de comercio o credencial no válido' } }
+      return cardToken(body)
+    }
     if (method === 'POST' && path === '/card/v1/charges') {
       if (credential !== 'private')
         return { status: 401, body: { code: 'K004', message: 'ID de comercio o credencial no válido' } }
@@ -413,6 +470,11 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
     requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body })
     const failWith = await faults.before()
     if (failWith !== null) return send(res, failWith, { code: `K${failWith}`, message: 'Error interno' })
+    // A browser asks before a cross-origin JSON POST.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS)
+      return res.end()
+    }
     if (url.pathname.startsWith('/__fake/')) return control(req.method ?? 'GET', url, body, res)
     if (url.pathname.endsWith('/receipt')) return html(res, '<h1>Fake Kushki cash voucher</h1>')
     if (url.pathname === '/pse/bank') {

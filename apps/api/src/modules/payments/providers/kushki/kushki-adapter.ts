@@ -3,6 +3,8 @@ import {
   type CardChargeInput,
   type CashVoucherInput,
   type CashVoucherResult,
+  type HostedPaymentInput,
+  type HostedPaymentResult,
   type Payer,
   type PaymentProviderAdapter,
   type ProviderPaymentResult,
@@ -194,6 +196,8 @@ const stringField = (record: Record<string, unknown>, ...names: string[]): strin
 
 export class KushkiAdapter implements PaymentProviderAdapter {
   readonly code = 'kushki' as const
+  /** Kushki has no hosted checkout page like Checkout Pro: every method is integrated on our page. */
+  readonly hostedCheckout = false
   readonly #privateKey: string
   readonly #publicKey: string | undefined
   readonly #webhookSecret: string
@@ -454,6 +458,17 @@ export class KushkiAdapter implements PaymentProviderAdapter {
         redirectUrl,
       },
     }
+  }
+
+  createPreference(_input: HostedPaymentInput): Promise<HostedPaymentResult> {
+    return Promise.reject(
+      new ProviderUnsupportedError('kushki', 'has no hosted checkout page (Mercado Pago Checkout Pro style)'),
+    )
+  }
+
+  /** Every Kushki transaction is created by us, so its id is always known: nothing to find by reference. */
+  async findByReference(_paymentId: string): Promise<ProviderPaymentResult | null> {
+    return null
   }
 
   async getStatus(providerPaymentId: string): Promise<ProviderPaymentResult> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { luhnValid } from '@palco/domain/checkout/sandbox-cards'
 import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
 import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
 
@@ -14,6 +15,15 @@ import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
  * (`fake-APRO-…` approved, `fake-OTHE-…` rejected, `fake-CONT-…` in_process, `fake-FUND-…` rejected for
  * insufficient amount, `fake-SECU-…` rejected for security code). A token is single-use like the real one.
  *
+ * The browser's side is there too, with CORS headers as a browser needs them: card tokens
+ * (`POST /v1/card_tokens?public_key=…`, refusing a bad number, expiry, security code or holder name with
+ * 400 and the documented `cause` codes E301, 325/326, E203, 221) and the payment-method search by BIN
+ * with the public key. The token carries the holder name's outcome (`APRO`, `OTHE`, … as above).
+ *
+ * Checkout Pro: `POST /checkout/preferences` keeps the preference; its `init_point` is a page where a
+ * browser pays or rejects (`payPreference` does the same from a test): a payment is created with the
+ * preference's `external_reference`, notified, and the browser goes to the preference's back URL.
+ *
  * For an end-to-end run in other processes the controls are also HTTP endpoints without auth under
  * `/__fake/` (status change, delay, failures, lookup by external_reference), the PSE "bank" page lets a
  * browser approve or reject and returns to `callback_url`, and with `webhookUrl` set every status change
@@ -22,6 +32,8 @@ import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
 
 export interface FakeMercadoPagoOptions {
   accessToken?: string
+  /** The application's public key, which the browser's requests carry. */
+  publicKey?: string
   webhookSecret?: string
   /** Where to POST signed `payment` notifications when a payment's status changes. */
   webhookUrl?: string
@@ -45,9 +57,26 @@ export interface FakePayment {
   body: Record<string, unknown>
 }
 
+export interface FakePreference {
+  id: string
+  items: Array<{ title?: string; quantity: number; unit_price: number; currency_id?: string }>
+  external_reference: string | null
+  back_urls: { success?: string; failure?: string; pending?: string }
+  notification_url: string | null
+  expiration_date_to: string | null
+  body: Record<string, unknown>
+}
+
 export interface FakeMercadoPago {
   url: string
   accessToken: string
+  publicKey: string
+  preferences: Map<string, FakePreference>
+  /**
+   * Pays a preference as a fan on its page would: a payment with its external_reference and total, in
+   * `status` (default approved), notified like any other; resolves with the payment's id.
+   */
+  payPreference(preferenceId: string, status?: string, statusDetail?: string): Promise<number>
   webhookSecret: string
   close(): Promise<void>
   /** Every request the fake received, without bodies' secrets (for header/field assertions). */
@@ -118,10 +147,69 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** Every answer may be read by a page on another origin, as api.mercadopago.com's browser endpoints are. */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-Idempotency-Key',
+  'Access-Control-Max-Age': '600',
+}
+
 const send = (res: ServerResponse, status: number, body: unknown) => {
   if (res.destroyed) return
-  res.writeHead(status, { 'Content-Type': 'application/json' })
+  res.writeHead(status, { 'Content-Type': 'application/json', ...CORS })
   res.end(JSON.stringify(body))
+}
+
+/**
+ * POST /v1/card_tokens, with the checks whose failures the browser shows on a field: the documented
+ * `cause` codes (Checkout API "data insertion errors") 205/E301 number, 208/209/325/326 expiry (an expired
+ * card is refused on its year), 224/E203 security code, 221/316 holder name.
+ */
+const cardToken = (body: Record<string, unknown>, publicKey: string): { status: number; body: unknown } => {
+  const number = typeof body.card_number === 'string' ? body.card_number : ''
+  const month = Number(body.expiration_month)
+  const year = Number(body.expiration_year)
+  const cvv = typeof body.security_code === 'string' ? body.security_code : ''
+  const holder = (typeof body.cardholder === 'object' && body.cardholder !== null ? body.cardholder : {}) as {
+    name?: unknown
+  }
+  const name = typeof holder.name === 'string' ? holder.name.trim() : ''
+  if (!number) return badRequest('parameter cardNumber can not be null/empty', '205')
+  if (!luhnValid(number)) return badRequest('invalid parameter cardNumber', 'E301')
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    return badRequest('invalid parameter expirationMonth', '325')
+  const now = new Date()
+  if (
+    !Number.isInteger(year) ||
+    year < 2000 ||
+    year * 12 + month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth()
+  )
+    return badRequest('invalid parameter expirationYear', '326')
+  if (!cvv) return badRequest('parameter securityCode can not be null/empty', '224')
+  if (!(number.startsWith('3') ? /^\d{4}$/ : /^\d{3}$/).test(cvv))
+    return badRequest('invalid parameter securityCode', 'E203')
+  if (!name) return badRequest('parameter cardholderName can not be null/empty', '221')
+  // The holder name picks the charge's outcome, like Mercado Pago's test cardholders.
+  const outcome = name.slice(0, 4).toUpperCase()
+  const id = `fake-${CARD_OUTCOMES[outcome] ? outcome : 'APRO'}-${randomUUID().replaceAll('-', '')}`
+  return {
+    status: 201,
+    body: {
+      id,
+      public_key: publicKey,
+      first_six_digits: number.slice(0, 6),
+      last_four_digits: number.slice(-4),
+      expiration_month: month,
+      expiration_year: year,
+      card_number_length: number.length,
+      security_code_length: cvv.length,
+      cardholder: body.cardholder,
+      status: 'active',
+      live_mode: false,
+      date_created: now.toISOString(),
+    },
+  }
 }
 
 const badRequest = (message: string, code = 'bad_request') => ({
@@ -133,6 +221,8 @@ export const startFakeMercadoPago = async (
   options: FakeMercadoPagoOptions = {},
 ): Promise<FakeMercadoPago> => {
   const accessToken = options.accessToken ?? 'TEST-fake-access-token'
+  const publicKey = options.publicKey ?? 'TEST-fake-public-key'
+  const preferences = new Map<string, FakePreference>()
   const webhookSecret = options.webhookSecret ?? 'fake-webhook-secret'
   const payments = new Map<number, FakePayment>()
   const idempotency = new Map<string, { status: number; body: unknown }>()
@@ -288,8 +378,70 @@ export const startFakeMercadoPago = async (
         cause: [],
       })
     }
-    // The fake's own pages (voucher, PSE bank) and controls need no token.
+    // A browser asks before a cross-origin JSON POST.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS)
+      return res.end()
+    }
+    // The browser's endpoints are authorised by the public key alone.
+    const byPublicKey = url.searchParams.get('public_key')
+    if (
+      byPublicKey !== null &&
+      (url.pathname === '/v1/card_tokens' || url.pathname === '/v1/payment_methods/search')
+    ) {
+      if (byPublicKey !== publicKey) {
+        return send(res, 401, {
+          message: 'invalid public_key',
+          error: 'unauthorized',
+          status: 401,
+          cause: [],
+        })
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/card_tokens') {
+        const answer = cardToken(
+          (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>,
+          publicKey,
+        )
+        return send(res, answer.status, answer.body)
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search')
+        return paymentMethodSearch(url, res)
+    }
+    // The fake's own pages (voucher, PSE bank, Checkout Pro) and controls need no token.
     if (url.pathname.startsWith('/__fake/')) return control(req.method ?? 'GET', url, body, res)
+    if (url.pathname === '/checkout/v1/redirect') {
+      const preference = preferences.get(url.searchParams.get('pref_id') ?? '')
+      if (!preference) return send(res, 404, { message: 'preference not found' })
+      const total = preference.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0)
+      const decide = (outcome: string) =>
+        `/checkout/v1/pay?pref_id=${encodeURIComponent(preference.id)}&outcome=${outcome}`
+      return html(
+        res,
+        `<h1>Fake Mercado Pago Checkout</h1><p>Total ${escapeHtml(String(total))}</p>` +
+          `<p><a href="${escapeHtml(decide('approved'))}">Pay</a></p>` +
+          `<p><a href="${escapeHtml(decide('rejected'))}">Pay with a card that is rejected</a></p>`,
+      )
+    }
+    if (url.pathname === '/checkout/v1/pay') {
+      const preference = preferences.get(url.searchParams.get('pref_id') ?? '')
+      if (!preference) return send(res, 404, { message: 'preference not found' })
+      const approved = url.searchParams.get('outcome') === 'approved'
+      const paymentId = await fake.payPreference(
+        preference.id,
+        approved ? 'approved' : 'rejected',
+        approved ? 'accredited' : 'cc_rejected_other_reason',
+      )
+      // Checkout Pro sends the payer back with the payment's facts in the query.
+      const back = new URL(
+        (approved ? preference.back_urls.success : preference.back_urls.failure) || 'http://localhost/',
+      )
+      back.searchParams.set('payment_id', String(paymentId))
+      back.searchParams.set('status', approved ? 'approved' : 'rejected')
+      back.searchParams.set('external_reference', preference.external_reference ?? '')
+      back.searchParams.set('preference_id', preference.id)
+      res.writeHead(302, { Location: back.toString() })
+      return res.end()
+    }
     if (url.pathname === '/payments/ticket/helper') {
       return html(
         res,
@@ -381,6 +533,20 @@ export const startFakeMercadoPago = async (
         if (!Array.isArray(items) || items.length === 0) answer = badRequest('items needed')
         else {
           const id = `${nextId++}-${randomUUID()}`
+          const backUrls = (
+            typeof record.back_urls === 'object' && record.back_urls !== null ? record.back_urls : {}
+          ) as FakePreference['back_urls']
+          preferences.set(id, {
+            id,
+            items: items as FakePreference['items'],
+            external_reference:
+              typeof record.external_reference === 'string' ? record.external_reference : null,
+            back_urls: backUrls,
+            notification_url: typeof record.notification_url === 'string' ? record.notification_url : null,
+            expiration_date_to:
+              typeof record.expiration_date_to === 'string' ? record.expiration_date_to : null,
+            body: record,
+          })
           answer = {
             status: 201,
             body: {
@@ -404,24 +570,38 @@ export const startFakeMercadoPago = async (
         return send(res, 404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [] })
       return send(res, 200, view(payment))
     }
-    if (method === 'GET' && url.pathname === '/v1/payment_methods/search') {
-      const bin = url.searchParams.get('bin') ?? ''
-      const found = BINS[bin.slice(0, 6)]
-      const results = found
-        ? [
-            {
-              id: found.id,
-              name: found.name,
-              payment_type_id: found.type,
-              status: 'active',
-              issuer: found.issuer,
-              settings: [{ bin: { pattern: `^${bin.slice(0, 1)}` } }],
-            },
-          ]
-        : []
-      return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results })
+    if (method === 'GET' && url.pathname === '/v1/payment_methods/search')
+      return paymentMethodSearch(url, res)
+    if (method === 'GET' && url.pathname === '/v1/payments/search') {
+      const reference = url.searchParams.get('external_reference')
+      const found = [...payments.values()]
+        .filter((p) => reference === null || p.external_reference === reference)
+        .sort((a, b) => b.id - a.id)
+      return send(res, 200, {
+        paging: { total: found.length, limit: 30, offset: 0 },
+        results: found.map(view),
+      })
     }
     return send(res, 404, { message: 'resource not found', error: 'not_found', status: 404, cause: [] })
+  }
+
+  /** The browser asks with `bins` (MercadoPago.js), the server adapter with `bin`; both are answered. */
+  const paymentMethodSearch = (url: URL, res: ServerResponse) => {
+    const bin = url.searchParams.get('bins') ?? url.searchParams.get('bin') ?? ''
+    const found = BINS[bin.slice(0, 6)]
+    const results = found
+      ? [
+          {
+            id: found.id,
+            name: found.name,
+            payment_type_id: found.type,
+            status: 'active',
+            issuer: found.issuer,
+            settings: [{ bin: { pattern: `^${bin.slice(0, 1)}` } }],
+          },
+        ]
+      : []
+    return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results })
   }
 
   const server = createServer((req, res) => {
@@ -434,6 +614,31 @@ export const startFakeMercadoPago = async (
   const fake: FakeMercadoPago = {
     url: local.url,
     accessToken,
+    publicKey,
+    preferences,
+    payPreference: async (preferenceId, status = 'approved', statusDetail) => {
+      const preference = preferences.get(preferenceId)
+      if (!preference) throw new Error(`fake Mercado Pago has no preference ${preferenceId}`)
+      const total = preference.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0)
+      const id = nextId++
+      payments.set(id, {
+        id,
+        status,
+        status_detail: statusDetail ?? (status === 'approved' ? 'accredited' : status),
+        // Decimal sums of the items, rounded to cents as Mercado Pago keeps them.
+        transaction_amount: Math.round(total * 100) / 100,
+        currency_id: preference.items[0]?.currency_id ?? options.currency ?? null,
+        payment_method_id: 'visa',
+        payment_type_id: 'credit_card',
+        external_reference: preference.external_reference,
+        date_of_expiration: null,
+        transaction_details: { net_received_amount: 0, total_paid_amount: total, installment_amount: total },
+        refunds: [],
+        body: { preference_id: preference.id },
+      })
+      await deliver(String(id))
+      return id
+    },
     webhookSecret,
     requests,
     payments,

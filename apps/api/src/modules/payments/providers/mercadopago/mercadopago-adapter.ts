@@ -4,6 +4,9 @@ import {
   type CardChargeInput,
   type CashVoucherInput,
   type CashVoucherResult,
+  type HostedPaymentInput,
+  type HostedPaymentItem,
+  type HostedPaymentResult,
   type Payer,
   type PaymentProviderAdapter,
   type ProviderPaymentResult,
@@ -71,11 +74,11 @@ export interface MercadoPagoAdapterConfig {
   now?: () => number
 }
 
-/** Card charge input plus what Mercado Pago needs that the common interface does not carry. */
+/**
+ * Card charge input plus the BIN fallback. `paymentMethodId` (`visa`, `master`, …) and `issuerId` come from
+ * the browser's payment-method search next to the token (CardChargeInput).
+ */
 export interface MercadoPagoCardChargeInput extends CardChargeInput {
-  /** `visa`, `master`, … as Card Payment Brick / MercadoPago.js report it. */
-  paymentMethodId?: string
-  issuerId?: string
   /** First 6–8 digits, to look the method up when the browser did not send `paymentMethodId`. */
   bin?: string
 }
@@ -90,28 +93,10 @@ export interface MercadoPagoCashVoucherResult extends CashVoucherResult {
   voucherUrl: string | null
 }
 
-export interface PreferenceItem {
-  title: string
-  quantity: number
-  /** Unit price in minor units; converted exactly to Mercado Pago's decimal unit_price. */
-  unitPrice: Money
-}
-
-export interface CreatePreferenceInput {
-  paymentId: string
-  idempotencyKey: string
-  items: PreferenceItem[]
-  payer?: { email: string; fullName?: string }
-  backUrls: { success: string; failure: string; pending: string }
-  notificationUrl?: string
-  expiresAt?: Date
-}
-
-export interface PreferenceResult {
-  id: string
-  initPoint: string
-  sandboxInitPoint: string | null
-}
+/** Checkout Pro's preference is the common hosted-payment input (provider.ts). */
+export type PreferenceItem = HostedPaymentItem
+export type CreatePreferenceInput = HostedPaymentInput
+export type PreferenceResult = HostedPaymentResult
 
 export interface PaymentMethodInfo {
   id: string
@@ -254,6 +239,13 @@ const toResult = (payment: MpPayment): ProviderPaymentResult => {
   const status = mapMercadoPagoStatus(payment.status, payment.statusDetail)
   const result: ProviderPaymentResult = { providerPaymentId: payment.id, status }
   if (status === 'DECLINED' && payment.statusDetail) result.declineReason = payment.statusDetail
+  const reference = idText(payment.raw.external_reference)
+  if (reference) result.reference = reference
+  const currency = payment.raw.currency_id
+  if (currency === 'COP' || currency === 'MXN') {
+    const amount = fromMajorUnits(payment.raw.transaction_amount, currency)
+    if (amount !== null) result.charged = { amount, currency }
+  }
   return result
 }
 
@@ -269,6 +261,7 @@ const transactionDetails = (payment: MpPayment): Record<string, unknown> =>
 
 export class MercadoPagoAdapter implements PaymentProviderAdapter {
   readonly code = 'mercadopago' as const
+  readonly hostedCheckout = true
   readonly #accessToken: string
   readonly #webhookSecret: string
   readonly #baseUrl: string
@@ -492,6 +485,31 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
       )
     }
     return toResult(readPayment(response.body))
+  }
+
+  /**
+   * GET /v1/payments/search?external_reference=…: the payments the fan made on a Checkout Pro page for our
+   * payment. A page lets the fan try again after a rejection, so an approved one wins over the latest.
+   */
+  async findByReference(paymentId: string): Promise<ProviderPaymentResult | null> {
+    const query = new URLSearchParams({
+      external_reference: paymentId,
+      sort: 'date_created',
+      criteria: 'desc',
+    })
+    const response = await this.#call('GET', `/v1/payments/search?${query.toString()}`)
+    if (response.status >= 400) {
+      throw new ProviderResponseError(
+        'mercadopago',
+        `refused a payment search: ${errorReason(response.body, response.status)}`,
+      )
+    }
+    const body = response.body
+    const results = isRecord(body) && Array.isArray(body.results) ? body.results.map(readPayment) : null
+    if (!results) throw new ProviderResponseError('mercadopago', 'answered a payment search without results')
+    const mine = results.filter((p) => idText(p.raw.external_reference) === paymentId)
+    const chosen = mine.find((p) => p.status === 'approved') ?? mine[0]
+    return chosen ? toResult(chosen) : null
   }
 
   /** Full or partial refund (POST /v1/payments/{id}/refunds with `amount`); the refund's own status decides. */

@@ -8,6 +8,8 @@ import {
   type CardChargeInput,
   type CashVoucherInput,
   type CashVoucherResult,
+  type HostedPaymentInput,
+  type HostedPaymentResult,
   type PaymentProviderAdapter,
   type ProviderPaymentResult,
   type ProviderPaymentStatus,
@@ -17,6 +19,7 @@ import {
   type WebhookNotice,
   type WebhookRequest,
 } from '../../provider.js'
+import { ProviderUnsupportedError } from '../shared/provider-http.js'
 import { findSandboxPayment, insertOrGetSandboxPayment, setSandboxStatus } from './sandbox.repository.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
@@ -55,8 +58,22 @@ export const signSandboxBody = (secret: string, rawBody: string): string =>
  */
 export class SandboxAdapter implements PaymentProviderAdapter {
   readonly code = 'sandbox' as const
+  readonly hostedCheckout: boolean
 
-  constructor(private readonly opts: { db: Db; webhookSecret: string; random: RandomBytes }) {}
+  constructor(
+    private readonly opts: {
+      db: Db
+      webhookSecret: string
+      random: RandomBytes
+      /**
+       * Whether its hosted page can be shown: the page is one of the web's dev pages, which need the
+       * sandbox's dev endpoints (off in production unless asked for). Default on.
+       */
+      hostedPage?: boolean
+    },
+  ) {
+    this.hostedCheckout = opts.hostedPage ?? true
+  }
 
   async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
     const token = readSandboxToken(input.token)
@@ -138,6 +155,40 @@ export class SandboxAdapter implements PaymentProviderAdapter {
     }
   }
 
+  /**
+   * The sandbox's stand-in for Checkout Pro: a page of the web's dev pages (`/dev/sandbox-checkout`) where
+   * the fan pays or declines; it then notifies us like a provider and sends the fan to the back URL. The
+   * page's payment is kept from the start, PENDING until decided (a real provider creates it only when the
+   * fan pays); either way our payment is found by its reference.
+   */
+  async createPreference(input: HostedPaymentInput): Promise<HostedPaymentResult> {
+    if (!this.hostedCheckout) {
+      throw new ProviderUnsupportedError('sandbox', 'its hosted page needs the sandbox dev endpoints')
+    }
+    const currency = input.items[0]?.unitPrice.currency
+    if (!currency) throw new RangeError('A hosted payment needs at least one item')
+    const amount = input.items.reduce((sum, item) => sum + item.unitPrice.amount * item.quantity, 0)
+    const { row } = await insertOrGetSandboxPayment(this.opts.db, {
+      paymentId: input.paymentId,
+      idempotencyKey: input.idempotencyKey,
+      kind: 'LINK',
+      method: 'checkout',
+      amount,
+      currency,
+      status: 'PENDING',
+      returnUrl: input.backUrls.pending,
+      backUrls: input.backUrls,
+      expiresAt: input.expiresAt ?? null,
+    })
+    const initPoint = `/dev/sandbox-checkout?payment=${row.id}`
+    return { id: row.id, initPoint, sandboxInitPoint: initPoint }
+  }
+
+  async findByReference(paymentId: string): Promise<ProviderPaymentResult | null> {
+    const row = await findSandboxPayment(this.opts.db, paymentId)
+    return row && row.payment_id === paymentId ? this.resultOf(row) : null
+  }
+
   async getStatus(providerPaymentId: string): Promise<ProviderPaymentResult> {
     const row = await findSandboxPayment(this.opts.db, providerPaymentId)
     if (!row) return { providerPaymentId, status: 'DECLINED', declineReason: 'not_found' }
@@ -176,6 +227,9 @@ export class SandboxAdapter implements PaymentProviderAdapter {
 
   private resultOf(row: {
     id: string
+    payment_id: string
+    amount: number | string | bigint
+    currency: string
     status: string
     decline_reason: string | null
     expires_at: Date | null
@@ -184,7 +238,12 @@ export class SandboxAdapter implements PaymentProviderAdapter {
     // A voucher nobody paid is expired from its deadline on, whether or not anyone marked it.
     if (status === 'PENDING' && row.expires_at && new Date(row.expires_at).getTime() <= Date.now())
       status = 'EXPIRED'
-    const result: ProviderPaymentResult = { providerPaymentId: row.id, status }
+    const result: ProviderPaymentResult = {
+      providerPaymentId: row.id,
+      status,
+      reference: row.payment_id,
+      charged: { amount: Number(row.amount), currency: row.currency as Money['currency'] },
+    }
     if (row.decline_reason) result.declineReason = row.decline_reason
     return result
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../../../db/dialect.js'
 export interface NewSandboxPayment {
   paymentId: string
   idempotencyKey: string
-  kind: 'CARD' | 'CASH' | 'TRANSFER'
+  kind: 'CARD' | 'CASH' | 'TRANSFER' | 'LINK'
   method: string
   amount: number
   currency: string
@@ -14,6 +14,8 @@ export interface NewSandboxPayment {
   barcode?: string | null
   clabe?: string | null
   returnUrl?: string | null
+  /** A hosted page's success/failure/pending addresses. */
+  backUrls?: { success: string; failure: string; pending: string } | null
   expiresAt?: Date | null
 }
 
@@ -34,6 +36,7 @@ export async function insertOrGetSandboxPayment(db: Db, p: NewSandboxPayment) {
       barcode: p.barcode ?? null,
       clabe: p.clabe ?? null,
       return_url: p.returnUrl ?? null,
+      back_urls: p.backUrls ? JSON.stringify(p.backUrls) : null,
       expires_at: p.expiresAt ?? null,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())

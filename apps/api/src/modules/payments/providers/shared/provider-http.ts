@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Currency } from '@palco/domain/locale/country'
-import { type Money, minorDigitsOf } from '@palco/domain/money/money'
+import { type Money, minorDigitsOf, toDecimalString } from '@palco/domain/money/money'
 import { type ProviderCode, ProviderUnavailableError } from '../../provider.js'
 
 /**
@@ -109,21 +109,8 @@ export class ProviderUnsupportedError extends Error {
   }
 }
 
-/**
- * Integer minor units → exact decimal text in major units ("150000" COP minor → "1500.00"). Built from
- * the integer's digits, never by float division, so no amount can drift (DESIGN §5).
- */
-export const toDecimalString = (money: Money): string => {
-  if (!Number.isSafeInteger(money.amount)) {
-    throw new RangeError(`Money amounts are integer minor units, got ${money.amount}`)
-  }
-  const digits = minorDigitsOf(money.currency)
-  const negative = money.amount < 0
-  const abs = String(Math.abs(money.amount)).padStart(digits + 1, '0')
-  const whole = abs.slice(0, abs.length - digits)
-  const fraction = abs.slice(abs.length - digits)
-  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`
-}
+/** The exact decimal text of an amount; shared with the browser's tokenizers, so it lives in the domain. */
+export { toDecimalString }
 
 /**
  * The JSON number the providers expect (`transaction_amount`, `subtotalIva0`). Parsing the exact decimal
