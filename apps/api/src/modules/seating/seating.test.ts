@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { decodeRuns } from '@palco/domain/seating/availability'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
@@ -62,6 +63,23 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     expect(
       (await t.app.inject({ url: '/api/seats?eventId=00000000-0000-4000-8000-000000000000' })).statusCode,
     ).toBe(404)
+  })
+
+  it('shows a change whose transaction committed after a newer one was already read', async () => {
+    const event = await seatedEvent(t.db.db)
+    expect(await stateOf(event.id, 'NORTE', 5)).toBe('A')
+    const sell = (index: number, seq: ReturnType<typeof sql>) =>
+      sql`update event_seats set status = 'SOLD', change_seq = ${seq}
+          where event_id = ${event.id} and section_code = 'NORTE' and place_index = ${index}`.execute(t.db.db)
+    // A transaction takes its number, another takes the next one and commits first...
+    const { rows } = await sql<{ seq: string }>`select nextval('seat_change_seq') as seq`.execute(t.db.db)
+    const early = Number(rows[0]?.seq)
+    await sell(5, sql`nextval('seat_change_seq')`)
+    expect(await stateOf(event.id, 'NORTE', 5)).toBe('S')
+    // ...then the first commits, with a number lower than the version the map already has.
+    await sell(6, sql`${early}`)
+    expect(await stateOf(event.id, 'NORTE', 6)).toBe('S')
+    expect(await stateOf(event.id, 'NORTE', 7)).toBe('A')
   })
 
   it('encodes availability per section with blocked and unsold sections as B', async () => {
