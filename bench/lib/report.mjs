@@ -39,7 +39,13 @@ export function buildFacts() {
       .toString()
       .trim()
     const entry = process.env.BENCH_SERVER_ENTRY ?? path.join(ROOT, 'apps/api/dist/server.js')
-    const built = fs.statSync(entry).mtime.toISOString()
+    // The newest compiled file: an incremental build rewrites only what changed, server.js included or not.
+    const dist = path.dirname(entry)
+    const newest = fs
+      .readdirSync(dist, { recursive: true })
+      .filter((f) => String(f).endsWith('.js'))
+      .reduce((t, f) => Math.max(t, fs.statSync(path.join(dist, String(f))).mtimeMs), 0)
+    const built = new Date(newest).toISOString()
     const which = process.env.BENCH_SERVER_ENTRY ? `PROTOTYPE build ${entry}` : 'apps/api/dist'
     return `commit ${head}${dirty ? ' + uncommitted changes in apps/api/src or packages/domain/src' : ''}; ${which} built ${built}`
   } catch {
