@@ -59,6 +59,17 @@ export interface ApiRequestInit {
   signal?: AbortSignal
 }
 
+/** A response's body as JSON, or null when it is empty, unreadable or not JSON (an error page, say). */
+export async function jsonBodyOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '')
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
 /** Calls an API path and returns its JSON; throws ApiError on any failure, network ones included. */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const hasBody = init.body !== undefined
@@ -76,15 +87,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     throw new ApiError(NETWORK_ERROR_CODE, 0)
   }
-  const text = await response.text().catch(() => '')
-  let body: unknown = null
-  if (text) {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = null
-    }
-  }
+  const body = await jsonBodyOf(response)
   if (!response.ok) throw parseProblem(response.status, body)
   return body as T
 }

@@ -18,6 +18,32 @@ const contact = {
 }
 const billing = { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' }
 
+/** `POST /api/checkout/preference-id` on the Colombian host as the payment page sends it; no cookie: a visitor. */
+const askForPage = (
+  app: TestApp['app'],
+  ask: {
+    cookie?: string
+    reservationId: string
+    expectedTotal: number
+    idempotencyKey?: string
+    from?: string
+  },
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/checkout/preference-id',
+    headers: { ...(ask.cookie ? { cookie: ask.cookie } : {}), host: CO },
+    ...(ask.from ? { remoteAddress: ask.from } : {}),
+    payload: {
+      reservationId: ask.reservationId,
+      contact,
+      billing,
+      expectedTotal: ask.expectedTotal,
+      currency: 'COP',
+      idempotencyKey: ask.idempotencyKey ?? randomUUID(),
+    },
+  })
+
 /**
  * Spec §7's `/api/checkout/preference-id` (Checkout Pro) with the sandbox's hosted page standing in for
  * Mercado Pago's: the order waits while the fan is on the page, and the page's decision comes back as a
@@ -61,14 +87,7 @@ describe.each(ENGINES)('paying on the provider’s hosted page on %s', (engine) 
     reservationId: string,
     expectedTotal: number,
     idempotencyKey = randomUUID(),
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/preference-id',
-      headers: { cookie, host: CO },
-      remoteAddress: addr(),
-      payload: { reservationId, contact, billing, expectedTotal, currency: 'COP', idempotencyKey },
-    })
+  ) => askForPage(t.app, { cookie, reservationId, expectedTotal, idempotencyKey, from: addr() })
   const order = async (cookie: string, id: string) =>
     (await t.app.inject({ url: `/api/checkout/orders/${id}`, headers: { cookie } })).json()
   /** The fan's click on the sandbox's hosted page (its dev endpoint, as the page calls it). */
@@ -235,19 +254,7 @@ describe.each(ENGINES)('paying on the provider’s hosted page on %s', (engine) 
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'NOT_FOUND'])
     const tampered = await startHosted(fan, id, cart.total - 100)
     expect([tampered.statusCode, tampered.json().code]).toEqual([409, 'AMOUNT_MISMATCH'])
-    const visitor = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/preference-id',
-      headers: { host: CO },
-      payload: {
-        reservationId: id,
-        contact,
-        billing,
-        expectedTotal: cart.total,
-        currency: 'COP',
-        idempotencyKey: randomUUID(),
-      },
-    })
+    const visitor = await askForPage(t.app, { reservationId: id, expectedTotal: cart.total })
     expect(visitor.statusCode).toBe(401)
     // Nothing was created by any of them.
     expect(await db().selectFrom('orders').select('id').where('hold_id', '=', id).execute()).toHaveLength(0)
@@ -310,19 +317,7 @@ describe('the hosted page with Kushki', () => {
       })
     ).json()
     expect(cart.methods).toEqual(['CARD', 'CASH', 'TRANSFER', 'WALLET'])
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/preference-id',
-      headers: { cookie: fan, host: CO },
-      payload: {
-        reservationId: id,
-        contact,
-        billing,
-        expectedTotal: cart.total,
-        currency: 'COP',
-        idempotencyKey: randomUUID(),
-      },
-    })
+    const res = await askForPage(t.app, { cookie: fan, reservationId: id, expectedTotal: cart.total })
     expect(res.statusCode).toBe(422)
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/)
     expect(res.json()).toMatchObject({

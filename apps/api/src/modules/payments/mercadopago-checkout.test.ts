@@ -39,78 +39,6 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     await fake?.close()
   })
 
-  it('pays an OXXO ticket when Mercado Pago notifies the payment', async () => {
-    const event = await seatedEvent(t.db.db, { country: 'MEX' })
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations',
-      headers: { cookie: fan, host: MX },
-      payload: { eventId: event.id, seats: ['NORTE/B-1'] },
-    })
-    expect(held.statusCode, held.body).toBe(201)
-    const reservationId = held.json().id
-    const cart = (
-      await t.app.inject({
-        url: `/api/checkout-service/cart?reservation=${reservationId}`,
-        headers: { cookie: fan, host: MX },
-      })
-    ).json()
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/orders',
-      headers: { cookie: fan, host: MX },
-      payload: {
-        reservationId,
-        contact: { firstName: 'Ana', lastName: 'López', email: 'ana@example.mx', phone: '+525512345678' },
-        billing: { fullName: 'Ana López', documentType: 'PP', documentNumber: 'G1234567' },
-        payment: { method: 'CASH', network: 'oxxo' },
-        expectedTotal: cart.total,
-        currency: 'MXN',
-        idempotencyKey: randomUUID(),
-      },
-    })
-    expect(placed.statusCode, placed.body).toBe(201)
-    const { order, next } = placed.json()
-    expect(order).toMatchObject({
-      status: 'PENDING_CASH_PAYMENT',
-      result: 'PENDING_CASH_MP',
-      provider: 'MERCADO_PAGO',
-    })
-    expect(next).toBe(`/checkout/cash/mercado_pago?order=${order.id}`)
-    expect(order.voucher).toMatchObject({ network: 'oxxo', amount: cart.total })
-
-    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payments')
-    expect(sent).toHaveLength(1)
-    expect(sent[0]?.headers['x-idempotency-key']).toBeTruthy()
-    expect(sent[0]?.body).toMatchObject({ payment_method_id: 'oxxo', transaction_amount: cart.total / 100 })
-    const paymentId = [...fake.payments.keys()][0] as number
-
-    // A forged notification is refused and changes nothing.
-    const forged = fake.signedNotification(paymentId, { secret: 'not-the-secret' })
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${paymentId}&type=payment`,
-      headers: forged.headers as Record<string, string>,
-      payload: forged.rawBody,
-    })
-    expect(refused.statusCode).toBe(401)
-
-    await fake.setPaymentStatus(paymentId, 'approved')
-    const notice = fake.signedNotification(paymentId)
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${paymentId}&type=payment`,
-      headers: notice.headers as Record<string, string>,
-      payload: notice.rawBody,
-    })
-    expect(applied.statusCode, applied.body).toBe(200)
-    const after = (
-      await t.app.inject({ url: `/api/checkout/orders/${order.id}`, headers: { cookie: fan, host: MX } })
-    ).json()
-    expect(after).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL' })
-    expect(after.tickets).toHaveLength(1)
-  })
-
   const holdAndCart = async (seat: string) => {
     const event = await seatedEvent(t.db.db, { country: 'MEX' })
     const held = await t.app.inject({
@@ -133,23 +61,76 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     contact: { firstName: 'Ana', lastName: 'López', email: 'ana@example.mx', phone: '+525512345678' },
     billing: { fullName: 'Ana López', documentType: 'PP', documentNumber: 'G1234567' },
   }
-  /** Holds the seat and asks for a Checkout Pro page for it, as the payment page does. */
-  const preferenceFor = async (seat: string) => {
-    const { reservationId, cart } = await holdAndCart(seat)
-    const res = await t.app.inject({
+  /** What the payment page posts to `url` (an order, or a Checkout Pro page) for the fan's hold. */
+  const checkoutPost = (url: string, reservationId: string, total: number, extra: object = {}) =>
+    t.app.inject({
       method: 'POST',
-      url: '/api/checkout/preference-id',
+      url,
       headers: { cookie: fan, host: MX },
       payload: {
         reservationId,
         ...party,
-        expectedTotal: cart.total,
+        ...extra,
+        expectedTotal: total,
         currency: 'MXN',
         idempotencyKey: randomUUID(),
       },
     })
+  /** Posts a notification to our Mercado Pago webhook, as Mercado Pago sends it. */
+  const deliver = (paymentId: number, notice: { headers: unknown; rawBody: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/payments/webhooks/mercadopago?data.id=${paymentId}&type=payment`,
+      headers: notice.headers as Record<string, string>,
+      payload: notice.rawBody,
+    })
+  /**
+   * Holds the seat and asks for a Checkout Pro page for it, as the payment page does; `beforeAsking` runs
+   * between the two (to arm a fault for the page request alone).
+   */
+  const preferenceFor = async (seat: string, beforeAsking?: () => void) => {
+    const { reservationId, cart } = await holdAndCart(seat)
+    beforeAsking?.()
+    const res = await checkoutPost('/api/checkout/preference-id', reservationId, cart.total)
     return { res, reservationId, cart }
   }
+
+  it('pays an OXXO ticket when Mercado Pago notifies the payment', async () => {
+    const { reservationId, cart } = await holdAndCart('NORTE/B-1')
+    const placed = await checkoutPost('/api/checkout/orders', reservationId, cart.total, {
+      payment: { method: 'CASH', network: 'oxxo' },
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const { order, next } = placed.json()
+    expect(order).toMatchObject({
+      status: 'PENDING_CASH_PAYMENT',
+      result: 'PENDING_CASH_MP',
+      provider: 'MERCADO_PAGO',
+    })
+    expect(next).toBe(`/checkout/cash/mercado_pago?order=${order.id}`)
+    expect(order.voucher).toMatchObject({ network: 'oxxo', amount: cart.total })
+
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payments')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.headers['x-idempotency-key']).toBeTruthy()
+    expect(sent[0]?.body).toMatchObject({ payment_method_id: 'oxxo', transaction_amount: cart.total / 100 })
+    const paymentId = [...fake.payments.keys()][0] as number
+
+    // A forged notification is refused and changes nothing.
+    const forged = fake.signedNotification(paymentId, { secret: 'not-the-secret' })
+    const refused = await deliver(paymentId, forged)
+    expect(refused.statusCode).toBe(401)
+
+    await fake.setPaymentStatus(paymentId, 'approved')
+    const notice = fake.signedNotification(paymentId)
+    const applied = await deliver(paymentId, notice)
+    expect(applied.statusCode, applied.body).toBe(200)
+    const after = (
+      await t.app.inject({ url: `/api/checkout/orders/${order.id}`, headers: { cookie: fan, host: MX } })
+    ).json()
+    expect(after).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL' })
+    expect(after.tickets).toHaveLength(1)
+  })
 
   it('charges a browser-made card token with the payment method and issuer the browser found', async () => {
     const { reservationId, cart } = await holdAndCart('NORTE/B-2')
@@ -167,18 +148,8 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     })
     expect(tokenRes.status).toBe(201)
     const token = ((await tokenRes.json()) as { id: string }).id
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/orders',
-      headers: { cookie: fan, host: MX },
-      payload: {
-        reservationId,
-        ...party,
-        payment: { method: 'CARD', cardToken: token, paymentMethodId: 'master', issuerId: '3' },
-        expectedTotal: cart.total,
-        currency: 'MXN',
-        idempotencyKey: randomUUID(),
-      },
+    const placed = await checkoutPost('/api/checkout/orders', reservationId, cart.total, {
+      payment: { method: 'CARD', cardToken: token, paymentMethodId: 'master', issuerId: '3' },
     })
     expect(placed.statusCode, placed.body).toBe(201)
     expect(placed.json().order).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL', method: 'CARD' })
@@ -240,12 +211,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     // The fan pays on Mercado Pago's page: a payment Mercado Pago created, unknown to us by its id.
     const mpPaymentId = await fake.payPreference(preferenceId)
     const forged = fake.signedNotification(mpPaymentId, { secret: 'not-the-secret' })
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${mpPaymentId}&type=payment`,
-      headers: forged.headers as Record<string, string>,
-      payload: forged.rawBody,
-    })
+    const refused = await deliver(mpPaymentId, forged)
     expect(refused.statusCode).toBe(401)
     expect(
       (await t.app.inject({ url: `/api/checkout/orders/${orderId}`, headers: { cookie: fan } })).json()
@@ -253,12 +219,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     ).toBe('PENDING')
 
     const notice = fake.signedNotification(mpPaymentId)
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${mpPaymentId}&type=payment`,
-      headers: notice.headers as Record<string, string>,
-      payload: notice.rawBody,
-    })
+    const applied = await deliver(mpPaymentId, notice)
     expect(applied.statusCode, applied.body).toBe(200)
     expect(applied.json()).toEqual({ status: 'applied', outcome: 'APPROVED' })
     const after = (
@@ -274,12 +235,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     expect(bound.provider_payment_id).toBe(String(mpPaymentId))
 
     // A replay of the notification is stored once; tickets stay issued once.
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${mpPaymentId}&type=payment`,
-      headers: notice.headers as Record<string, string>,
-      payload: notice.rawBody,
-    })
+    const replay = await deliver(mpPaymentId, notice)
     expect(replay.json()).toMatchObject({ status: 'duplicate' })
     const tickets = await t.db.db.selectFrom('tickets').select('id').where('order_id', '=', orderId).execute()
     expect(tickets).toHaveLength(1)
@@ -299,12 +255,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     fake.preferences.set('cheap', cheap as typeof preference)
     const cheapPayment = await fake.payPreference('cheap')
     const notice = fake.signedNotification(cheapPayment)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/mercadopago?data.id=${cheapPayment}&type=payment`,
-      headers: notice.headers as Record<string, string>,
-      payload: notice.rawBody,
-    })
+    const res = await deliver(cheapPayment, notice)
     expect(res.json()).toEqual({ status: 'ignored', outcome: 'amount-mismatch' })
     expect(
       (await t.app.inject({ url: `/api/checkout/orders/${orderId}`, headers: { cookie: fan } })).json()
@@ -325,20 +276,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
   })
 
   it('cancels the order at once when Mercado Pago cannot make the page, keeping the seats for a retry', async () => {
-    const { reservationId, cart } = await holdAndCart('NORTE/B-6')
-    fake.failNext(1, 500)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/preference-id',
-      headers: { cookie: fan, host: MX },
-      payload: {
-        reservationId,
-        ...party,
-        expectedTotal: cart.total,
-        currency: 'MXN',
-        idempotencyKey: randomUUID(),
-      },
-    })
+    const { res, reservationId } = await preferenceFor('NORTE/B-6', () => fake.failNext(1, 500))
     expect([res.statusCode, res.json().code]).toEqual([503, 'PAYMENT_PROVIDER_UNAVAILABLE'])
     const orders = await t.db.db
       .selectFrom('orders')

@@ -1,6 +1,6 @@
-import { Container, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
+import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
 import type { Route } from './+types/sandbox-bank'
 
@@ -32,24 +32,17 @@ export default function SandboxBank({ loaderData }: Route.ComponentProps) {
     window.location.assign(`${to.pathname}${to.search}`)
   }
   return (
-    <Container size="sm" py="xl" px="md">
-      <title>{`${t('sandbox.bankTitle')} · Palco`}</title>
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>{t('sandbox.bankTitle')}</Title>
-          <Text>{t('sandbox.bankLead')}</Text>
-        </Stack>
-        <SandboxPaymentCard
-          payment={payment}
-          locale={locale}
-          title={t('sandbox.bankDebit')}
-          actions={[
-            { action: 'approve', label: t('sandbox.approve'), color: 'teal.9' },
-            { action: 'decline', label: t('sandbox.reject'), color: 'red.9' },
-          ]}
-          onSettled={back}
-        />
-      </Stack>
-    </Container>
+    <SandboxDevPage title={t('sandbox.bankTitle')} lead={t('sandbox.bankLead')}>
+      <SandboxPaymentCard
+        payment={payment}
+        locale={locale}
+        title={t('sandbox.bankDebit')}
+        actions={[
+          { action: 'approve', label: t('sandbox.approve'), color: 'teal.9' },
+          { action: 'decline', label: t('sandbox.reject'), color: 'red.9' },
+        ]}
+        onSettled={back}
+      />
+    </SandboxDevPage>
   )
 }

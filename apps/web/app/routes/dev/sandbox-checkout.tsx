@@ -1,7 +1,9 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
+import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import { pendingPageOf } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/sandbox-checkout'
 
 export function meta() {
@@ -33,33 +35,26 @@ export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
   const { payment, locale } = loaderData
   const back = payment.backUrls
-  const orderPage = payment.orderId ? `/checkout/pending?order=${encodeURIComponent(payment.orderId)}` : '/'
+  const orderPage = pendingPageOf(payment.orderId)
   return (
-    <Container size="sm" py="xl" px="md">
-      <title>{`${t('sandbox.checkoutTitle')} · Palco`}</title>
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>{t('sandbox.checkoutTitle')}</Title>
-          <Text>{t('sandbox.checkoutLead')}</Text>
-        </Stack>
-        <SandboxPaymentCard
-          payment={payment}
-          locale={locale}
-          title={t('sandbox.checkoutPayment')}
-          actions={[
-            { action: 'approve', label: t('sandbox.pay'), color: 'teal.9' },
-            { action: 'decline', label: t('sandbox.decline'), color: 'red.9' },
-          ]}
-          onSettled={(now) => {
-            const to = now.status === 'APPROVED' ? back?.success : back?.failure
-            window.location.assign(onThisSite(to ?? orderPage))
-          }}
-        />
-        {/* Like a provider's "back to the shop": the order stays pending until the page's time is up. */}
-        <Anchor href={back ? onThisSite(back.pending) : orderPage} data-testid="sandbox-checkout-leave">
-          {t('sandbox.leaveUnpaid')}
-        </Anchor>
-      </Stack>
-    </Container>
+    <SandboxDevPage title={t('sandbox.checkoutTitle')} lead={t('sandbox.checkoutLead')}>
+      <SandboxPaymentCard
+        payment={payment}
+        locale={locale}
+        title={t('sandbox.checkoutPayment')}
+        actions={[
+          { action: 'approve', label: t('sandbox.pay'), color: 'teal.9' },
+          { action: 'decline', label: t('sandbox.decline'), color: 'red.9' },
+        ]}
+        onSettled={(now) => {
+          const to = now.status === 'APPROVED' ? back?.success : back?.failure
+          window.location.assign(onThisSite(to ?? orderPage))
+        }}
+      />
+      {/* Like a provider's "back to the shop": the order stays pending until the page's time is up. */}
+      <Anchor href={back ? onThisSite(back.pending) : orderPage} data-testid="sandbox-checkout-leave">
+        {t('sandbox.leaveUnpaid')}
+      </Anchor>
+    </SandboxDevPage>
   )
 }

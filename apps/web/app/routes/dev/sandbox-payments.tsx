@@ -1,9 +1,11 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
+import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import { pendingPageOf } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/sandbox-payments'
 
 export function meta() {
@@ -25,33 +27,23 @@ export default function SandboxPayments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
   const { payment, locale } = loaderData
   const [settled, setSettled] = useState(false)
-  // The pending page sends the fan on to wherever the order now belongs.
-  const orderHref = payment.orderId ? `/checkout/pending?order=${encodeURIComponent(payment.orderId)}` : '/'
+  const orderHref = pendingPageOf(payment.orderId)
   return (
-    <Container size="sm" py="xl" px="md">
-      <title>{`${t('sandbox.paymentsTitle')} · Palco`}</title>
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>{t('sandbox.paymentsTitle')}</Title>
-          <Text>{t('sandbox.paymentsLead')}</Text>
-        </Stack>
-        <SandboxPaymentCard
-          payment={payment}
-          locale={locale}
-          title={t('sandbox.paymentTitle')}
-          actions={[
-            { action: 'approve', label: t('sandbox.markPaid'), color: 'teal.9' },
-            { action: 'expire', label: t('sandbox.markExpired'), color: 'red.9' },
-            ...(payment.method === 'CARD'
-              ? [{ action: 'decline' as const, label: t('sandbox.decline') }]
-              : []),
-          ]}
-          onSettled={() => setSettled(true)}
-        />
-        <Anchor component={Link} to={orderHref} data-testid="back-to-order" fw={settled ? 700 : undefined}>
-          {t('sandbox.backToOrder')}
-        </Anchor>
-      </Stack>
-    </Container>
+    <SandboxDevPage title={t('sandbox.paymentsTitle')} lead={t('sandbox.paymentsLead')}>
+      <SandboxPaymentCard
+        payment={payment}
+        locale={locale}
+        title={t('sandbox.paymentTitle')}
+        actions={[
+          { action: 'approve', label: t('sandbox.markPaid'), color: 'teal.9' },
+          { action: 'expire', label: t('sandbox.markExpired'), color: 'red.9' },
+          ...(payment.method === 'CARD' ? [{ action: 'decline' as const, label: t('sandbox.decline') }] : []),
+        ]}
+        onSettled={() => setSettled(true)}
+      />
+      <Anchor component={Link} to={orderHref} data-testid="back-to-order" fw={settled ? 700 : undefined}>
+        {t('sandbox.backToOrder')}
+      </Anchor>
+    </SandboxDevPage>
   )
 }

@@ -1,6 +1,7 @@
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { type Money, toDecimalString } from '@palco/domain/money/minor-units'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
+import { jsonBodyOf } from '../../../lib/api-client'
 import type { CardDetails } from '../model/checkout-forms'
 
 /**
@@ -78,16 +79,7 @@ async function call(
       credentials: 'omit',
       signal: AbortSignal.timeout(ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     })
-    const text = await response.text()
-    let body: unknown = null
-    if (text) {
-      try {
-        body = JSON.parse(text)
-      } catch {
-        body = null
-      }
-    }
-    return { status: response.status, body }
+    return { status: response.status, body: await jsonBodyOf(response) }
   } catch {
     return { status: 'unreachable' }
   }

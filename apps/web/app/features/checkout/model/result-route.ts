@@ -45,3 +45,7 @@ export function cashProviderOfOrder(
 
 /** `next` from the API is a site path or, for PSE, the bank's absolute URL. */
 export const isExternalUrl = (next: string): boolean => /^https?:\/\//i.test(next)
+
+/** The order's pending page, which sends the fan on to wherever the order now belongs; home without one. */
+export const pendingPageOf = (orderId: string | null | undefined): string =>
+  orderId ? `/checkout/pending?order=${encodeURIComponent(orderId)}` : '/'
