@@ -1,3 +1,4 @@
+import { HOLDING_STATUSES } from '@palco/domain/seating/reservation-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -22,9 +23,6 @@ export interface GrantedPlace extends TakenPlace {
   price_amount: number | string | null
 }
 
-/** Holds in these statuses keep their seats; the rest have let go (mirrors reservation-lifecycle). */
-const HOLDING = ['BOOKED', 'ACTIVE', 'STARTED_PAYMENT', 'WAITING_FOR_PAYMENT', 'BOOKED_FOREVER']
-
 /** Serialises one fan's hold changes for one event (the per-fan maximum is checked under this lock). */
 export async function lockFanEvent(trx: Db, eventId: string, userId: string) {
   await sql`insert into hold_locks (event_id, user_id) values (${eventId}, ${userId})
@@ -48,52 +46,6 @@ export async function findHold(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
 }
 
-export async function insertHold(trx: Db, eventId: string, userId: string, minutes: number) {
-  return trx
-    .insertInto('seat_holds')
-    .values({
-      event_id: eventId,
-      user_id: userId,
-      status: 'BOOKED',
-      expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
-
-/**
- * The fan's live hold for the event, or a new one, in one statement (run under the fan lock, so two
- * requests of one fan cannot both create one). `created` tells a new hold, which has no seats yet.
- */
-export async function findOrInsertLiveHold(trx: Db, eventId: string, userId: string, minutes: number) {
-  const { rows } = await sql<{
-    id: string
-    event_id: string
-    user_id: string
-    status: string
-    created_at: Date
-    expires_at: Date
-    created: boolean
-  }>`
-    with found as (
-      select id, event_id, user_id, status, created_at, expires_at from seat_holds
-      where event_id = ${eventId} and user_id = ${userId} and status in ('BOOKED', 'ACTIVE') and expires_at > now()
-      order by created_at desc
-      limit 1
-    ), made as (
-      insert into seat_holds (event_id, user_id, status, expires_at)
-      select ${eventId}, ${userId}, 'BOOKED', now() + make_interval(mins => ${minutes})
-      where not exists (select 1 from found)
-      returning id, event_id, user_id, status, created_at, expires_at
-    )
-    select *, false as created from found
-    union all
-    select *, true as created from made`.execute(trx)
-  const hold = rows[0]
-  if (!hold) throw new Error('find-or-insert of a hold returned nothing')
-  return hold
-}
-
 export async function setHoldStatus(trx: Db, holdId: string, status: string) {
   await trx
     .updateTable('seat_holds')
@@ -102,70 +54,67 @@ export async function setHoldStatus(trx: Db, holdId: string, status: string) {
     .execute()
 }
 
-/**
- * Takes named seats for a hold. Rows are locked in one stable order and NOWAIT, so racing buyers fail
- * fast instead of queueing (DESIGN §5); the final UPDATE re-checks that each seat is free (or its
- * hold expired) in the same statement that grants it. Returns only the seats actually taken.
- */
-export async function takeSeats(
-  trx: Db,
-  eventId: string,
-  hold: { id: string; expires_at: Date },
-  refs: SeatRef[],
-  allowExclusive: boolean,
-): Promise<GrantedPlace[]> {
-  const { rows } = await sql<GrantedPlace>`
-    with wanted as (
-      select * from unnest(${refs.map((r) => r.section)}::text[], ${refs.map((r) => r.row)}::text[], ${refs.map((r) => r.seat)}::int[]) as w(s, r, n)
-    ), locked as (
-      select es.section_code, es.place_index from event_seats es
-      join wanted w on es.section_code = w.s and es.row_label = w.r and es.seat_number = w.n
-      where es.event_id = ${eventId}
-      order by es.section_code, es.place_index
-      for update of es nowait
-    )
-    update event_seats es
-    set status = 'HELD', hold_id = ${hold.id}, hold_expires_at = ${hold.expires_at}, change_seq = nextval('seat_change_seq')
-    from locked l
-    where es.event_id = ${eventId} and es.section_code = l.section_code and es.place_index = l.place_index
-      and (es.status = 'AVAILABLE' or (es.status = 'HELD' and es.hold_expires_at <= now()))
-      and (es.restriction is null or es.restriction = 'PREFERENTIAL' or ${allowExclusive})
-    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq,
-      (select pz.name from price_zones pz where pz.id = es.price_zone_id) as zone_name,
-      (select pz.price_amount from price_zones pz where pz.id = es.price_zone_id) as price_amount`.execute(
-    trx,
-  )
-  return rows
+export interface HoldRow {
+  id: string
+  event_id: string
+  status: string
+  created_at: Date | string
+  expires_at: Date | string
 }
 
-/** Takes `quantity` slots of an unnumbered section; SKIP LOCKED lets a crowd share one section. */
-export async function takeSlots(
-  trx: Db,
+/** What `hold_places` refused, with what the API needs to say why (migration 0009-hold-places). */
+export type HoldRefusal =
+  | { kind: 'PLACES_NOT_TAKEN'; missed: SeatRef[] }
+  | { kind: 'SLOTS_SHORT'; available: number }
+  | { kind: 'MAX_PER_FAN_EXCEEDED'; zoneId: string | null; max: number }
+
+export class HoldRefused extends Error {
+  constructor(readonly refusal: HoldRefusal) {
+    super(refusal.kind)
+  }
+}
+
+const REFUSALS = new Set(['PLACES_NOT_TAKEN', 'SLOTS_SHORT', 'MAX_PER_FAN_EXCEEDED'])
+
+/**
+ * Adds places to the fan's live hold for the event, creating it if needed, in one statement and so one
+ * transaction (the `hold_places` function, migration 0009). Named seats are locked NOWAIT in a stable order
+ * and granted only if free or expired; slots of an unnumbered section are taken SKIP LOCKED; the per-fan
+ * maximum is checked last. Any refusal rolls everything back and throws `HoldRefused`; a seat locked by a
+ * racing request throws the driver's 55P03.
+ */
+export async function holdPlacesAtomically(
+  db: Db,
   eventId: string,
-  hold: { id: string; expires_at: Date },
-  section: string,
-  quantity: number,
-): Promise<GrantedPlace[]> {
-  const { rows } = await sql<GrantedPlace>`
-    with picked as (
-      select section_code, place_index from event_seats
-      where event_id = ${eventId} and section_code = ${section} and row_label = 'UNNUMBERED'
-        and (status = 'AVAILABLE' or (status = 'HELD' and hold_expires_at <= now()))
-      order by place_index
-      limit ${quantity}
-      for update skip locked
-    )
-    update event_seats es
-    set status = 'HELD', hold_id = ${hold.id}, hold_expires_at = ${hold.expires_at}, change_seq = nextval('seat_change_seq')
-    from picked p
-    where es.event_id = ${eventId} and es.section_code = p.section_code and es.place_index = p.place_index
-      and (es.status = 'AVAILABLE' or (es.status = 'HELD' and es.hold_expires_at <= now()))
-    returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq,
-      (select pz.name from price_zones pz where pz.id = es.price_zone_id) as zone_name,
-      (select pz.price_amount from price_zones pz where pz.id = es.price_zone_id) as price_amount`.execute(
-    trx,
-  )
-  return rows
+  userId: string,
+  minutes: number,
+  allowExclusive: boolean,
+  want: { seats: SeatRef[] } | { section: string; quantity: number },
+): Promise<{ hold: HoldRow & { created: boolean }; taken: GrantedPlace[] }> {
+  const seats = 'seats' in want ? want.seats : null
+  try {
+    const { rows } = await sql<{ result: { hold: HoldRow & { created: boolean }; taken: GrantedPlace[] } }>`
+      select hold_places(${eventId}::uuid, ${userId}::uuid, ${minutes}::int, ${allowExclusive}::boolean,
+        ${[...HOLDING_STATUSES]}::text[],
+        ${seats?.map((r) => r.section) ?? null}::text[], ${seats?.map((r) => r.row) ?? null}::text[],
+        ${seats?.map((r) => r.seat) ?? null}::int[],
+        ${'section' in want ? want.section : null}::text, ${'quantity' in want ? want.quantity : null}::int
+      ) as result`.execute(db)
+    const result = rows[0]?.result
+    if (!result) throw new Error('hold_places returned nothing')
+    return result
+  } catch (err) {
+    const e = err as { code?: string; message?: string; detail?: string }
+    if (e.code === 'P0001' && e.message && REFUSALS.has(e.message)) {
+      const detail = JSON.parse(e.detail ?? 'null')
+      throw new HoldRefused(
+        e.message === 'PLACES_NOT_TAKEN'
+          ? { kind: 'PLACES_NOT_TAKEN', missed: detail }
+          : { kind: e.message, ...detail },
+      )
+    }
+    throw err
+  }
 }
 
 /** Which of these seats exist in the event, and whether they can ever be sold. */
@@ -181,19 +130,6 @@ export async function describeSeats(trx: Db, eventId: string, refs: SeatRef[]) {
     join unnest(${refs.map((r) => r.section)}::text[], ${refs.map((r) => r.row)}::text[], ${refs.map((r) => r.seat)}::int[]) as w(s, r, n)
       on es.section_code = w.s and es.row_label = w.r and es.seat_number = w.n
     where es.event_id = ${eventId}`.execute(trx)
-  return rows
-}
-
-/** Places this fan holds (in holding statuses) or bought, per price zone, for the per-fan maximum. */
-export async function fanPlacesByZone(trx: Db, eventId: string, userId: string) {
-  const { rows } = await sql<{ zone: string | null; n: number; per_fan_max: number | null }>`
-    select es.price_zone_id as zone, count(*)::int as n, min(pz.per_fan_max) as per_fan_max
-    from event_seats es
-    join seat_holds h on h.id = es.hold_id
-    left join price_zones pz on pz.id = es.price_zone_id
-    where h.event_id = ${eventId} and h.user_id = ${userId}
-      and ((es.status = 'HELD' and es.hold_expires_at > now() and h.status in (${sql.join(HOLDING)})) or es.status = 'SOLD')
-    group by es.price_zone_id`.execute(trx)
   return rows
 }
 
@@ -269,4 +205,60 @@ export async function sweepExpired(db: Db, limit: number) {
 /** Sends changes to every process's live feed at commit (NOTIFY is transactional). */
 export async function notifySeatChanges(trx: Db, payload: string) {
   await sql`select pg_notify('seat_changes', ${payload})`.execute(trx)
+}
+
+interface PendingNotify {
+  payloads: string[]
+  done: () => void
+  failed: (err: unknown) => void
+}
+
+/**
+ * NOTIFYs sent after commit by one process share round trips: the first goes at once, and those that
+ * come while it is on its way go together in one statement when it returns. In an on-sale rush that is
+ * one statement for many holds instead of one each; when idle it adds nothing. Each payload stays its own
+ * message, so listeners see exactly what separate NOTIFYs would have sent.
+ */
+class NotifyBatcher {
+  private queue: PendingNotify[] = []
+  private sending = false
+
+  constructor(private readonly db: Db) {}
+
+  send(payloads: string[]): Promise<void> {
+    if (payloads.length === 0) return Promise.resolve()
+    return new Promise((done, failed) => {
+      this.queue.push({ payloads, done, failed })
+      if (!this.sending) void this.flush()
+    })
+  }
+
+  private async flush() {
+    this.sending = true
+    while (this.queue.length > 0) {
+      const batch = this.queue
+      this.queue = []
+      try {
+        await sql`select pg_notify('seat_changes', p) from unnest(${batch.flatMap((b) => b.payloads)}::text[]) as p`.execute(
+          this.db,
+        )
+        for (const b of batch) b.done()
+      } catch (err) {
+        for (const b of batch) b.failed(err)
+      }
+    }
+    this.sending = false
+  }
+}
+
+const batchers = new WeakMap<Db, NotifyBatcher>()
+
+/** Sends changes to every process's live feed, outside any transaction, batched with concurrent ones. */
+export function notifySeatChangesSoon(db: Db, payloads: string[]): Promise<void> {
+  let batcher = batchers.get(db)
+  if (!batcher) {
+    batcher = new NotifyBatcher(db)
+    batchers.set(db, batcher)
+  }
+  return batcher.send(payloads)
 }

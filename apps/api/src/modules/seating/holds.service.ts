@@ -5,20 +5,20 @@ import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import {
   describeSeats,
-  fanPlacesByZone,
   findHold,
   findLiveHold,
-  findOrInsertLiveHold,
   type GrantedPlace,
+  type HoldRefusal,
+  HoldRefused,
+  type HoldRow,
+  holdPlacesAtomically,
   lockFanEvent,
-  notifySeatChanges,
+  notifySeatChangesSoon,
   releaseSeats,
   type SeatRef,
   seatsOfHold,
   setHoldStatus,
   type TakenPlace,
-  takeSeats,
-  takeSlots,
 } from './holds.repository.js'
 import { ensureInventory } from './inventory.service.js'
 import { feedPayloads } from './live-feed.js'
@@ -53,28 +53,22 @@ export interface ReservationView {
 const LOCK_NOT_AVAILABLE = '55P03'
 const isLockNotAvailable = (err: unknown) => (err as { code?: string })?.code === LOCK_NOT_AVAILABLE
 
-async function notifyTaken(trx: Db, eventId: string, taken: TakenPlace[], state: 'H' | 'A') {
+async function notifyTaken(db: Db, eventId: string, taken: TakenPlace[], state: 'H' | 'A') {
   if (taken.length === 0) return
   const version = Math.max(...taken.map((t) => Number(t.change_seq)))
-  for (const payload of feedPayloads(
-    version,
-    taken.map((t) => ({ ...t, event_id: eventId })),
-    state,
-  )) {
-    await notifySeatChanges(trx, payload)
-  }
+  await notifySeatChangesSoon(
+    db,
+    feedPayloads(
+      version,
+      taken.map((t) => ({ ...t, event_id: eventId })),
+      state,
+    ),
+  )
 }
 
 /** Names the seats a request could not take, and why: missing, never sellable, or taken by someone. */
-async function explainRefusal(
-  trx: Db,
-  eventId: string,
-  refs: SeatRef[],
-  taken: TakenPlace[],
-): Promise<never> {
-  const got = new Set(taken.map((t) => `${t.section_code}/${t.row_label}-${t.seat_number}`))
-  const missed = refs.filter((r) => !got.has(seatKeyOf(r)))
-  const known = await describeSeats(trx, eventId, missed)
+async function explainRefusal(db: Db, eventId: string, missed: SeatRef[]): Promise<never> {
+  const known = await describeSeats(db, eventId, missed)
   const knownKeys = new Map(known.map((k) => [`${k.section_code}/${k.row_label}-${k.seat_number}`, k]))
   const notFound = missed.filter((r) => !knownKeys.has(seatKeyOf(r))).map(seatKeyOf)
   if (notFound.length > 0) throw new DomainError('SEAT_NOT_FOUND', { details: { seats: notFound } })
@@ -92,11 +86,19 @@ async function explainRefusal(
   throw new DomainError('SEAT_UNAVAILABLE', { details: { seats: missed.map(seatKeyOf) } })
 }
 
-async function assertWithinFanMaximum(trx: Db, eventId: string, userId: string) {
-  for (const z of await fanPlacesByZone(trx, eventId, userId)) {
-    if (z.per_fan_max !== null && z.n > z.per_fan_max) {
-      throw new DomainError('MAX_PER_FAN_EXCEEDED', { details: { zoneId: z.zone, max: z.per_fan_max } })
-    }
+/** The API's answer to a refusal of `hold_places`; nothing was held. */
+async function refusalError(db: Db, eventId: string, request: HoldRequest, refusal: HoldRefusal) {
+  switch (refusal.kind) {
+    case 'PLACES_NOT_TAKEN':
+      return explainRefusal(db, eventId, refusal.missed)
+    case 'SLOTS_SHORT':
+      return new DomainError('SEAT_UNAVAILABLE', {
+        details: { section: (request as { section: string }).section, available: refusal.available },
+      })
+    case 'MAX_PER_FAN_EXCEEDED':
+      return new DomainError('MAX_PER_FAN_EXCEEDED', {
+        details: { zoneId: refusal.zoneId, max: refusal.max },
+      })
   }
 }
 
@@ -127,53 +129,29 @@ export async function holdPlaces(
   }
   assertSells(event ?? (await sellingEvent(db, eventId)))
   await ensureInventory(db, eventId)
-  const { hold, taken, created } = await db
-    .transaction()
-    .execute(async (trx) => {
-      await lockFanEvent(trx, eventId, holder.userId)
-      const hold = await findOrInsertLiveHold(trx, eventId, holder.userId, RESERVATION_TIME_LIMIT_MINUTES)
-      let taken: GrantedPlace[]
-      if ('seats' in request) {
-        // Seats already in this hold (a repeated click) are kept as they are; duplicates count once.
-        const mine = new Set(
-          hold.created
-            ? []
-            : (await seatsOfHold(trx, hold.id)).map(
-                (s) => `${s.section_code}/${s.row_label}-${s.seat_number}`,
-              ),
-        )
-        const unique = new Map((refs as SeatRef[]).map((r) => [seatKeyOf(r), r]))
-        const fresh = [...unique.values()].filter((r) => !mine.has(seatKeyOf(r)))
-        taken = fresh.length ? await takeSeats(trx, eventId, hold, fresh, holder.staff) : []
-        if (taken.length !== fresh.length) await explainRefusal(trx, eventId, fresh, taken)
-      } else {
-        taken = await takeSlots(trx, eventId, hold, request.section, request.quantity)
-        if (taken.length !== request.quantity) {
-          throw new DomainError('SEAT_UNAVAILABLE', {
-            details: { section: request.section, available: taken.length },
-          })
-        }
-      }
-      await assertWithinFanMaximum(trx, eventId, holder.userId)
-      return { hold, taken, created: hold.created }
-    })
-    .catch((err: unknown) => {
-      if (isLockNotAvailable(err))
-        throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
-      throw err
-    })
+  const want = 'seats' in request ? { seats: refs as SeatRef[] } : request
+  const { hold, taken } = await holdPlacesAtomically(
+    db,
+    eventId,
+    holder.userId,
+    RESERVATION_TIME_LIMIT_MINUTES,
+    holder.staff,
+    want,
+  ).catch(async (err: unknown) => {
+    if (err instanceof HoldRefused) throw await refusalError(db, eventId, request, err.refusal)
+    if (isLockNotAvailable(err))
+      throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
+    throw err
+  })
   // After the commit, not inside it: NOTIFY takes a database-wide lock from pre-commit to the end of
   // the commit, which would serialise every hold's commit. The feed is best effort already: maps
   // reconcile with the versioned GET /api/seats.
   await notifyTaken(db, eventId, taken, 'H').catch(() => undefined)
-  return created ? newHoldView(hold, taken) : reservationView(db, hold.id)
+  return hold.created ? newHoldView(hold, taken) : reservationView(db, hold.id)
 }
 
 /** A hold created by this request holds exactly the places it just took. */
-function newHoldView(
-  hold: { id: string; event_id: string; status: string; created_at: Date; expires_at: Date },
-  taken: GrantedPlace[],
-): ReservationView {
+function newHoldView(hold: HoldRow, taken: GrantedPlace[]): ReservationView {
   const seats = [...taken]
     .sort((a, b) =>
       a.section_code === b.section_code
