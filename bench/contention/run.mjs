@@ -34,7 +34,7 @@ import {
   table,
   writeSection,
 } from '../lib/report.mjs'
-import { cpuSeconds, serverComplaints, startServers } from '../lib/server.mjs'
+import { cpuSeconds, postgresCpuSeconds, serverComplaints, startServers } from '../lib/server.mjs'
 import { fmt, median, spread, summarize } from '../lib/stats.mjs'
 
 const opt = args({
@@ -55,6 +55,9 @@ const app = await throwawayDatabase('contention')
 let servers = []
 
 const HOT_SECTION = 'OCCIDENTAL_PREFERENCIAL_SECCION_101'
+/** The unmeasured warm-up burst: 10 contenders on each of 10 seats, as in the measured one. */
+const WARM_SEATS = 10
+const WARM_FANS = 100
 const COLD_SECTIONS = ['ORIENTAL_GENERAL_SECCION_211', 'ORIENTAL_GENERAL_SECCION_212']
 const DISTINCT_SECTIONS = ['ORIENTAL_PREFERENCIAL_SECCION_111', 'ORIENTAL_PREFERENCIAL_SECCION_112']
 
@@ -70,7 +73,9 @@ try {
   const hot = sectionSeats(layout, HOT_SECTION).slice(0, opt.seats)
   const cold = COLD_SECTIONS.flatMap((c) => sectionSeats(layout, c))
   const distinct = DISTINCT_SECTIONS.flatMap((c) => sectionSeats(layout, c))
-  if (cold.length < opt.uncontended + 100 || distinct.length < opt.clients)
+  // Warm-up burst seats: after the reference's, in the same cold sections.
+  const warmSeats = cold.slice(opt.uncontended + 100, opt.uncontended + 100 + WARM_SEATS)
+  if (cold.length < opt.uncontended + 100 + WARM_SEATS || distinct.length < opt.clients)
     throw new Error('layout too small')
 
   const results = []
@@ -87,13 +92,17 @@ try {
     // serve every repetition: each repetition is a fresh event, and the one-hold rule is per fan and event.
     const venueId = await insertVenue(app.pool)
     const { id: layoutId } = await insertLayout(app.pool, venueId, `Estadio ${n}p`, layout)
-    const fans = await createFans(app.pool, 2 * opt.clients + opt.uncontended + 100, secret, {
+    const fans = await createFans(app.pool, 2 * opt.clients + opt.uncontended + 100 + WARM_FANS, secret, {
       prefix: `c${n}p`,
     })
     for (const s of servers) await verifyFan(s.base, fans[0])
     const burstFans = fans.slice(0, opt.clients)
     const refFans = fans.slice(opt.clients, opt.clients + opt.uncontended + 100)
-    const distinctFans = fans.slice(opt.clients + opt.uncontended + 100)
+    const distinctFans = fans.slice(
+      opt.clients + opt.uncontended + 100,
+      2 * opt.clients + opt.uncontended + 100,
+    )
+    const warmFans = fans.slice(2 * opt.clients + opt.uncontended + 100)
 
     const perServer = Math.ceil(opt.clients / n)
     const clients = servers.map((s) => httpClient(s.base, perServer))
@@ -138,6 +147,15 @@ try {
         ref.errors.length +
         warm.samples.filter((s) => s.status !== 201).length
 
+      // Warm-up burst, not measured: the reference had 100 holds to warm the path that grants, and this gives
+      // the path that refuses the same chance, so the first contended burst after a start does not measure
+      // the JIT compiling it.
+      await warmSockets(clients, perServer)
+      const warmRun = await burst(
+        clients,
+        warmFans.map((fan, k) => hold(fan, /** @type {string} */ (warmSeats[k % WARM_SEATS]))),
+      )
+
       // The hot-spot burst.
       await warmSockets(clients, perServer)
       const order = shuffle(
@@ -145,18 +163,23 @@ try {
         prng(7919 * (rep + 1) + n),
       )
       const cpu0 = servers.map((s) => cpuSeconds(s.pid))
+      const clientCpu0 = process.cpuUsage()
+      const pgCpu0 = postgresCpuSeconds()
       const hotRun = await burst(
         clients,
         order.map((o) => hold(o.fan, o.seat)),
       )
       const cpu = servers.map((s, k) => cpuSeconds(s.pid) - (cpu0[k] ?? 0))
+      const pgCpu = postgresCpuSeconds() - pgCpu0
+      const clientUsage = process.cpuUsage(clientCpu0)
+      const clientCpu = (clientUsage.user + clientUsage.system) / 1e6
       const winners = hotRun.results.filter((r) => r.status === 201)
       const losers = hotRun.results.filter((r) => r.status === 409 && r.body?.code === 'SEAT_UNAVAILABLE')
       const other = hotRun.results.filter(
         (r) => !(r.status === 201 || (r.status === 409 && r.body?.code === 'SEAT_UNAVAILABLE')),
       )
       const grantedSeats = winners.map((w) => w.body?.seats?.[0]?.key)
-      const lostByNowait = losers.filter((r) => /right now/.test(r.body?.message ?? '')).length
+      const lostByNowait = losers.filter((r) => /right now/.test(r.body?.detail ?? '')).length
 
       // Same-size burst without contention: 500 other fans, 500 distinct free seats.
       await warmSockets(clients, perServer)
@@ -165,6 +188,9 @@ try {
         distinctFans.map((fan, k) => hold(fan, /** @type {string} */ (distinct[k]))),
       )
       const distinctOk = distinctRun.results.filter((r) => r.status === 201)
+
+      // The warm-up burst is held to the same rule: one hold per seat, nothing else.
+      const warmGranted = warmRun.results.filter((r) => r.status === 201).length
 
       // Database checks.
       const q = async (text, params) => (await app.pool.query(text, params)).rows
@@ -190,8 +216,10 @@ try {
         winners.length +
         refOk.length +
         warm.samples.filter((s) => s.status === 201).length +
+        warmGranted +
         distinctOk.length
       const correct =
+        warmGranted === WARM_SEATS &&
         winners.length === opt.seats &&
         hotHeld === opt.seats &&
         new Set(grantedSeats).size === opt.seats &&
@@ -226,6 +254,8 @@ try {
         winnerLat,
         burstMs: hotRun.elapsedMs,
         serverCpuS: cpu,
+        clientCpuS: clientCpu,
+        postgresCpuS: pgCpu,
         distinctLat,
         distinctGranted: distinctOk.length,
         distinctMs: distinctRun.elapsedMs,
@@ -234,7 +264,10 @@ try {
       }
       results.push(r)
       console.error(
-        `${n}p rep ${r.rep}: granted ${r.granted}, hot HELD ${hotHeld}, bad holds ${badHolds}, other ${r.other} ${r.otherSample.join(',')} | uncontended p50 ${fmt(refLat.p50)} p99 ${fmt(refLat.p99)} ms | losers ${r.losers} (${lostByNowait} by NOWAIT) p50 ${fmt(loserLat.p50)} p99 ${fmt(loserLat.p99)} ms, winners p99 ${fmt(winnerLat.p99)} | burst ${fmt(r.burstMs, 0)} ms | distinct-seat burst p99 ${fmt(distinctLat.p99)} ms (${distinctOk.length}/${opt.clients}) | ratio ${fmt(r.ratio, 2)} | load ${r.load}`,
+        `${n}p rep ${r.rep}: granted ${r.granted}, hot HELD ${hotHeld}, bad holds ${badHolds}, other ${r.other} ${r.otherSample.join(',')} | uncontended p50 ${fmt(refLat.p50)} p99 ${fmt(refLat.p99)} ms | losers ${r.losers} (${lostByNowait} while in flight) p50 ${fmt(loserLat.p50)} p99 ${fmt(loserLat.p99)} ms, winners p99 ${fmt(winnerLat.p99)} | burst ${fmt(r.burstMs, 0)} ms, CPU s server ${fmt(
+          cpu.reduce((a, b) => a + b, 0),
+          2,
+        )} client ${fmt(clientCpu, 2)} pg ${fmt(pgCpu, 2)} | distinct-seat burst p99 ${fmt(distinctLat.p99)} ms (${distinctOk.length}/${opt.clients}) | ratio ${fmt(r.ratio, 2)} | load ${r.load}`,
       )
     }
     for (const c of clients) c.close()
@@ -302,13 +335,13 @@ try {
       'processes',
       'rep',
       'granted',
-      'losers (NOWAIT)',
+      'losers (refused while another took the seat)',
       'other',
       'uncontended p50 / p99 ms',
       'loser p50 / p99 / max ms',
       'winner p99 ms',
       'burst wall ms',
-      'server CPU s',
+      'CPU s: servers · load generator · PostgreSQL',
       `${opt.clients} distinct seats p50 / p99 ms`,
       'load after',
     ],
@@ -322,7 +355,7 @@ try {
       `${fmt(r.loserLat.p50)} / ${fmt(r.loserLat.p99)} / ${fmt(r.loserLat.max)}`,
       fmt(r.winnerLat.p99),
       fmt(r.burstMs, 0),
-      r.serverCpuS.map((v) => fmt(v, 2)).join(' + '),
+      `${r.serverCpuS.map((v) => fmt(v, 2)).join(' + ')} · ${fmt(r.clientCpuS, 2)} · ${fmt(r.postgresCpuS, 2)}`,
       `${fmt(r.distinctLat.p50)} / ${fmt(r.distinctLat.p99)}`,
       r.load,
     ]),
@@ -334,7 +367,7 @@ Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd} (shared machi
 
 **Budget** (DESIGN §8): 500 clients on the same 50 seats: exactly 50 granted, 0 oversold, loser p99 ≤ 2 × uncontended p99. **Verdict: ${allPass ? 'pass' : 'FAIL'}** (correctness / latency per row below).
 
-How: ${opt.clients} distinct signed-in fans, fan k asks \`POST /api/reservations\` for hot seat k mod ${opt.seats} (the front ${opt.seats} seats of ${HOT_SECTION}: 10 contenders per seat), one request each, shuffled, all sent at once over ${opt.clients} open keep-alive connections spread round-robin over the API processes (each \`node apps/api/dist/server.js\`, NODE_ENV=production, DB_POOL_SIZE=${opt.pool}, TRUST_PROXY=true so each fan has its own X-Forwarded-For, same DATABASE_URL). Uncontended reference in the same run, just before: ${opt.uncontended} holds by other fans on distinct free seats, ${opt.uncontendedConcurrency} clients, closed loop (after 100 warm-up holds). Diagnostic in the same run, just after: ${opt.clients} fans on ${opt.clients} distinct free seats, also all at once. Oversell checks in the database afterwards: HELD rows among the hot seats, holds with other than exactly one seat, hold rows vs 201 answers, each hot seat granted to exactly one 201; a loser must be 409 SEAT_UNAVAILABLE (anything else counts as "other"). ${opt.reps} repetitions per process count, each on a fresh event; cells show median (min–max); latencies client-side on loopback, nearest-rank.
+How: ${opt.clients} distinct signed-in fans, fan k asks \`POST /api/reservations\` for hot seat k mod ${opt.seats} (the front ${opt.seats} seats of ${HOT_SECTION}: 10 contenders per seat), one request each, shuffled, all sent at once over ${opt.clients} open keep-alive connections spread round-robin over the API processes (each \`node apps/api/dist/server.js\`, NODE_ENV=production, DB_POOL_SIZE=${opt.pool}, TRUST_PROXY=true so each fan has its own X-Forwarded-For, same DATABASE_URL). Uncontended reference in the same run, just before: ${opt.uncontended} holds by other fans on distinct free seats, ${opt.uncontendedConcurrency} clients, closed loop (after 100 warm-up holds); then, unmeasured, a warm-up burst of ${WARM_FANS} other fans on ${WARM_SEATS} other seats, so the refusing path is as warm as the granting one. Diagnostic in the same run, just after: ${opt.clients} fans on ${opt.clients} distinct free seats, also all at once. Oversell checks in the database afterwards: HELD rows among the hot seats, holds with other than exactly one seat, hold rows vs 201 answers, each hot seat granted to exactly one 201; a loser must be 409 SEAT_UNAVAILABLE (anything else counts as "other"). ${opt.reps} repetitions per process count, each on a fresh event; cells show median (min–max); latencies client-side on loopback, nearest-rank.
 
 ${table(['processes', 'granted (per rep)', 'hot seats HELD', 'oversold', 'uncontended p99 ms', 'loser p50 ms', 'loser p99 ms', 'loser p99 ÷ uncontended p99 (≤ 2)', `${opt.clients} distinct seats at once, p99 ms`, 'loser p99 ÷ that', 'verdict (correct / latency)'], summaryRows)}
 

@@ -29,7 +29,13 @@ import {
   table,
   writeSection,
 } from '../lib/report.mjs'
-import { cpuSeconds, schedSeconds, serverComplaints, startServers } from '../lib/server.mjs'
+import {
+  cpuSeconds,
+  postgresCpuSeconds,
+  schedSeconds,
+  serverComplaints,
+  startServers,
+} from '../lib/server.mjs'
 import { fmt, median, spread, summarize } from '../lib/stats.mjs'
 
 const opt = args({
@@ -39,7 +45,7 @@ const opt = args({
   reps: 3,
   servers: 1,
   pool: 10,
-  maxHolds: 16_000,
+  maxHolds: 24_000,
   dry: false,
 })
 const run = promisify(execFile)
@@ -137,6 +143,7 @@ try {
     const cpu0 = servers.map((s) => cpuSeconds(s.pid))
     const sched0 = servers.map((s) => schedSeconds(s.pid))
     const self0 = process.cpuUsage()
+    const pg0 = postgresCpuSeconds()
     const measured = await closedLoop({
       clients,
       concurrency: phase.c,
@@ -149,6 +156,7 @@ try {
     const serverCpu = servers.map((s, k) => (cpuSeconds(s.pid) - (cpu0[k] ?? 0)) / wall)
     // Share of the wall time each server's event-loop thread spent runnable but waiting for a CPU.
     const serverWait = servers.map((s, k) => (schedSeconds(s.pid).waiting - (sched0[k]?.waiting ?? 0)) / wall)
+    const pgCpu = (postgresCpuSeconds() - pg0) / wall
     const selfUsage = process.cpuUsage(self0)
     const clientCpu = (selfUsage.user + selfUsage.system) / 1e6 / wall
     const ok = measured.samples.filter((s) => s.status === 201)
@@ -173,10 +181,13 @@ try {
       serverWait,
       clientCpu,
       cpuMsPerHold: (1000 * serverCpu.reduce((a, b) => a + b, 0)) / (ok.length / wall),
+      pgCpu,
+      pgMsPerHold: (1000 * pgCpu) / (ok.length / wall),
     }
   }
 
   async function pgbenchPhase(c) {
+    const pg0 = postgresCpuSeconds()
     const { stdout } = await run(
       'pgbench',
       [
@@ -202,7 +213,9 @@ try {
     const latency = Number(stdout.match(/latency average = ([\d.]+) ms/)?.[1])
     const failed = Number(stdout.match(/number of failed transactions: (\d+)/)?.[1] ?? 0)
     if (!Number.isFinite(tps)) throw new Error(`could not read pgbench output:\n${stdout}`)
-    return { tps, latency, failed }
+    // Includes connection set-up, a small share of the 15 s.
+    const pgMsPerTx = (1000 * (postgresCpuSeconds() - pg0)) / (tps * opt.seconds)
+    return { tps, latency, failed, pgMsPerTx }
   }
 
   const results = []
@@ -228,7 +241,7 @@ try {
     }
     results.push(r)
     console.error(
-      `rep ${r.rep} c=${r.c}: holds ${fmt(holds.tps, 0)}/s (p50 ${fmt(holds.lat.p50)} ms, p99 ${fmt(holds.lat.p99)} ms, ${holds.failed} failed, held rows ${holds.heldRows}/${holds.expectedHeld}, server CPU ${holds.serverCpu.map((v) => `${fmt(100 * v, 0)}%`).join('+')} (${fmt(holds.cpuMsPerHold, 2)} ms/hold), run-queue wait ${holds.serverWait.map((v) => `${fmt(100 * v, 0)}%`).join('+')}, client CPU ${fmt(100 * holds.clientCpu, 0)}%) | pgbench ${fmt(bench.tps, 0)}/s (avg ${fmt(bench.latency, 2)} ms) | ratio ${fmt(r.ratio, 3)} | load ${r.load}`,
+      `rep ${r.rep} c=${r.c}: holds ${fmt(holds.tps, 0)}/s (p50 ${fmt(holds.lat.p50)} ms, p99 ${fmt(holds.lat.p99)} ms, ${holds.failed} failed, held rows ${holds.heldRows}/${holds.expectedHeld}, server CPU ${holds.serverCpu.map((v) => `${fmt(100 * v, 0)}%`).join('+')} (${fmt(holds.cpuMsPerHold, 2)} ms/hold), run-queue wait ${holds.serverWait.map((v) => `${fmt(100 * v, 0)}%`).join('+')}, client CPU ${fmt(100 * holds.clientCpu, 0)}%, PostgreSQL CPU ${fmt(100 * holds.pgCpu, 0)}% (${fmt(holds.pgMsPerHold, 2)} ms/hold)) | pgbench ${fmt(bench.tps, 0)}/s (avg ${fmt(bench.latency, 2)} ms, PostgreSQL ${fmt(bench.pgMsPerTx, 2)} ms CPU/tx) | ratio ${fmt(r.ratio, 3)} | load ${r.load}`,
     )
   }
   for (const cl of clients) cl.close()
@@ -289,7 +302,8 @@ try {
       'failed',
       'server CPU (ms CPU per hold)',
       'server waiting for a CPU',
-      'pgbench TPS',
+      'PostgreSQL CPU (ms per hold)',
+      'pgbench TPS (PostgreSQL ms CPU per transaction)',
       'ratio',
       'load after',
     ],
@@ -303,7 +317,8 @@ try {
       String(r.holds.failed),
       `${r.holds.serverCpu.map((v) => `${fmt(100 * v, 0)}%`).join(' + ')} (${fmt(r.holds.cpuMsPerHold, 1)})`,
       r.holds.serverWait.map((v) => `${fmt(100 * v, 0)}%`).join(' + '),
-      fmt(r.pgbench.tps, 0),
+      `${fmt(100 * r.holds.pgCpu, 0)}% (${fmt(r.holds.pgMsPerHold, 1)})`,
+      `${fmt(r.pgbench.tps, 0)} (${fmt(r.pgbench.pgMsPerTx, 2)})`,
       fmt(r.ratio, 3),
       r.load,
     ]),

@@ -129,6 +129,27 @@ export function cpuSeconds(pid) {
 }
 
 /**
+ * CPU seconds used so far by the PostgreSQL server: every `postgres` process, plus what its ended backends
+ * used (added to the postmaster's cutime/cstime when it reaps them), so connections that close between two
+ * readings still count.
+ */
+export function postgresCpuSeconds() {
+  let total = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total
+}
+
+/**
  * The main thread's scheduler accounting (Linux /proc/<pid>/schedstat): seconds on CPU and seconds spent
  * runnable but waiting for a CPU. A large wait next to a small on-CPU time means the process was starved by
  * other work on the machine rather than busy or idle.
