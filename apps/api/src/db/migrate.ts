@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-checkout.js'
 import * as m0007 from './migrations/0007-tickets.js'
 import * as m0008 from './migrations/0008-hosted-checkout.js'
 import * as m0009 from './migrations/0009-hold-places.js'
+import * as m0010 from './migrations/0010-session-lookup.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-tickets': m0007,
   '0008-hosted-checkout': m0008,
   '0009-hold-places': m0009,
+  '0010-session-lookup': m0010,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

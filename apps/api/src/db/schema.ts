@@ -243,12 +243,6 @@ export interface EventSeatsTable {
   change_seq: Generated<number>
 }
 
-export interface HoldLocksTable {
-  event_id: string
-  user_id: string
-  touched_at: Generated<Date>
-}
-
 export interface SeatCustomizationsTable {
   user_id: string
   preferred_sections: ColumnType<string[], string[] | undefined, string[]>
@@ -488,7 +482,6 @@ export interface Database {
   outbox_messages: OutboxMessagesTable
   seat_holds: SeatHoldsTable
   event_seats: EventSeatsTable
-  hold_locks: HoldLocksTable
   seat_customizations: SeatCustomizationsTable
   audit_log: AuditLogTable
   event_fees: EventFeesTable

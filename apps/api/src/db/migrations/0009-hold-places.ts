@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely'
 
 /**
  * A hold in one round trip (issue 5, DESIGN §8 holds throughput). `hold_places` does what a hold used to do
- * in seven statements from the API: lock the fan's row for the event, find or create the live hold, take
+ * in seven statements from the API: lock the fan for the event (`lock_fan_event`, which the checkout also
+ * takes), find or create the live hold, take
  * the places, check the per-fan maximum. Called as one statement, it is one transaction: any refusal raises,
  * and everything it did rolls back (all or nothing, issue 5 part 3).
  *
@@ -26,6 +27,17 @@ import { type Kysely, sql } from 'kysely'
  * The statuses whose holds keep their seats come from the domain (`p_holding`), not from here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // One fan's hold changes for one event are serialised by a transaction-scoped advisory lock, not by
+  // upserting a row: same guarantee (the per-fan maximum is checked under it), no row written and no WAL
+  // for every hold. Two pairs sharing a 64-bit hash would only wait for each other.
+  await sql`
+    create function lock_fan_event(p_event uuid, p_user uuid) returns void
+    language sql
+    as $fn$ select pg_advisory_xact_lock(hashtextextended(p_event::text || '/' || p_user::text, 0)) $fn$`.execute(
+    db,
+  )
+  await sql`drop table hold_locks`.execute(db)
+
   await sql`
     create function hold_places(
       p_event uuid, p_user uuid, p_minutes int, p_allow_exclusive boolean, p_holding text[],
@@ -46,8 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_granted jsonb;
       v_over record;
     begin
-      insert into hold_locks (event_id, user_id) values (p_event, p_user)
-        on conflict (event_id, user_id) do update set touched_at = now();
+      perform lock_fan_event(p_event, p_user);
 
       select id, event_id, status, created_at, expires_at into h from seat_holds
         where event_id = p_event and user_id = p_user and status in ('BOOKED', 'ACTIVE') and expires_at > now()
@@ -149,4 +160,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists hold_places(uuid, uuid, int, boolean, text[], text[], text[], int[], text, int)`.execute(
     db,
   )
+  await sql`drop function if exists lock_fan_event(uuid, uuid)`.execute(db)
+  await db.schema
+    .createTable('hold_locks')
+    .addColumn('event_id', 'uuid', (c) => c.notNull())
+    .addColumn('user_id', 'uuid', (c) => c.notNull())
+    .addColumn('touched_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('hold_locks_pk', ['event_id', 'user_id'])
+    .execute()
 }

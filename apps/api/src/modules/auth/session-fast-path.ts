@@ -46,12 +46,9 @@ export interface StoredSession {
   expiresAt: Date
 }
 
-/** Session and user in one query (the library reads them in two). */
+/** Session and user in one query (the library reads them in two), planned once per connection (migration 0010). */
 export async function storedSession(db: Db, token: string): Promise<StoredSession | undefined> {
-  const { rows } = await sql<StoredSession>`
-    select u.id as "userId", u.name, u.email, u.role, s."expiresAt"
-    from auth_sessions s join auth_users u on u.id = s."userId"
-    where s.token = ${token}`.execute(db)
+  const { rows } = await sql<StoredSession>`select * from session_of(${token})`.execute(db)
   const row = rows[0]
   return row && { ...row, expiresAt: new Date(row.expiresAt) }
 }

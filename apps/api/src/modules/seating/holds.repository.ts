@@ -23,10 +23,12 @@ export interface GrantedPlace extends TakenPlace {
   price_amount: number | string | null
 }
 
-/** Serialises one fan's hold changes for one event (the per-fan maximum is checked under this lock). */
+/**
+ * Serialises one fan's hold changes for one event until the transaction ends (the per-fan maximum is
+ * checked under this lock). An advisory lock, defined once in the database (migration 0009).
+ */
 export async function lockFanEvent(trx: Db, eventId: string, userId: string) {
-  await sql`insert into hold_locks (event_id, user_id) values (${eventId}, ${userId})
-    on conflict (event_id, user_id) do update set touched_at = now()`.execute(trx)
+  await sql`select lock_fan_event(${eventId}::uuid, ${userId}::uuid)`.execute(trx)
 }
 
 export async function findLiveHold(trx: Db, eventId: string, userId: string) {
