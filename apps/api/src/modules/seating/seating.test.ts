@@ -6,6 +6,7 @@ import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
+import { notifySeatChangesSoon } from './holds.repository.js'
 import { sweepOnce } from './sweeper.js'
 
 describe.each(ENGINES)('seating on %s', (engine) => {
@@ -314,6 +315,16 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     expect(hold1.status).toBe('EXPIRED')
     controller.abort()
     await reading
+  })
+
+  it('sends every change of holds that finish together, each as its own feed message', async () => {
+    // Holds that finish while a NOTIFY is on its way share the next statement; none may be lost or merged.
+    const received: string[] = []
+    const stop = await t.db.listen('seat_changes', (payload) => received.push(payload))
+    const payloads = [1, 2, 3, 4, 5].map((k) => JSON.stringify({ eventId: `batch-${engine}`, k }))
+    await Promise.all(payloads.map((p) => notifySeatChangesSoon(t.db.db, [p])))
+    await expect.poll(() => received.filter((p) => p.includes(`batch-${engine}`)).sort()).toEqual(payloads)
+    await stop()
   })
 
   it('proposes adjacent seats without stranding one', async () => {
