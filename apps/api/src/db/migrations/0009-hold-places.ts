@@ -20,7 +20,8 @@ import { type Kysely, sql } from 'kysely'
  * - Expiry is decided there too, by `now()`.
  *
  * Refusals raise P0001 with the message naming the case and a JSON DETAIL for the API's answer:
- * - `PLACES_NOT_TAKEN`: the seats it could not take (`{section, row, seat}`), so the API says why.
+ * - `PLACES_NOT_TAKEN`: the seats it could not take (`{section, row, seat, status, restriction}`; no status
+ *   when the seat does not exist), so the API says why.
  * - `SLOTS_SHORT`: how many slots were free.
  * - `MAX_PER_FAN_EXCEEDED`: the zone and its maximum.
  *
@@ -95,7 +96,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq
         )
         select count(*), coalesce(jsonb_agg(took), '[]'::jsonb),
-          (select jsonb_agg(jsonb_build_object('section', w.s, 'row', w.r, 'seat', w.n)) from wanted w
+          -- Each seat not taken, with what the statement saw of it (no row: it does not exist), so the
+          -- API can say why without reading again.
+          (select jsonb_agg(jsonb_build_object('section', w.s, 'row', w.r, 'seat', w.n,
+              'status', es.status, 'restriction', es.restriction))
+            from wanted w
+            left join event_seats es
+              on es.event_id = p_event and es.section_code = w.s and es.row_label = w.r and es.seat_number = w.n
             where not exists (select 1 from took t where t.section_code = w.s and t.row_label = w.r and t.seat_number = w.n))
           into v_got, v_granted, v_missed from took;
         if v_missed is not null then

@@ -65,8 +65,14 @@ export interface HoldRow {
 }
 
 /** What `hold_places` refused, with what the API needs to say why (migration 0009-hold-places). */
+/** A seat a hold could not take, as the refusing statement saw it; no status: it does not exist. */
+export interface MissedSeat extends SeatRef {
+  status: string | null
+  restriction: string | null
+}
+
 export type HoldRefusal =
-  | { kind: 'PLACES_NOT_TAKEN'; missed: SeatRef[] }
+  | { kind: 'PLACES_NOT_TAKEN'; missed: MissedSeat[] }
   | { kind: 'SLOTS_SHORT'; available: number }
   | { kind: 'MAX_PER_FAN_EXCEEDED'; zoneId: string | null; max: number }
 
@@ -117,22 +123,6 @@ export async function holdPlacesAtomically(
     }
     throw err
   }
-}
-
-/** Which of these seats exist in the event, and whether they can ever be sold. */
-export async function describeSeats(trx: Db, eventId: string, refs: SeatRef[]) {
-  const { rows } = await sql<{
-    section_code: string
-    row_label: string
-    seat_number: number
-    status: string
-    restriction: string | null
-  }>`
-    select es.section_code, es.row_label, es.seat_number, es.status, es.restriction from event_seats es
-    join unnest(${refs.map((r) => r.section)}::text[], ${refs.map((r) => r.row)}::text[], ${refs.map((r) => r.seat)}::int[]) as w(s, r, n)
-      on es.section_code = w.s and es.row_label = w.r and es.seat_number = w.n
-    where es.event_id = ${eventId}`.execute(trx)
-  return rows
 }
 
 /** Frees some or all of a hold's seats; returns them for the live feed. */

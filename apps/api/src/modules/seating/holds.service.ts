@@ -4,7 +4,6 @@ import { RESERVATION_TIME_LIMIT_MINUTES } from '@palco/domain/seating/layout-voc
 import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import {
-  describeSeats,
   findHold,
   findLiveHold,
   type GrantedPlace,
@@ -13,6 +12,7 @@ import {
   type HoldRow,
   holdPlacesAtomically,
   lockFanEvent,
+  type MissedSeat,
   notifySeatChangesSoon,
   releaseSeats,
   type SeatRef,
@@ -67,30 +67,26 @@ async function notifyTaken(db: Db, eventId: string, taken: TakenPlace[], state: 
 }
 
 /** Names the seats a request could not take, and why: missing, never sellable, or taken by someone. */
-async function explainRefusal(db: Db, eventId: string, missed: SeatRef[]): Promise<never> {
-  const known = await describeSeats(db, eventId, missed)
-  const knownKeys = new Map(known.map((k) => [`${k.section_code}/${k.row_label}-${k.seat_number}`, k]))
-  const notFound = missed.filter((r) => !knownKeys.has(seatKeyOf(r))).map(seatKeyOf)
-  if (notFound.length > 0) throw new DomainError('SEAT_NOT_FOUND', { details: { seats: notFound } })
+function refusalOfSeats(missed: MissedSeat[]): DomainError {
+  const notFound = missed.filter((m) => m.status === null).map(seatKeyOf)
+  if (notFound.length > 0) return new DomainError('SEAT_NOT_FOUND', { details: { seats: notFound } })
   const notSelectable = missed
-    .filter((r) => {
-      const k = knownKeys.get(seatKeyOf(r))
-      return (
-        k?.status === 'BLOCKED' ||
-        (k?.restriction !== null && k?.restriction !== 'PREFERENTIAL' && k?.status === 'AVAILABLE')
-      )
-    })
+    .filter(
+      (m) =>
+        m.status === 'BLOCKED' ||
+        (m.restriction !== null && m.restriction !== 'PREFERENTIAL' && m.status === 'AVAILABLE'),
+    )
     .map(seatKeyOf)
   if (notSelectable.length > 0)
-    throw new DomainError('SEAT_NOT_SELECTABLE', { details: { seats: notSelectable } })
-  throw new DomainError('SEAT_UNAVAILABLE', { details: { seats: missed.map(seatKeyOf) } })
+    return new DomainError('SEAT_NOT_SELECTABLE', { details: { seats: notSelectable } })
+  return new DomainError('SEAT_UNAVAILABLE', { details: { seats: missed.map(seatKeyOf) } })
 }
 
 /** The API's answer to a refusal of `hold_places`; nothing was held. */
-async function refusalError(db: Db, eventId: string, request: HoldRequest, refusal: HoldRefusal) {
+function refusalError(request: HoldRequest, refusal: HoldRefusal): DomainError {
   switch (refusal.kind) {
     case 'PLACES_NOT_TAKEN':
-      return explainRefusal(db, eventId, refusal.missed)
+      return refusalOfSeats(refusal.missed)
     case 'SLOTS_SHORT':
       return new DomainError('SEAT_UNAVAILABLE', {
         details: { section: (request as { section: string }).section, available: refusal.available },
@@ -137,8 +133,8 @@ export async function holdPlaces(
     RESERVATION_TIME_LIMIT_MINUTES,
     holder.staff,
     want,
-  ).catch(async (err: unknown) => {
-    if (err instanceof HoldRefused) throw await refusalError(db, eventId, request, err.refusal)
+  ).catch((err: unknown) => {
+    if (err instanceof HoldRefused) throw refusalError(request, err.refusal)
     if (isLockNotAvailable(err))
       throw new DomainError('SEAT_UNAVAILABLE', { message: 'Someone is taking these seats right now.' })
     throw err
