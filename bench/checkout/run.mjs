@@ -18,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
+import { demoCheckoutDetails } from '../../apps/api/dist/db/seed/demo-accounts.js'
 import { generateStadiumLayout } from '../../apps/api/dist/db/seed/layouts.js'
 import { serverFacts, throwawayDatabase } from '../lib/db.mjs'
 import { createFans, verifyFan } from '../lib/fans.mjs'
@@ -65,13 +66,7 @@ const STEP_ROUTE = {
   pay: '`POST /api/checkout/orders`',
   order: '`GET /api/checkout/orders/:id`',
 }
-const contact = {
-  firstName: 'Camila',
-  lastName: 'Rojas',
-  email: 'camila.compras@example.co',
-  phone: '+573001234567',
-}
-const billing = { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' }
+const { contact, billing } = demoCheckoutDetails('camila.compras@example.co')
 
 /** What the browser's sandbox tokenizer makes from the documented Colombian Visa test card, holder APRO. */
 function cardToken() {

@@ -5,6 +5,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SANDBOX_WEBHOOK_SECRET } from '../../config.js'
+import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
@@ -25,13 +26,7 @@ const card = (holderName = 'APRO') => {
   return r.token
 }
 
-const contact = {
-  firstName: 'Camila',
-  lastName: 'Rojas',
-  email: 'camila.compras@example.co',
-  phone: '+573001234567',
-}
-const billing = { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' }
+const { contact, billing } = demoCheckoutDetails('camila.compras@example.co')
 
 describe.each(ENGINES)('checkout on %s', (engine) => {
   let t: TestApp

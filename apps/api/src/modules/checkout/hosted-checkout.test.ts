@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
@@ -10,13 +11,7 @@ import { reconcileOnce } from '../payments/reconcile.js'
 
 const CO = 'localhost:3000'
 
-const contact = {
-  firstName: 'Camila',
-  lastName: 'Rojas',
-  email: 'camila.hosted@example.co',
-  phone: '+573001234567',
-}
-const billing = { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' }
+const { contact, billing } = demoCheckoutDetails('camila.hosted@example.co')
 
 /** `POST /api/checkout/preference-id` on the Colombian host as the payment page sends it; no cookie: a visitor. */
 const askForPage = (
@@ -286,13 +281,7 @@ describe('the hosted page with Kushki', () => {
     fake = await startFakeKushki()
     t = await openTestApp('pglite', {
       demoAccounts: true,
-      env: {
-        PAYMENT_PROVIDER_COL: 'kushki',
-        KUSHKI_API_URL: fake.url,
-        KUSHKI_PRIVATE_KEY: fake.privateKey,
-        KUSHKI_PUBLIC_KEY: fake.publicKey,
-        KUSHKI_WEBHOOK_SECRET: fake.webhookSecret,
-      },
+      env: fake.appEnv('COL'),
     })
     fan = await loginAs(t.app, 'fan@palco.co')
   })

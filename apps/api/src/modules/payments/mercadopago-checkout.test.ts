@@ -24,13 +24,7 @@ describe('checkout through Mercado Pago (local fake of its API)', () => {
     fake = await startFakeMercadoPago({ currency: 'MXN' })
     t = await openTestApp('pglite', {
       demoAccounts: true,
-      env: {
-        PAYMENT_PROVIDER_MEX: 'mercadopago',
-        MERCADOPAGO_API_URL: fake.url,
-        MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-        MERCADOPAGO_WEBHOOK_SECRET: fake.webhookSecret,
-        MERCADOPAGO_PUBLIC_KEY: fake.publicKey,
-      },
+      env: fake.appEnv('MEX'),
     })
     fan = await loginAs(t.app, 'fan@palco.mx')
   })

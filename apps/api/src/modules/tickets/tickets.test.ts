@@ -12,6 +12,7 @@ import {
 } from '@palco/domain/tickets/qr-code'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
@@ -427,8 +428,7 @@ describe.each(ENGINES)('tickets on %s', (engine) => {
       if (!card.ok) throw new Error('tokenize failed')
       const paid = await post('/api/checkout/orders', fanA, {
         reservationId: held.json().id,
-        contact: { firstName: 'Camila', lastName: 'Rojas', email: 'fan@palco.co', phone: '+573001234567' },
-        billing: { fullName: 'Camila Rojas', documentType: 'CC', documentNumber: '1020304050' },
+        ...demoCheckoutDetails('fan@palco.co'),
         payment: { method: 'CARD', cardToken: card.token, installments: 1, walletAmount: 0 },
         expectedTotal: cart.total,
         currency: 'COP',

@@ -47,6 +47,8 @@ export interface FakeKushki {
   privateKey: string
   publicKey: string
   webhookSecret: string
+  /** The configuration that makes the app charge `country` through this fake (for `openTestApp`'s env). */
+  appEnv(country: 'COL' | 'MEX'): Record<string, string>
   close(): Promise<void>
   requests: Array<{
     method: string
@@ -530,6 +532,13 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
     privateKey,
     publicKey,
     webhookSecret,
+    appEnv: (country) => ({
+      [`PAYMENT_PROVIDER_${country}`]: 'kushki',
+      KUSHKI_API_URL: local.url,
+      KUSHKI_PRIVATE_KEY: privateKey,
+      KUSHKI_PUBLIC_KEY: publicKey,
+      KUSHKI_WEBHOOK_SECRET: webhookSecret,
+    }),
     requests,
     transactions,
     deliveries,

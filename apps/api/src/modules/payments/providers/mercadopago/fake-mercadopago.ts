@@ -71,6 +71,8 @@ export interface FakeMercadoPago {
   url: string
   accessToken: string
   publicKey: string
+  /** The configuration that makes the app charge `country` through this fake (for `openTestApp`'s env). */
+  appEnv(country: 'COL' | 'MEX'): Record<string, string>
   preferences: Map<string, FakePreference>
   /**
    * Pays a preference as a fan on its page would: a payment with its external_reference and total, in
@@ -615,6 +617,13 @@ export const startFakeMercadoPago = async (
     url: local.url,
     accessToken,
     publicKey,
+    appEnv: (country) => ({
+      [`PAYMENT_PROVIDER_${country}`]: 'mercadopago',
+      MERCADOPAGO_API_URL: local.url,
+      MERCADOPAGO_ACCESS_TOKEN: accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
+      MERCADOPAGO_PUBLIC_KEY: publicKey,
+    }),
     preferences,
     payPreference: async (preferenceId, status = 'approved', statusDetail) => {
       const preference = preferences.get(preferenceId)
