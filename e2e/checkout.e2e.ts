@@ -111,6 +111,38 @@ async function payByCard(
   await page.getByTestId('pay-button')[press]()
 }
 
+/** One seat of the second football event, its cart reviewed, on to the payment step. */
+async function holdOneAndGoToPayment(page: Page, site: Site) {
+  const hold = await holdSeats(page, 1, 1)
+  await reviewCart(page, site, hold)
+  await continueToPayment(page)
+}
+
+/**
+ * /checkout/buy: picks a payment method by its radios (a method, then e.g. its network), fills in what
+ * `fill` adds (a PSE bank), pays, and waits for the page it leads to.
+ */
+async function payWith(page: Page, radios: (string | RegExp)[], landsOn: RegExp, fill?: () => Promise<void>) {
+  for (const name of radios) await page.getByRole('radio', { name }).check()
+  await fill?.()
+  await page.getByTestId('pay-button').click()
+  await expect(page).toHaveURL(landsOn, { timeout: 20_000 })
+  await waitForHydration(page)
+}
+
+/** A voucher or transfer page: its sandbox payment is marked paid on /dev/sandbox-payments, then the order. */
+async function approveOnSandboxPayments(page: Page, site: Site) {
+  // The link needs the sandbox to find this order's payment (GET /api/payments/sandbox/payments/:id).
+  await expect(page.getByTestId('sandbox-link'), 'the sandbox payment of this order was found').toBeVisible()
+  await page.getByTestId('sandbox-link').click()
+  await expect(page).toHaveURL(/\/dev\/sandbox-payments\?payment=/)
+  await waitForHydration(page)
+  await expectNoSeriousA11yViolations(page, `${site.name} /dev/sandbox-payments`)
+  await page.getByTestId('sandbox-approve').click()
+  await expect(page.getByTestId('sandbox-status')).toHaveText('APPROVED')
+  await page.getByTestId('back-to-order').click()
+}
+
 async function expectTickets(page: Page, count: number) {
   await expect(page).toHaveURL(/\/checkout\/successful_purchase\?order=/, { timeout: 20_000 })
   await expect(page.getByTestId('order-code')).toHaveText(/\S+/)
@@ -235,14 +267,8 @@ test.describe('checkout · mexico cash and transfer', () => {
   test('an OXXO voucher: cash page with barcode → marked paid on the sandbox page → tickets', async ({
     page,
   }) => {
-    const hold = await holdSeats(page, 1, 1)
-    await reviewCart(page, site, hold)
-    await continueToPayment(page)
-    await page.getByRole('radio', { name: /^Cash/ }).check()
-    await page.getByRole('radio', { name: 'OXXO' }).check()
-    await page.getByTestId('pay-button').click()
-    await expect(page).toHaveURL(/\/checkout\/cash\/[a-z_]+\?order=/, { timeout: 20_000 })
-    await waitForHydration(page)
+    await holdOneAndGoToPayment(page, site)
+    await payWith(page, [/^Cash/, 'OXXO'], /\/checkout\/cash\/[a-z_]+\?order=/)
     await expect(page.getByTestId('voucher-reference')).toHaveText(/\d+/)
     await expect(page.getByTestId('voucher-barcode')).toBeVisible()
     await expect(page.getByTestId('voucher-network')).toHaveText('OXXO')
@@ -250,42 +276,17 @@ test.describe('checkout · mexico cash and transfer', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
     await page.screenshot({ path: screenshotPath('mexico-checkout-oxxo-375'), fullPage: true })
-    // The link needs the sandbox to find this order's payment (GET /api/payments/sandbox/payments/:id).
-    await expect(
-      page.getByTestId('sandbox-link'),
-      'the sandbox payment of this order was found',
-    ).toBeVisible()
-    await page.getByTestId('sandbox-link').click()
-    await expect(page).toHaveURL(/\/dev\/sandbox-payments\?payment=/)
-    await waitForHydration(page)
-    await expectNoSeriousA11yViolations(page, 'mexico /dev/sandbox-payments')
-    await page.getByTestId('sandbox-approve').click()
-    await expect(page.getByTestId('sandbox-status')).toHaveText('APPROVED')
-    await page.getByTestId('back-to-order').click()
+    await approveOnSandboxPayments(page, site)
     await expectTickets(page, 1)
   })
 
   test('a SPEI transfer: CLABE and reference → marked paid → tickets', async ({ page }) => {
-    const hold = await holdSeats(page, 1, 1)
-    await reviewCart(page, site, hold)
-    await continueToPayment(page)
-    await page.getByRole('radio', { name: /^Bank transfer/ }).check()
-    await page.getByTestId('pay-button').click()
-    await expect(page).toHaveURL(/\/checkout\/(transfer|cash\/spei)\?order=/, { timeout: 20_000 })
-    await waitForHydration(page)
+    await holdOneAndGoToPayment(page, site)
+    await payWith(page, [/^Bank transfer/], /\/checkout\/(transfer|cash\/spei)\?order=/)
     await expect(page.getByTestId('clabe')).toHaveText(/^\d{3} \d{3} \d{11} \d$/)
     await expect(page.getByTestId('transfer-reference').first()).toHaveText(/\S+/)
     await expectNoSeriousA11yViolations(page, 'mexico /checkout/transfer (SPEI)')
-    // The link needs the sandbox to find this order's payment (GET /api/payments/sandbox/payments/:id).
-    await expect(
-      page.getByTestId('sandbox-link'),
-      'the sandbox payment of this order was found',
-    ).toBeVisible()
-    await page.getByTestId('sandbox-link').click()
-    await waitForHydration(page)
-    await page.getByTestId('sandbox-approve').click()
-    await expect(page.getByTestId('sandbox-status')).toHaveText('APPROVED')
-    await page.getByTestId('back-to-order').click()
+    await approveOnSandboxPayments(page, site)
     await expectTickets(page, 1)
   })
 })
@@ -301,13 +302,8 @@ for (const site of [SITES.colombia, SITES.mexico]) {
     test('Mercado Pago: redirect to the hosted page → pay → back → tickets; declining → fail page, seats kept', async ({
       page,
     }) => {
-      const hold = await holdSeats(page, 1, 1)
-      await reviewCart(page, site, hold)
-      await continueToPayment(page)
-      await page.getByRole('radio', { name: 'Mercado Pago' }).check()
-      await page.getByTestId('pay-button').click()
-      await expect(page).toHaveURL(/\/dev\/sandbox-checkout\?payment=/, { timeout: 20_000 })
-      await waitForHydration(page)
+      await holdOneAndGoToPayment(page, site)
+      await payWith(page, ['Mercado Pago'], /\/dev\/sandbox-checkout\?payment=/)
       await expect(page.getByTestId('sandbox-status')).toHaveText('PENDING')
       await expectNoSeriousA11yViolations(page, `${site.name} /dev/sandbox-checkout`)
       await page.getByTestId('sandbox-decline').click()
@@ -319,10 +315,7 @@ for (const site of [SITES.colombia, SITES.mexico]) {
       await page.getByTestId('retry-payment').click()
       await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
       await waitForHydration(page)
-      await page.getByRole('radio', { name: 'Mercado Pago' }).check()
-      await page.getByTestId('pay-button').click()
-      await expect(page).toHaveURL(/\/dev\/sandbox-checkout\?payment=/, { timeout: 20_000 })
-      await waitForHydration(page)
+      await payWith(page, ['Mercado Pago'], /\/dev\/sandbox-checkout\?payment=/)
       await page.getByTestId('sandbox-approve').click()
       await expectTickets(page, 1)
     })
@@ -336,14 +329,10 @@ test.describe('checkout · colombia PSE, events without a map, guard', () => {
   })
 
   test('PSE: bank redirect → approve at the (sandbox) bank → back → success', async ({ page }) => {
-    const hold = await holdSeats(page, 1, 1)
-    await reviewCart(page, site, hold)
-    await continueToPayment(page)
-    await page.getByRole('radio', { name: /^Transferencia/ }).check()
-    await page.getByTestId('pse-bank').selectOption('1007')
-    await page.getByTestId('pay-button').click()
-    await expect(page).toHaveURL(/\/dev\/sandbox-bank\?payment=/, { timeout: 20_000 })
-    await waitForHydration(page)
+    await holdOneAndGoToPayment(page, site)
+    await payWith(page, [/^Transferencia/], /\/dev\/sandbox-bank\?payment=/, async () => {
+      await page.getByTestId('pse-bank').selectOption('1007')
+    })
     await expectNoSeriousA11yViolations(page, 'colombia /dev/sandbox-bank')
     await page.getByTestId('sandbox-approve').click()
     await expectTickets(page, 1)
