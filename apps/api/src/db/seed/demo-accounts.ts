@@ -72,7 +72,7 @@ export function demoCheckoutDetails(email: string) {
 export async function seedDemoAccounts(app: FastifyInstance): Promise<number> {
   let created = 0
   for (const a of DEMO_ACCOUNTS) {
-    if (await findFanByEmail(app.db, a.email)) continue
+    if (await findFanByEmail(app.db, a.email, 'account')) continue
     const exists = await app.db
       .selectFrom('auth_users')
       .select('id')

@@ -1,8 +1,9 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Locale, PhonePrefix } from '@palco/domain/locale/country'
 import type { Identifier, SignUp } from '@palco/domain/people/fan'
-import { countryOfPhonePrefix, toE164 } from '@palco/domain/people/fan'
+import { toE164 } from '@palco/domain/people/fan'
 import type { Role } from '@palco/domain/people/vocabulary'
+import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import type { Db } from '../../db/dialect.js'
 import {
   anonymizeFan,
@@ -13,16 +14,20 @@ import {
   insertFan,
   updateFan,
 } from '../fans/fans.repository.js'
+import { preRegisteredFansFor, retirePreRegistered } from '../fans/fans.service.js'
 import { withLocale } from '../notifications/request-locale.js'
+import { takeOverTicketsOfFan } from '../tickets/tickets.service.js'
 import { type Auth, SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.config.js'
 import { authCall } from './auth.errors.js'
 import {
+  deleteAuthUser,
   findAuthUserByEmail,
+  findAuthUserById,
   findAuthUserByPhone,
-  markEmailVerified,
-  setAuthUserPhone,
+  insertCredentialUser,
+  markPhoneVerified,
 } from './auth.repository.js'
-import { assertUnderLimit, recordThrottled, resetThrottle } from './auth.throttle.js'
+import { giveBack, resetThrottle, takeSlot } from './auth.throttle.js'
 import { signedSessionToken, storedSession } from './session-fast-path.js'
 
 export interface AuthDeps {
@@ -59,78 +64,154 @@ const rolesOf = (role: string | null | undefined): Role[] => {
   return ['fan']
 }
 
+type AuthUser = NonNullable<Awaited<ReturnType<typeof findAuthUserByEmail>>>
+
+/**
+ * Limits count per account, so locking sign-in by email also locks it by phone (issue 12). Code sends
+ * count per account and channel: one email and one SMS per 30 s, so a fan whose email is slow can still
+ * ask for an SMS at once.
+ */
+const accountSubject = (user: Pick<AuthUser, 'id'>, channel?: 'email' | 'sms') =>
+  channel ? `user:${user.id}:${channel}` : `user:${user.id}`
+
 function identifierKey(id: Identifier): string {
   return 'email' in id ? `email:${id.email}` : `phone:${toE164(id.phonePrefix, id.phone)}`
 }
 
+const accountOf = (db: Db, id: Identifier) =>
+  'email' in id
+    ? findAuthUserByEmail(db, id.email)
+    : findAuthUserByPhone(db, toE164(id.phonePrefix, id.phone))
+
 /**
- * Email, phone and document are unique among fans (issue 3). A pre-registered fan (created at the box
- * office or by POST /api/v1/fans) may be completed by the person who signs up with the same email or phone.
+ * An unconfirmed registration holds its email for an hour, then anyone who signs up with that email
+ * replaces it: typing an address proves nothing, so it must not keep the address from its owner (issue 12).
  */
-async function assertSignUpIsFree(db: Db, input: SignUp) {
-  const byEmail = await findFanByEmail(db, input.email)
-  if (byEmail && byEmail.registration_status !== 'PRE_REGISTERED') {
+export const UNCONFIRMED_HOLD_MS = 60 * 60_000
+
+const isAbandoned = (user: AuthUser, now: Date) =>
+  !user.emailVerified && now.getTime() - new Date(user.createdAt).getTime() > UNCONFIRMED_HOLD_MS
+
+/**
+ * Email, phone and document are unique among accounts (issue 3). Checked here for a friendly answer; the
+ * unique indexes decide when sign-ups race (see `uniqueViolation`). A pre-registered fan with the same
+ * email or phone does not stand in the way, and is not taken over either: its tickets join this account
+ * only once the account proves that email or phone (`claimProvenContacts`).
+ */
+async function assertSignUpIsFree(db: Db, input: SignUp, now: Date) {
+  const byEmail = await findAuthUserByEmail(db, input.email)
+  const abandoned = byEmail && isAbandoned(byEmail, now) ? byEmail.id : null
+  const others = (row: { user_id: string | null } | undefined) =>
+    row !== undefined && row.user_id !== abandoned
+  if ((byEmail && !abandoned) || others(await findFanByEmail(db, input.email, 'account')))
     throw new DomainError('UsernameExistsException', { field: 'email' })
-  }
-  if (await findAuthUserByEmail(db, input.email))
-    throw new DomainError('UsernameExistsException', { field: 'email' })
-  const byPhone = await findFanByPhone(db, input.phonePrefix, input.phone)
-  const preRegistered = byEmail ?? (byPhone?.registration_status === 'PRE_REGISTERED' ? byPhone : undefined)
-  if (byPhone && byPhone.id !== preRegistered?.id)
+  const byPhone = await findAuthUserByPhone(db, toE164(input.phonePrefix, input.phone))
+  if (
+    (byPhone && byPhone.id !== abandoned) ||
+    others(await findFanByPhone(db, input.phonePrefix, input.phone, 'account'))
+  )
     throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
-  if (await findAuthUserByPhone(db, toE164(input.phonePrefix, input.phone))) {
-    throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
-  }
-  const byDocument = await findFanByDocument(db, input.documentType, input.documentNumber)
-  if (byDocument && byDocument.id !== preRegistered?.id) {
+  if (others(await findFanByDocument(db, input.documentType, input.documentNumber, 'account')))
     throw new DomainError('RepeatedDocumentNumber', { field: 'documentNumber' })
-  }
-  return preRegistered
+  return abandoned
 }
 
-/** Registration (spec §2 "registration" → "confirmation"): account created unconfirmed, code emailed. */
+/** Which duplicate a unique index refused, in the spec's words (§5, §8). */
+function uniqueViolation(err: unknown): never {
+  const { code, constraint } = err as { code?: string; constraint?: string }
+  if (String(code) !== '23505') throw err
+  if (constraint?.includes('document'))
+    throw new DomainError('RepeatedDocumentNumber', { field: 'documentNumber' })
+  if (constraint?.toLowerCase().includes('phone'))
+    throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
+  throw new DomainError('UsernameExistsException', { field: 'email' })
+}
+
+/**
+ * Registration (spec §2 "registration" → "confirmation"): the account, its password and its fan row are
+ * written in one transaction (issue 12: parallel sign-ups sharing a document left accounts without fans),
+ * then the confirmation code is emailed.
+ */
 export async function signUp(deps: AuthDeps, req: AuthRequest, input: SignUp) {
-  const { db, auth } = deps
-  const preRegistered = await assertSignUpIsFree(db, input)
-  await assertUnderLimit(db, 'codeSend', `email:${input.email}`)
-  const created = await authCall(() =>
-    auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` },
-      headers: req.headers,
-    }),
-  )
-  const userId = created.user.id
-  await setAuthUserPhone(db, userId, toE164(input.phonePrefix, input.phone), false)
-  const details = {
-    user_id: userId,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    email: input.email,
-    phone_prefix: input.phonePrefix,
-    phone_number: input.phone,
-    document_type: input.documentType,
-    document_number: input.documentNumber,
-    gender: input.gender,
-    birth_date: input.birthDate,
-    country: countryOfPhonePrefix(input.phonePrefix as PhonePrefix),
-  }
-  if (preRegistered) await updateFan(db, preRegistered.id, details)
-  else await insertFan(db, { ...details, country: req.country, registration_status: 'NOT_REGISTERED' })
-  await sendEmailCode(deps, req, input.email, 'email-verification')
+  const { db } = deps
+  const abandoned = await assertSignUpIsFree(db, input, new Date())
+  // The library's own hasher, so the library verifies this password at login.
+  const passwordHash = await hashPassword(input.password)
+  const userId = await db.transaction().execute(async (trx) => {
+    if (abandoned) await releaseAbandoned(trx, abandoned)
+    const id = await insertCredentialUser(trx, {
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      phoneNumber: toE164(input.phonePrefix, input.phone),
+      passwordHash,
+    }).catch(uniqueViolation)
+    await insertFan(trx, {
+      user_id: id,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      phone_prefix: input.phonePrefix,
+      phone_number: input.phone,
+      document_type: input.documentType,
+      document_number: input.documentNumber,
+      gender: input.gender,
+      birth_date: input.birthDate,
+      country: req.country,
+      registration_status: 'NOT_REGISTERED',
+    }).catch(uniqueViolation)
+    return id
+  })
+  await sendEmailCode(deps, req, input.email, 'email-verification', accountSubject({ id: userId }, 'email'))
   return { email: input.email, next: 'CONFIRM' as const }
 }
+
+async function releaseAbandoned(trx: Db, userId: string) {
+  const fan = await findFanByUserId(trx, userId)
+  if (fan) await anonymizeFan(trx, fan.id)
+  await deleteAuthUser(trx, userId)
+}
+
+type EmailCodePurpose = 'sign-in' | 'email-verification' | 'forget-password'
+
+/** Each code has its own tries, counted by `tryCode`; a new code starts them again. */
+const emailCodeKey = (purpose: EmailCodePurpose, email: string) => `${purpose}:${email}`
+const smsCodeKey = (e164: string) => `sms:${e164}`
 
 async function sendEmailCode(
   deps: AuthDeps,
   req: AuthRequest,
   email: string,
-  type: 'sign-in' | 'email-verification' | 'forget-password',
+  purpose: EmailCodePurpose,
+  subject: string,
+  slotTaken = false,
 ) {
-  await assertUnderLimit(deps.db, 'codeSend', `email:${email}`)
-  await recordThrottled(deps.db, 'codeSend', `email:${email}`)
+  if (!slotTaken) await takeSlot(deps.db, 'codeSend', subject)
+  await resetThrottle(deps.db, 'codeTry', emailCodeKey(purpose, email))
   await withLocale(req.locale, () =>
-    authCall(() => deps.auth.api.sendVerificationOTP({ body: { email, type }, headers: req.headers })),
+    authCall(() =>
+      deps.auth.api.sendVerificationOTP({ body: { email, type: purpose }, headers: req.headers }),
+    ),
   )
+}
+
+async function sendSmsCode(deps: AuthDeps, req: AuthRequest, e164: string, subject: string) {
+  await takeSlot(deps.db, 'codeSend', subject)
+  await resetThrottle(deps.db, 'codeTry', smsCodeKey(e164))
+  await withLocale(req.locale, () =>
+    authCall(() => deps.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: e164 }, headers: req.headers })),
+  )
+}
+
+/**
+ * Compares a code inside one of its tries. Once the tries are spent every answer is
+ * TooManyFailedAttempts, the right code included (issue 12: it used to say "wrong code"); a right code
+ * gives its try back.
+ */
+async function tryCode<T>(db: Db, key: string, check: () => Promise<T>): Promise<T> {
+  const slot = await takeSlot(db, 'codeTry', key)
+  const result = await check()
+  await giveBack(db, slot)
+  return result
 }
 
 /** Registration's "OTP confirmation": the emailed code confirms the account and logs the fan in. */
@@ -139,11 +220,15 @@ export async function confirmSignUp(deps: AuthDeps, req: AuthRequest, email: str
   const user = await findAuthUserByEmail(db, email)
   if (!user) throw new DomainError('CodeMismatchException', { field: 'code' })
   if (user.emailVerified) throw new DomainError('InvalidStateException', { message: 'Already confirmed.' })
-  const { headers } = await authCall(
-    () => auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: req.headers, returnHeaders: true }),
-    'code',
+  const { headers } = await tryCode(db, emailCodeKey('email-verification', email), () =>
+    authCall(
+      () =>
+        auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: req.headers, returnHeaders: true }),
+      'code',
+    ),
   )
   await markRegistered(db, user.id)
+  await claimProvenContacts(db, user.id)
   return { result: { confirmed: true }, cookies: cookiesOf(headers) }
 }
 
@@ -153,17 +238,47 @@ async function markRegistered(db: Db, userId: string) {
     await updateFan(db, fan.id, { registration_status: 'REGISTERED' })
 }
 
+/**
+ * Tickets waiting for this account's email or phone (sent to a pre-registered fan) become its own once the
+ * account has proven that contact — its email confirmed, its phone reached by a code — and not before
+ * (issue 12). Run after every proof and every login, so a proof made anywhere is honoured.
+ */
+async function claimProvenContacts(db: Db, userId: string) {
+  const [user, fan] = await Promise.all([findAuthUserById(db, userId), findFanByUserId(db, userId)])
+  if (!user || !fan) return
+  const waiting = await preRegisteredFansFor(db, {
+    email: user.emailVerified ? user.email : null,
+    phonePrefix: user.phoneNumberVerified ? fan.phone_prefix : null,
+    phone: user.phoneNumberVerified ? fan.phone_number : null,
+  })
+  for (const pre of waiting) {
+    await db.transaction().execute(async (trx) => {
+      await takeOverTicketsOfFan(trx, pre.id, { fanId: fan.id, userId })
+      await retirePreRegistered(trx, pre.id)
+    })
+  }
+}
+
 export async function resendConfirmation(deps: AuthDeps, req: AuthRequest, email: string) {
   const user = await findAuthUserByEmail(deps.db, email)
   // Silent for unknown or confirmed accounts: a resend must not tell who is registered.
   if (!user || user.emailVerified) return { sent: true }
-  await sendEmailCode(deps, req, email, 'email-verification')
+  await sendEmailCode(deps, req, email, 'email-verification', accountSubject(user, 'email'))
   return { sent: true }
+}
+
+let decoyHash: Promise<string> | undefined
+/** Checks a password against a throwaway hash, so an unknown account costs what a known one does. */
+async function spendPasswordCheck(password: string) {
+  decoyHash ??= hashPassword('decoy-password-never-used')
+  await verifyPassword({ hash: await decoyHash, password })
 }
 
 /**
  * Password login by email or phone. Any failure is NotAuthorizedException, whether or not the account
- * exists (issue 3, security); ten failures in 15 minutes lock the account for the rest of the window.
+ * exists, and takes as long either way (issue 12). Each password is compared inside a slot of the
+ * account's lockout, so however many arrive at once, at most ten wrong ones are tried per 15 minutes; a
+ * right password gives its slot back.
  */
 export async function passwordLogin(
   deps: AuthDeps,
@@ -172,8 +287,12 @@ export async function passwordLogin(
   audience: 'fan' | 'operator',
 ): Promise<WithCookies<SessionView>> {
   const { db, auth } = deps
-  const subject = identifierKey(input)
-  await assertUnderLimit(db, 'loginFailure', subject)
+  const user = await accountOf(db, input)
+  const slot = await takeSlot(db, 'loginFailure', user ? accountSubject(user) : identifierKey(input))
+  if (!user) {
+    await spendPasswordCheck(input.password)
+    throw new DomainError('NotAuthorizedException')
+  }
   let signedIn: { headers: Headers }
   try {
     signedIn =
@@ -193,12 +312,20 @@ export async function passwordLogin(
             }),
           )
   } catch (err) {
-    if (err instanceof DomainError && err.code === 'UserNotConfirmedException') throw err
-    await recordThrottled(db, 'loginFailure', subject)
+    if (err instanceof DomainError && err.code === 'UserNotConfirmedException') {
+      await giveBack(db, slot)
+      throw err
+    }
     throw new DomainError('NotAuthorizedException')
   }
-  await resetThrottle(db, 'loginFailure', subject)
+  await giveBack(db, slot)
   const cookies = cookiesOf(signedIn.headers)
+  // The phone door must not open an account whose email was never confirmed (the email door is the
+  // library's, which refuses it already).
+  if (!user.emailVerified) {
+    await authCall(() => auth.api.signOut({ headers: cookieHeaders(cookies) }))
+    throw new DomainError('UserNotConfirmedException')
+  }
   const session = await sessionFromCookies(deps, cookies)
   if (!session) throw new DomainError('InternalErrorException')
   if (audience === 'operator' && !session.roles.includes('operator')) {
@@ -206,6 +333,7 @@ export async function passwordLogin(
     await authCall(() => auth.api.signOut({ headers: cookieHeaders(cookies) }))
     throw new DomainError('InvalidAccountTypeException')
   }
+  await claimProvenContacts(db, user.id)
   return { result: session, cookies }
 }
 
@@ -218,83 +346,103 @@ async function sessionFromCookies(deps: AuthDeps, setCookies: string[]) {
   return currentSession(deps, cookieHeaders(setCookies))
 }
 
+async function noAccount(db: Db, id: Identifier): Promise<never> {
+  const pre =
+    'email' in id
+      ? await findFanByEmail(db, id.email, 'pre-registered')
+      : await findFanByPhone(db, id.phonePrefix, id.phone, 'pre-registered')
+  throw new DomainError(pre ? 'AUTH0013' : 'AUTH0003', { field: 'email' in id ? 'email' : 'phone' })
+}
+
 /** One-time-code login, step 1: a code by email or SMS to an existing account (spec §2 "email OTP login"). */
 export async function requestLoginCode(deps: AuthDeps, req: AuthRequest, id: Identifier) {
-  const { db, auth } = deps
+  const { db } = deps
+  const user = (await accountOf(db, id)) ?? (await noAccount(db, id))
   if ('email' in id) {
-    const user = await findAuthUserByEmail(db, id.email)
-    if (!user) {
-      const fan = await findFanByEmail(db, id.email)
-      throw new DomainError(fan?.registration_status === 'PRE_REGISTERED' ? 'AUTH0013' : 'AUTH0003', {
-        field: 'email',
-      })
-    }
-    await sendEmailCode(deps, req, id.email, 'sign-in')
+    await sendEmailCode(deps, req, id.email, 'sign-in', accountSubject(user, 'email'))
     return { channel: 'email' as const }
   }
-  const e164 = toE164(id.phonePrefix, id.phone)
-  const user = await findAuthUserByPhone(db, e164)
-  if (!user) {
-    const fan = await findFanByPhone(db, id.phonePrefix, id.phone)
-    throw new DomainError(fan?.registration_status === 'PRE_REGISTERED' ? 'AUTH0013' : 'AUTH0003', {
-      field: 'phone',
-    })
-  }
-  await assertUnderLimit(db, 'codeSend', `phone:${e164}`)
-  await recordThrottled(db, 'codeSend', `phone:${e164}`)
-  await withLocale(req.locale, () =>
-    authCall(() => auth.api.sendPhoneNumberOTP({ body: { phoneNumber: e164 }, headers: req.headers })),
-  )
+  // An SMS proves the phone, never the email: an unconfirmed account confirms its email first.
+  if (!user.emailVerified) throw new DomainError('UserNotConfirmedException')
+  await sendSmsCode(deps, req, toE164(id.phonePrefix, id.phone), accountSubject(user, 'sms'))
   return { channel: 'sms' as const }
 }
 
-/** One-time-code login, step 2: the code logs the fan in (and confirms that email or phone). */
+/**
+ * One-time-code login, step 2: the code logs the fan in. It proves the channel it went to and nothing else
+ * (issue 12: an SMS code used to mark the email verified, handing a stranger the tickets sent to it).
+ */
 export async function verifyLoginCode(
   deps: AuthDeps,
   req: AuthRequest,
   input: Identifier & { code: string },
 ): Promise<WithCookies<SessionView>> {
   const { db, auth } = deps
+  const user = await accountOf(db, input)
+  if (!user) throw new DomainError('CodeMismatchException', { field: 'code' })
   let headers: Headers
   if ('email' in input) {
-    if (!(await findAuthUserByEmail(db, input.email)))
-      throw new DomainError('CodeMismatchException', { field: 'code' })
-    ;({ headers } = await authCall(
-      () =>
-        auth.api.signInEmailOTP({
-          body: { email: input.email, otp: input.code },
-          headers: req.headers,
-          returnHeaders: true,
-        }),
-      'code',
+    ;({ headers } = await tryCode(db, emailCodeKey('sign-in', input.email), () =>
+      authCall(
+        () =>
+          auth.api.signInEmailOTP({
+            body: { email: input.email, otp: input.code },
+            headers: req.headers,
+            returnHeaders: true,
+          }),
+        'code',
+      ),
     ))
   } else {
+    if (!user.emailVerified) throw new DomainError('UserNotConfirmedException')
     const e164 = toE164(input.phonePrefix, input.phone)
-    if (!(await findAuthUserByPhone(db, e164)))
-      throw new DomainError('CodeMismatchException', { field: 'code' })
-    ;({ headers } = await authCall(
-      () =>
-        auth.api.verifyPhoneNumber({
-          body: { phoneNumber: e164, code: input.code },
-          headers: req.headers,
-          returnHeaders: true,
-        }),
-      'code',
+    ;({ headers } = await tryCode(db, smsCodeKey(e164), () =>
+      authCall(
+        () =>
+          auth.api.verifyPhoneNumber({
+            body: { phoneNumber: e164, code: input.code },
+            headers: req.headers,
+            returnHeaders: true,
+          }),
+        'code',
+      ),
     ))
+    await markPhoneVerified(db, user.id)
   }
   const cookies = cookiesOf(headers)
   const session = await sessionFromCookies(deps, cookies)
   if (!session) throw new DomainError('InternalErrorException')
-  // A code that reached the fan proves the address: the email is confirmed too (phone login).
-  await markEmailVerified(db, session.userId)
   await markRegistered(db, session.userId)
+  await claimProvenContacts(db, session.userId)
   return { result: session, cookies }
 }
 
-/** Forgot password: always "sent", so the form cannot be used to find out who has an account. */
+/** The forgot-password answer never comes sooner than this, so its timing says nothing either. */
+const FORGOT_ANSWER_FLOOR_MS = 250
+
+/**
+ * Forgot password: always "sent", at the same pace, so the form cannot tell who has an account (issue 12:
+ * a second request answered 429 only for real accounts). A request past the resend limit is dropped
+ * silently instead.
+ */
 export async function requestPasswordReset(deps: AuthDeps, req: AuthRequest, email: string) {
+  const started = Date.now()
   const user = await findAuthUserByEmail(deps.db, email)
-  if (user) await sendEmailCode(deps, req, email, 'forget-password')
+  const allowed = await takeSlot(
+    deps.db,
+    'codeSend',
+    user ? accountSubject(user, 'email') : `email:${email}`,
+  ).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof DomainError && err.code === 'LimitExceededException') return false
+      throw err
+    },
+  )
+  if (user && allowed)
+    await sendEmailCode(deps, req, email, 'forget-password', accountSubject(user, 'email'), true)
+  const wait = FORGOT_ANSWER_FLOOR_MS - (Date.now() - started)
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
   return { sent: true }
 }
 
@@ -305,13 +453,16 @@ export async function resetPassword(
   code: string,
   password: string,
 ) {
-  if (!(await findAuthUserByEmail(deps.db, email)))
-    throw new DomainError('CodeMismatchException', { field: 'code' })
-  await authCall(
-    () => deps.auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password }, headers: req.headers }),
-    'code',
+  const user = await findAuthUserByEmail(deps.db, email)
+  if (!user) throw new DomainError('CodeMismatchException', { field: 'code' })
+  await tryCode(deps.db, emailCodeKey('forget-password', email), () =>
+    authCall(
+      () =>
+        deps.auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password }, headers: req.headers }),
+      'code',
+    ),
   )
-  await resetThrottle(deps.db, 'loginFailure', `email:${email}`)
+  await resetThrottle(deps.db, 'loginFailure', accountSubject(user))
   return { reset: true }
 }
 
@@ -379,28 +530,28 @@ export async function changePhone(
   const session = await requireSession(deps, req.headers)
   const e164 = toE164(input.phonePrefix, input.phone)
   const fan = await findFanByUserId(db, session.userId)
-  const owner = await findFanByPhone(db, input.phonePrefix, input.phone)
+  const owner = await findFanByPhone(db, input.phonePrefix, input.phone, 'account')
   const user = await findAuthUserByPhone(db, e164)
   if (user?.id === session.userId) throw new DomainError('InvalidParameterException', { field: 'phone' })
   if ((owner && owner.id !== fan?.id) || user)
     throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
   if (!input.code) {
-    await assertUnderLimit(db, 'codeSend', `phone:${e164}`)
-    await recordThrottled(db, 'codeSend', `phone:${e164}`)
-    await withLocale(req.locale, () =>
-      authCall(() => auth.api.sendPhoneNumberOTP({ body: { phoneNumber: e164 }, headers: req.headers })),
-    )
+    await sendSmsCode(deps, req, e164, `phone:${e164}`)
     return { status: 'CODE_SENT' as const }
   }
-  await authCall(
-    () =>
-      auth.api.verifyPhoneNumber({
-        body: { phoneNumber: e164, code: input.code as string, updatePhoneNumber: true },
-        headers: req.headers,
-      }),
-    'code',
+  await tryCode(db, smsCodeKey(e164), () =>
+    authCall(
+      () =>
+        auth.api.verifyPhoneNumber({
+          body: { phoneNumber: e164, code: input.code as string, updatePhoneNumber: true },
+          headers: req.headers,
+        }),
+      'code',
+    ),
   )
+  await markPhoneVerified(db, session.userId)
   if (fan) await updateFan(db, fan.id, { phone_prefix: input.phonePrefix, phone_number: input.phone })
+  await claimProvenContacts(db, session.userId)
   return { status: 'CHANGED' as const }
 }
 
@@ -433,7 +584,7 @@ export async function deleteAccount(deps: AuthDeps, req: AuthRequest, password: 
   const fan = await findFanByUserId(db, session.userId)
   await db.transaction().execute(async (trx) => {
     if (fan) await anonymizeFan(trx, fan.id)
-    await trx.deleteFrom('auth_users').where('id', '=', session.userId).execute()
+    await deleteAuthUser(trx, session.userId)
   })
   return { result: { deleted: true }, cookies: clearSessionCookies() }
 }

@@ -407,11 +407,14 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     const { cookie } = await registered({ email })
     const me = await t.app.inject({ url: '/api/fan', headers: { cookie } })
-    expect(me.json()).toMatchObject({
-      id: pre.json().id,
-      registrationStatus: 'REGISTERED',
-      firstName: 'Laura',
-    })
+    expect(me.json()).toMatchObject({ registrationStatus: 'REGISTERED', firstName: 'Laura', email })
+    // The confirmed email took the pre-registration over: it no longer waits for anyone.
+    const preRow = await t.db.db
+      .selectFrom('fans')
+      .select('deleted_at')
+      .where('id', '=', pre.json().id)
+      .executeTakeFirstOrThrow()
+    expect(preRow.deleted_at).not.toBeNull()
   })
 
   it('sends codes in English on the Mexican site', async () => {

@@ -14,16 +14,31 @@ export async function findFanByUserId(db: Db, userId: string) {
   return live(db).where('user_id', '=', userId).executeTakeFirst()
 }
 
-export async function findFanByEmail(db: Db, email: string) {
-  return live(db).where('email', '=', email).executeTakeFirst()
+/**
+ * The same email, phone or document may stand on an account's fan row and on a pre-registered one
+ * (migration 0011), so every look-up by contact says which of the two it wants.
+ */
+export type FanKind = 'account' | 'pre-registered'
+
+const ofKind = (db: Db, kind: FanKind) =>
+  live(db).where('registration_status', kind === 'account' ? '<>' : '=', 'PRE_REGISTERED')
+
+export async function findFanByEmail(db: Db, email: string, kind: FanKind) {
+  return ofKind(db, kind).where('email', '=', email).executeTakeFirst()
 }
 
-export async function findFanByPhone(db: Db, prefix: string, phone: string) {
-  return live(db).where('phone_prefix', '=', prefix).where('phone_number', '=', phone).executeTakeFirst()
+export async function findFanByPhone(db: Db, prefix: string, phone: string, kind: FanKind) {
+  return ofKind(db, kind)
+    .where('phone_prefix', '=', prefix)
+    .where('phone_number', '=', phone)
+    .executeTakeFirst()
 }
 
-export async function findFanByDocument(db: Db, type: string, number: string) {
-  return live(db).where('document_type', '=', type).where('document_number', '=', number).executeTakeFirst()
+export async function findFanByDocument(db: Db, type: string, number: string, kind: FanKind) {
+  return ofKind(db, kind)
+    .where('document_type', '=', type)
+    .where('document_number', '=', number)
+    .executeTakeFirst()
 }
 
 export async function insertFan(db: Db, fan: Insertable<FansTable>) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/dialect.js'
 import { findAuthUserByEmail, findAuthUserByPhone, setAuthUserProfile } from '../auth/auth.repository.js'
 import type { SessionView } from '../auth/auth.service.js'
 import {
+  anonymizeFan,
   type FanRow,
   findFanByDocument,
   findFanByEmail,
@@ -58,48 +59,79 @@ export async function updateProfile(
   return toFan(updated, session.roles)
 }
 
-/** Existence checks for the registration form (spec §7); rate-limited on the routes. */
+/**
+ * Existence checks for the registration form (spec §7); rate-limited on the routes. Only accounts count:
+ * a pre-registered address is free to sign up with, and becomes the account's once it is proven.
+ */
 export async function emailExists(db: Db, email: string) {
-  return Boolean((await findFanByEmail(db, email)) ?? (await findAuthUserByEmail(db, email)))
+  return Boolean((await findFanByEmail(db, email, 'account')) ?? (await findAuthUserByEmail(db, email)))
 }
 
 export async function phoneExists(db: Db, prefix: PhonePrefix, phone: string) {
   return Boolean(
-    (await findFanByPhone(db, prefix, phone)) ?? (await findAuthUserByPhone(db, toE164(prefix, phone))),
+    (await findFanByPhone(db, prefix, phone, 'account')) ??
+      (await findAuthUserByPhone(db, toE164(prefix, phone))),
   )
 }
 
 export async function documentExists(db: Db, type: DocumentType, number: string) {
-  return Boolean(await findFanByDocument(db, type, number))
+  return Boolean(await findFanByDocument(db, type, number, 'account'))
 }
 
-/** A fan created at the box office (or for a ticket transfer) before they have an account (spec §3). */
-export async function preRegisterFan(
-  db: Db,
-  input: {
-    firstName: string
-    lastName: string
-    email?: string | undefined
-    phonePrefix?: PhonePrefix | undefined
-    phone?: string | undefined
-    documentType?: DocumentType | undefined
-    documentNumber?: string | undefined
-  },
-  country: Country,
-): Promise<Fan> {
-  if (input.email && (await emailExists(db, input.email))) {
+interface PreRegistration {
+  firstName: string
+  lastName: string
+  email?: string | undefined
+  phonePrefix?: PhonePrefix | undefined
+  phone?: string | undefined
+  documentType?: DocumentType | undefined
+  documentNumber?: string | undefined
+}
+
+/**
+ * A fan created at the box office before they have an account (spec §3). Refused when the person already
+ * has an account or a pre-registration: the operator should sell to that one instead.
+ */
+export async function preRegisterFan(db: Db, input: PreRegistration, country: Country): Promise<Fan> {
+  if (
+    input.email &&
+    ((await emailExists(db, input.email)) || (await findFanByEmail(db, input.email, 'pre-registered')))
+  ) {
     throw new DomainError('UsernameExistsException', { field: 'email' })
   }
-  if (input.phonePrefix && input.phone && (await phoneExists(db, input.phonePrefix, input.phone))) {
+  if (
+    input.phonePrefix &&
+    input.phone &&
+    ((await phoneExists(db, input.phonePrefix, input.phone)) ||
+      (await findFanByPhone(db, input.phonePrefix, input.phone, 'pre-registered')))
+  ) {
     throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
   }
   if (
     input.documentType &&
     input.documentNumber &&
-    (await documentExists(db, input.documentType, input.documentNumber))
+    ((await documentExists(db, input.documentType, input.documentNumber)) ||
+      (await findFanByDocument(db, input.documentType, input.documentNumber, 'pre-registered')))
   ) {
     throw new DomainError('RepeatedDocumentNumber', { field: 'documentNumber' })
   }
+  return insertPreRegistered(db, input, country)
+}
+
+/**
+ * Someone who will receive tickets at an email or phone nobody has proven (a transfer): a pre-registered
+ * row even when an account names that contact without having proven it, so the tickets wait for whoever
+ * proves it (issue 12).
+ */
+export async function preRegisterContact(
+  db: Db,
+  contact: { email?: string | undefined; phonePrefix?: PhonePrefix | undefined; phone?: string | undefined },
+  country: Country,
+): Promise<Fan> {
+  return insertPreRegistered(db, { firstName: '', lastName: '', ...contact }, country)
+}
+
+async function insertPreRegistered(db: Db, input: PreRegistration, country: Country): Promise<Fan> {
   const row = await insertFan(db, {
     first_name: input.firstName,
     last_name: input.lastName,
@@ -111,9 +143,28 @@ export async function preRegisterFan(
     country: input.phonePrefix ? countryOfPhonePrefix(input.phonePrefix) : country,
     registration_status: 'PRE_REGISTERED',
   }).catch((err: unknown) => {
-    // Two operators racing on the same person: the unique constraints decide.
+    // Two operators (or two transfers) racing on the same person: the unique indexes decide.
     if (String((err as { code?: string }).code) === '23505') throw new DomainError('AliasExistsException')
     throw err
   })
   return toFan(row, [])
 }
+
+/**
+ * The pre-registered fans waiting for a contact this account has proven (its email, once confirmed; its
+ * phone, once a code reached it). Only proven contacts: a code proves only the channel it went to.
+ */
+export async function preRegisteredFansFor(
+  db: Db,
+  proven: { email: string | null; phonePrefix: string | null; phone: string | null },
+) {
+  const found = []
+  if (proven.email) found.push(await findFanByEmail(db, proven.email, 'pre-registered'))
+  if (proven.phonePrefix && proven.phone)
+    found.push(await findFanByPhone(db, proven.phonePrefix, proven.phone, 'pre-registered'))
+  const live = found.filter((f): f is NonNullable<typeof f> => f !== undefined && f.user_id === null)
+  return [...new Map(live.map((f) => [f.id, f])).values()]
+}
+
+/** A pre-registered fan whose tickets have moved to an account: kept for the records, identifying nothing. */
+export const retirePreRegistered = (db: Db, fanId: string) => anonymizeFan(db, fanId)

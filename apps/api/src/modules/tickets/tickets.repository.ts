@@ -238,19 +238,50 @@ export async function eventForGate(db: Db, eventId: string) {
   return db.selectFrom('events').select(['id', 'qr_type']).where('id', '=', eventId).executeTakeFirst()
 }
 
+/**
+ * Who receives a ticket sent to this email or phone: an account that has *proven* that contact, or else
+ * the fan pre-registered for it. An account that merely typed the contact at sign-up does not get it
+ * (issue 12: a code proves only the channel it went to).
+ */
 export async function findFanByContact(
   db: Db,
   contact: { email?: string; e164?: string; prefix?: string; phone?: string },
 ) {
   let q = db
-    .selectFrom('fans')
-    .select(['id', 'user_id', 'email', 'phone_prefix', 'phone_number', 'registration_status'])
-    .where('deleted_at', 'is', null)
-  if (contact.email) q = q.where(sql`lower(email)`, '=', contact.email.toLowerCase())
+    .selectFrom('fans as f')
+    .leftJoin('auth_users as u', 'u.id', 'f.user_id')
+    .select(['f.id', 'f.user_id', 'f.email', 'f.phone_prefix', 'f.phone_number', 'f.registration_status'])
+    .where('f.deleted_at', 'is', null)
+  const proven = (channel: 'u.emailVerified' | 'u.phoneNumberVerified') =>
+    q.where((eb) =>
+      eb.or([
+        eb.and([eb('f.registration_status', '=', 'PRE_REGISTERED'), eb('f.user_id', 'is', null)]),
+        eb(channel, '=', true),
+      ]),
+    )
+  if (contact.email)
+    q = proven('u.emailVerified').where(sql`lower(f.email)`, '=', contact.email.toLowerCase())
   else if (contact.prefix && contact.phone)
-    q = q.where('phone_prefix', '=', contact.prefix).where('phone_number', '=', contact.phone)
+    q = proven('u.phoneNumberVerified')
+      .where('f.phone_prefix', '=', contact.prefix)
+      .where('f.phone_number', '=', contact.phone)
   else return undefined
-  return q.executeTakeFirst()
+  // An account that proved the contact wins over a pre-registration still waiting for it.
+  return q.orderBy(sql`f.user_id is null`).executeTakeFirst()
+}
+
+/** Every ticket held by a pre-registered fan passes to the account that proved their contact. */
+export async function reassignFanTickets(db: Db, fromFanId: string, to: { fanId: string; userId: string }) {
+  await db
+    .updateTable('tickets')
+    .set({ owner_fan_id: to.fanId, owner_user_id: to.userId })
+    .where('owner_fan_id', '=', fromFanId)
+    .execute()
+  await db
+    .updateTable('ticket_transfers')
+    .set({ to_fan_id: to.fanId, to_user_id: to.userId })
+    .where('to_fan_id', '=', fromFanId)
+    .execute()
 }
 
 export async function userEmailOf(db: Db, userId: string) {

@@ -28,7 +28,7 @@ import {
   verifyTicketCode,
 } from '@palco/domain/tickets/qr-code'
 import type { Db } from '../../db/dialect.js'
-import { preRegisterFan } from '../fans/fans.service.js'
+import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/outbox.repository.js'
 import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
@@ -48,6 +48,7 @@ import {
   maxPerFanOfEvent,
   moveTicket,
   purchaseCodeOf,
+  reassignFanTickets,
   type TicketRow,
   userEmailOf,
 } from './tickets.repository.js'
@@ -258,6 +259,14 @@ const contactOf = (body: TransferBody) =>
  * secret (every earlier code is superseded), the transfer is logged once (a unique ticket_id), and both
  * sides are notified through the outbox.
  */
+/**
+ * A pre-registered fan's tickets join the account that proved their email or phone (issue 12); the
+ * caller retires the pre-registered fan in the same transaction.
+ */
+export async function takeOverTicketsOfFan(db: Db, fromFanId: string, to: { fanId: string; userId: string }) {
+  await reassignFanTickets(db, fromFanId, to)
+}
+
 export async function transferTicket(
   db: Db,
   viewer: Viewer,
@@ -299,13 +308,11 @@ export async function transferTicket(
     }
     let preRegistered = false
     if (!receiver) {
-      // Spec §3: a fan who has no account yet is pre-registered; signing up with this email or phone
-      // completes that fan, and the ticket is already theirs.
-      const fan = await preRegisterFan(
+      // Spec §3: a fan who has no account yet (or whose account has not proven this contact) is
+      // pre-registered; the ticket joins the account that later proves this email or phone.
+      const fan = await preRegisterContact(
         trx,
         {
-          firstName: '',
-          lastName: '',
           ...(contact.email ? { email: contact.email } : {}),
           ...(contact.prefix ? { phonePrefix: contact.prefix, phone: contact.phone } : {}),
         },
