@@ -1,5 +1,5 @@
 import type { PlaceState } from './availability.js'
-import type { LayoutSection } from './layout.js'
+import { flattenSections, type LayoutSection } from './layout.js'
 
 export interface BestAvailableInput {
   section: LayoutSection
@@ -66,4 +66,98 @@ export function bestAvailable(input: BestAvailableInput): BestAvailableResult | 
   }
   if (!best) return null
   return { rowLabel: best.rowLabel, indexes: best.indexes, seatNumbers: best.seatNumbers }
+}
+
+/** A section best available may propose from, with the places no fan may be offered. */
+export interface BestAvailableCandidate {
+  section: LayoutSection
+  /** Restricted places (any restriction but PREFERENTIAL), by index in layout order. */
+  excluded: ReadonlySet<number>
+}
+
+/**
+ * What best available needs of a layout, worked out once per event: the layout and its price zones do not
+ * change once an event is on sale, so this is kept and only the availability is read per proposal.
+ */
+export interface BestAvailablePlan {
+  /** Where fans look: the stage or pitch centre. */
+  focus: { x: number; y: number }
+  /** Numbered, enabled sections some price zone sells, in layout order. */
+  candidates: readonly BestAvailableCandidate[]
+}
+
+export function planBestAvailable(
+  layout: {
+    stage: { x: number; y: number; width: number; height: number }
+    sections: readonly LayoutSection[]
+  },
+  sells: (sectionCode: string) => boolean,
+): BestAvailablePlan {
+  const candidates: BestAvailableCandidate[] = []
+  for (const section of flattenSections(layout.sections)) {
+    if (!section.numbered || section.disabled || !sells(section.code)) continue
+    const excluded = new Set<number>()
+    let index = 0
+    for (const row of section.rows ?? []) {
+      for (const [n] of row.seats) {
+        const restriction = section.restrictions?.[`${row.label}-${n}`]
+        if (restriction && restriction !== 'PREFERENTIAL') excluded.add(index)
+        index++
+      }
+    }
+    candidates.push({ section, excluded })
+  }
+  return {
+    focus: { x: layout.stage.x + layout.stage.width / 2, y: layout.stage.y + layout.stage.height / 2 },
+    candidates,
+  }
+}
+
+export interface BestAvailableAsk {
+  quantity: number
+  /** Only this section, when the fan picked one. */
+  section?: string | undefined
+  /** The fan's saved preferred sections (issue 5 part 7). */
+  preferredSections?: readonly string[] | undefined
+  /** Current state per place of a section, in layout order; undefined when the section has none. */
+  statesOf: (sectionCode: string) => ArrayLike<PlaceState> | undefined
+}
+
+export interface BestAvailableChoice {
+  section: string
+  rowLabel: string
+  seatNumbers: number[]
+}
+
+/**
+ * The proposal across sections: the first of the fan's preferred sections (in layout order) where the
+ * seats fit wins outright; otherwise the section whose block starts nearest the focus, the earlier section
+ * on a tie. Within a section, `bestAvailable` picks the block. Null when no section has room.
+ */
+export function chooseBestAvailable(
+  plan: BestAvailablePlan,
+  ask: BestAvailableAsk,
+): BestAvailableChoice | null {
+  const preferred = ask.preferredSections ?? []
+  const candidates = plan.candidates.filter((c) => !ask.section || c.section.code === ask.section)
+  // Stable: preferred sections first, each group kept in layout order.
+  candidates.sort(
+    (a, b) => Number(preferred.includes(b.section.code)) - Number(preferred.includes(a.section.code)),
+  )
+  let best: (BestAvailableChoice & { score: number }) | null = null
+  for (const { section, excluded } of candidates) {
+    const states = ask.statesOf(section.code)
+    if (!states) continue
+    const found = bestAvailable({ section, states, quantity: ask.quantity, focus: plan.focus, excluded })
+    if (!found) continue
+    const row = section.rows?.find((r) => r.label === found.rowLabel)
+    const first = row?.seats.find(([n]) => n === found.seatNumbers[0])
+    const score = first ? Math.hypot(first[1] - plan.focus.x, first[2] - plan.focus.y) : Number.MAX_VALUE
+    const isPreferred = preferred.includes(section.code)
+    if (!best || isPreferred || score < best.score) {
+      best = { section: section.code, rowLabel: found.rowLabel, seatNumbers: found.seatNumbers, score }
+      if (isPreferred) break
+    }
+  }
+  return best && { section: best.section, rowLabel: best.rowLabel, seatNumbers: best.seatNumbers }
 }
