@@ -84,6 +84,14 @@ export class AvailabilitySnapshot {
     return changed
   }
 
+  /**
+   * The live states of a section, for reading in place without decoding the body (best available). Read it
+   * synchronously: the next `apply` changes it. A place never seen is a hole, which reads as not available.
+   */
+  statesOf(code: string): readonly PlaceState[] | undefined {
+    return this.sections.get(code)?.states
+  }
+
   /** The body of GET /api/seats; sections in code order, only changed ones re-encoded. */
   encode(): SeatAvailability {
     if (this.ordered.length !== this.sections.size) this.ordered = [...this.sections.keys()].sort()

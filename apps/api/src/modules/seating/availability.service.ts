@@ -30,6 +30,8 @@ interface Entry {
   seen: Set<number>
   reloading: boolean
   rendered: RenderedAvailability | null
+  /** How many announced changes (see noteChange) the last read of the database started after. */
+  covered: number
 }
 
 /**
@@ -54,6 +56,39 @@ export class AvailabilityCache {
   private readonly entries = new Map<string, Entry>()
   private readonly pending = new Map<string, Promise<Entry>>()
   private readonly publicEvents = new Map<string, { at: number; event: PublicEvent | null }>()
+  private readonly announced = new Map<string, number>()
+
+  /**
+   * A write to an event's places was announced: by the live feed (a hold, sale, release or expiry in any
+   * process) or by this process's own hold route, which knows before its NOTIFY comes back. Only `fresh`
+   * acts on it; map reads keep sharing one read per SHARE_MS, since the feed brings maps the same change.
+   * Counted only for events held here: a first read loads every place anyway.
+   */
+  noteChange(eventId: string): void {
+    if (!this.entries.has(eventId) && !this.pending.has(eventId)) return
+    this.announced.set(eventId, (this.announced.get(eventId) ?? 0) + 1)
+  }
+
+  /**
+   * The snapshot with every change announced so far applied, for answers that must not offer a place that
+   * was just taken (best available): `rendered` may trail a hold by up to SHARE_MS. After an announcement
+   * it reads the changed rows (shared by every caller waiting at the time); otherwise it costs what
+   * `rendered` costs. Read the snapshot synchronously: the next refresh patches it in place.
+   */
+  async fresh(db: Db, eventId: string): Promise<AvailabilitySnapshot> {
+    await ensureInventory(db, eventId)
+    let entry = this.entries.get(eventId)
+    if (!entry || Date.now() - entry.refreshedAt >= AvailabilityCache.SHARE_MS) {
+      entry = await this.refresh(db, eventId)
+    }
+    // A refresh already under way when the change was announced may have read before that commit. Bounded,
+    // so a steady stream of changes cannot keep one caller waiting; SHARE_MS bounds what it may then miss.
+    for (let k = 0; k < 3 && entry.covered < (this.announced.get(eventId) ?? 0); k++) {
+      entry = await this.refresh(db, eventId)
+    }
+    entry.snapshot.expireDue(Date.now())
+    return entry.snapshot
+  }
 
   /**
    * assertPublicEvent, remembered for EVENT_CHECK_MS: a rush of map loads and holds should not read the
@@ -98,8 +133,9 @@ export class AvailabilityCache {
     if (inflight) return inflight
     const work = (async () => {
       const now = Date.now()
+      const covered = this.announced.get(eventId) ?? 0
       const entry = this.entries.get(eventId)
-      if (!entry) return this.load(db, eventId, now)
+      if (!entry) return this.load(db, eventId, now, covered)
       const since = versionAsOf(entry.history, now - AvailabilityCache.LOOKBACK_MS)
       const top = entry.snapshot.version
       const rows = await placeChangesSince(db, eventId, top)
@@ -111,6 +147,7 @@ export class AvailabilityCache {
       entry.snapshot.apply(rows, now)
       track(entry.seen, rows, since)
       entry.refreshedAt = now
+      entry.covered = covered
       remember(entry, now)
       if (now - entry.loadedAt >= AvailabilityCache.FULL_RELOAD_MS && !entry.reloading) {
         entry.reloading = true
@@ -122,7 +159,7 @@ export class AvailabilityCache {
     return work
   }
 
-  private async load(db: Db, eventId: string, now: number): Promise<Entry> {
+  private async load(db: Db, eventId: string, now: number, covered: number): Promise<Entry> {
     const snapshot = new AvailabilitySnapshot(eventId)
     snapshot.apply(await placeStates(db, eventId), now)
     const entry: Entry = {
@@ -133,6 +170,7 @@ export class AvailabilityCache {
       seen: new Set(),
       reloading: false,
       rendered: null,
+      covered,
     }
     this.entries.set(eventId, entry)
     return entry

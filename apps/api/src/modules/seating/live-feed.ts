@@ -18,12 +18,14 @@ type Listener = (message: SeatFeedMessage) => void
  */
 export class SeatFeed {
   private readonly listeners = new Map<string, Set<Listener>>()
+  private readonly everyEvent = new Set<Listener>()
   private stop: (() => Promise<void>) | null = null
 
   async start(handle: DbHandle, log?: FastifyBaseLogger) {
     this.stop = await handle.listen(SEAT_CHANNEL, (payload) => {
       try {
         const message = JSON.parse(payload) as SeatFeedMessage
+        for (const l of this.everyEvent) l(message)
         for (const l of this.listeners.get(message.eventId) ?? []) l(message)
       } catch (err) {
         log?.warn({ err }, 'bad seat feed message')
@@ -44,6 +46,14 @@ export class SeatFeed {
     }
   }
 
+  /** Changes of every event, for what this process keeps in memory across events (availability.service.ts). */
+  subscribeAll(listener: Listener): () => void {
+    this.everyEvent.add(listener)
+    return () => {
+      this.everyEvent.delete(listener)
+    }
+  }
+
   subscriberCount(eventId: string) {
     return this.listeners.get(eventId)?.size ?? 0
   }
@@ -51,6 +61,7 @@ export class SeatFeed {
   async close() {
     await this.stop?.()
     this.listeners.clear()
+    this.everyEvent.clear()
   }
 }
 

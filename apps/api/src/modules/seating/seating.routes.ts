@@ -1,17 +1,14 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { decodeRuns } from '@palco/domain/seating/availability'
-import { bestAvailable } from '@palco/domain/seating/best-available'
-import { flattenSections, type Layout } from '@palco/domain/seating/layout'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { AvailabilityCache, assertPublicEvent } from './availability.service.js'
+import { BestAvailableProposer } from './best-available.service.js'
 import { holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
 import type { SeatFeed } from './live-feed.js'
 import { SeatClaims } from './seat-claims.js'
 import { preferencesOf, savePreferences } from './seat-customizations.js'
-import { seatKeyOf } from './seat-key.js'
 import { seatLayoutOf } from './seat-layout.service.js'
 
 const eventQuery = z.object({ eventId: z.string().uuid({ error: 'invalidEventId' }) })
@@ -67,10 +64,14 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['seating']
   const cache = new AvailabilityCache()
+  const proposer = new BestAvailableProposer(cache)
+  // Every process's seat changes reach the cache, so best available never offers a place just taken.
+  const unfollow = opts.feed.subscribeAll((m) => cache.noteChange(m.eventId))
   const fan = requireRole('fan')
   // Open streams end when the server stops, so a graceful shutdown is not held up by idle maps.
   const streams = new Set<() => void>()
   app.addHook('onClose', async () => {
+    unfollow()
     for (const end of streams) end()
   })
 
@@ -207,6 +208,8 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       const { eventId, ...rest } = request.body
       const event = await cache.assertPublic(app.db, eventId, request.country)
       const view = await holdPlaces(app.db, eventId, await holderOf(request), rest as never, event)
+      // Before the NOTIFY comes back through the feed: the next proposal here must not offer these seats.
+      cache.noteChange(eventId)
       reply.code(201)
       return view
     },
@@ -263,8 +266,15 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       const holder = await holderOf(request)
       const current = await reservationOf(app.db, request.params.id, holder.userId)
       if (current.status === 'EXPIRED') throw new DomainError('HOLD_EXPIRED')
-      if (request.body.remove) await releasePlaces(app.db, current.id, holder.userId, request.body.remove)
-      if (request.body.add) return holdPlaces(app.db, current.eventId, holder, { seats: request.body.add })
+      if (request.body.remove) {
+        await releasePlaces(app.db, current.id, holder.userId, request.body.remove)
+        cache.noteChange(current.eventId)
+      }
+      if (request.body.add) {
+        const view = await holdPlaces(app.db, current.eventId, holder, { seats: request.body.add })
+        cache.noteChange(current.eventId)
+        return view
+      }
       return reservationOf(app.db, current.id, holder.userId)
     },
   )
@@ -283,6 +293,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     async (request) => {
       const holder = await holderOf(request)
       const released = await releasePlaces(app.db, request.params.id, holder.userId)
+      if (released) cache.noteChange(released.eventId)
       return released ?? reservationOf(app.db, request.params.id, holder.userId)
     },
   )
@@ -290,9 +301,16 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
   r.post(
     '/api/seats/best-available',
     {
+      // Open to anyone without a session, so it is throttled per address. A fan clicks "best available" a
+      // few times per visit, trying other quantities or sections; 30 a minute is one every two seconds,
+      // well above that, while a script looping on it is refused before its body is even read.
+      // Fans behind one shared address (a carrier's NAT) share the allowance, as for holds.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Propose adjacent seats in one row, nearest the stage, leaving no single seat stranded',
+        description:
+          'Read from the availability kept in memory, including holds made a moment ago. At most 30 calls a minute per client address; more answer 429 RATE_LIMITED.',
         body: z.object({
           eventId: z.string().uuid(),
           section: z.string().optional(),
@@ -301,62 +319,11 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         response: { 200: z.object({ section: z.string(), row: z.string(), seats: z.array(z.string()) }) },
       },
     },
-    async (request) => {
-      const { eventId, quantity } = request.body
-      await assertPublicEvent(app.db, eventId, request.country)
-      const { layout, zones } = await seatLayoutOf(app.db, eventId)
-      if (!layout) throw new DomainError('RULE_BROKEN', { message: 'This event has no seat map.' })
-      const parsed = layout as Layout
-      const availability = await cache.get(app.db, eventId)
-      const session = await request.session()
-      const preferred = session ? (await preferencesOf(app.db, session.userId)).preferredSections : []
-      const candidates = flattenSections(parsed.sections).filter(
-        (s) =>
-          s.numbered &&
-          !s.disabled &&
-          zones[s.code] &&
-          (!request.body.section || s.code === request.body.section),
-      )
-      // The fan's saved preferred sections come first (issue 5 part 7), then every other section.
-      candidates.sort((a, b) => Number(preferred.includes(b.code)) - Number(preferred.includes(a.code)))
-      const focus = {
-        x: parsed.stage.x + parsed.stage.width / 2,
-        y: parsed.stage.y + parsed.stage.height / 2,
-      }
-      let best: { section: string; row: string; seats: string[]; score: number } | null = null
-      for (const s of candidates) {
-        const encoded = availability.sections[s.code]
-        if (!encoded) continue
-        const states = decodeRuns(encoded)
-        const restricted = new Set<number>()
-        let index = 0
-        for (const row of s.rows ?? []) {
-          for (const [n] of row.seats) {
-            const restriction = s.restrictions?.[`${row.label}-${n}`]
-            if (restriction && restriction !== 'PREFERENTIAL') restricted.add(index)
-            index++
-          }
-        }
-        const found = bestAvailable({ section: s, states, quantity, focus, excluded: restricted })
-        if (!found) continue
-        const row = s.rows?.find((r) => r.label === found.rowLabel)
-        const first = row?.seats.find(([n]) => n === found.seatNumbers[0])
-        const score = first ? Math.hypot(first[1] - focus.x, first[2] - focus.y) : Number.MAX_VALUE
-        const isPreferred = preferred.includes(s.code)
-        if (!best || isPreferred || score < best.score) {
-          best = {
-            section: s.code,
-            row: found.rowLabel,
-            seats: found.seatNumbers.map((n) => seatKeyOf({ section: s.code, row: found.rowLabel, seat: n })),
-            score,
-          }
-          if (isPreferred) break
-        }
-      }
-      if (!best)
-        throw new DomainError('SEAT_UNAVAILABLE', { message: 'No adjacent seats for that many people.' })
-      return { section: best.section, row: best.row, seats: best.seats }
-    },
+    async (request) =>
+      proposer.propose(app.db, request.body, {
+        country: request.country,
+        userId: (await request.session())?.userId ?? null,
+      }),
   )
 
   r.get(

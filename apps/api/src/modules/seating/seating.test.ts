@@ -7,6 +7,7 @@ import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { notifySeatChangesSoon } from './holds.repository.js'
+import { feedPayloads } from './live-feed.js'
 import { sweepOnce } from './sweeper.js'
 
 describe.each(ENGINES)('seating on %s', (engine) => {
@@ -348,6 +349,86 @@ describe.each(ENGINES)('seating on %s', (engine) => {
       payload: { eventId: event.id, quantity: 12 },
     })
     expect(tooMany.statusCode).toBe(409)
+  })
+
+  const bestAvailable = (eventId: string, quantity: number, remoteAddress = `10.2.0.${++n % 250}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/seats/best-available',
+      payload: { eventId, quantity },
+      remoteAddress,
+    })
+
+  it('refuses the 31st best-available call of a minute from one address with 429 problem JSON', async () => {
+    const event = await seatedEvent(t.db.db)
+    const address = '10.3.0.1'
+    for (let i = 0; i < 30; i++) {
+      const ok = await bestAvailable(event.id, 2, address)
+      expect(ok.statusCode, `call ${i + 1}: ${ok.body}`).toBe(200)
+    }
+    const refused = await bestAvailable(event.id, 2, address)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(refused.headers['retry-after']).toBeDefined()
+    expect(refused.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' })
+    // Another fan, from another address, is not held back.
+    expect((await bestAvailable(event.id, 2)).statusCode).toBe(200)
+  })
+
+  it('never proposes seats held a moment ago, through this process or another', async () => {
+    const event = await seatedEvent(t.db.db)
+    const first = await bestAvailable(event.id, 2)
+    expect(first.statusCode, first.body).toBe(200)
+    const taken: string[] = first.json().seats
+    // Well inside the availability's 500 ms sharing window: only a fresh read can know of this hold.
+    expect((await hold(fanA, { eventId: event.id, seats: taken })).statusCode).toBe(201)
+    const second = (await bestAvailable(event.id, 2)).json()
+    expect(second.seats.filter((k: string) => taken.includes(k))).toEqual([])
+
+    // Another process holds the next proposal: its rows change and its NOTIFY reaches this one's feed.
+    const received: string[] = []
+    const stop = await t.db.listen('seat_changes', (payload) => received.push(payload))
+    const numbers = second.seats.map((k: string) => Number(k.split('-').pop()))
+    const { rows } = await sql<{ section_code: string; place_index: number; change_seq: number }>`
+      with h as (
+        insert into seat_holds (event_id, user_id, status, expires_at)
+        values (${event.id}, null, 'BOOKED', now() + interval '10 minutes') returning id, expires_at
+      )
+      update event_seats set status = 'HELD', hold_id = h.id, hold_expires_at = h.expires_at,
+             change_seq = nextval('seat_change_seq')
+      from h
+      where event_id = ${event.id} and section_code = ${second.section} and row_label = ${second.row}
+        and seat_number in (${sql.join(numbers)})
+      returning section_code, place_index, change_seq`.execute(t.db.db)
+    expect(rows).toHaveLength(2)
+    const version = Math.max(...rows.map((r) => Number(r.change_seq)))
+    await notifySeatChangesSoon(
+      t.db.db,
+      feedPayloads(
+        version,
+        rows.map((r) => ({ ...r, event_id: event.id })),
+        'H',
+      ),
+    )
+    await expect.poll(() => received.length).toBeGreaterThan(0)
+    await stop()
+    // The app's own listener gets the same message; give it a moment, still well inside the window.
+    await new Promise((r) => setTimeout(r, 50))
+    const third = (await bestAvailable(event.id, 2)).json()
+    expect(third.seats.filter((k: string) => [...taken, ...second.seats].includes(k))).toEqual([])
+    const states = await t.db.db
+      .selectFrom('event_seats')
+      .select(['seat_number', 'status'])
+      .where('event_id', '=', event.id)
+      .where('section_code', '=', third.section)
+      .where('row_label', '=', third.row)
+      .where(
+        'seat_number',
+        'in',
+        third.seats.map((k: string) => Number(k.split('-').pop())),
+      )
+      .execute()
+    expect(states.map((s) => s.status)).toEqual(['AVAILABLE', 'AVAILABLE'])
   })
 
   it('saves seat preferences that best-available follows', async () => {
