@@ -326,10 +326,14 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       }),
   )
 
+  // A fan's own data: no proxy or browser cache may keep a copy to show the next person on a shared device.
   r.get(
     '/api/fans/seat-customizations',
     { preHandler: fan, schema: { tags, summary: "The fan's saved seat preferences" } },
-    async (request) => preferencesOf(app.db, (await holderOf(request)).userId),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return preferencesOf(app.db, (await holderOf(request)).userId)
+    },
   )
   r.put(
     '/api/fans/seat-customizations',
@@ -344,6 +348,9 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         }),
       },
     },
-    async (request) => savePreferences(app.db, (await holderOf(request)).userId, request.body),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return savePreferences(app.db, (await holderOf(request)).userId, request.body)
+    },
   )
 }

@@ -431,6 +431,20 @@ describe.each(ENGINES)('seating on %s', (engine) => {
     expect(states.map((s) => s.status)).toEqual(['AVAILABLE', 'AVAILABLE'])
   })
 
+  it('keeps a fan’s seat preferences out of every cache', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/fans/seat-customizations',
+      headers: { cookie: fanA },
+      payload: { preferredSections: ['NORTE'], preferAisle: false },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    expect(put.headers['cache-control']).toBe('no-store')
+    const got = await t.app.inject({ url: '/api/fans/seat-customizations', headers: { cookie: fanA } })
+    expect(got.statusCode).toBe(200)
+    expect(got.headers['cache-control']).toBe('no-store')
+  })
+
   it('saves seat preferences that best-available follows', async () => {
     const put = await t.app.inject({
       method: 'PUT',
