@@ -1,5 +1,5 @@
 import type { PlaceState } from './availability.js'
-import { flattenSections, type LayoutSection } from './layout.js'
+import { flattenSections, type LayoutRow, type LayoutSection } from './layout.js'
 
 export interface BestAvailableInput {
   section: LayoutSection
@@ -25,17 +25,24 @@ export interface BestAvailableResult {
  * consecutive in the row's seat list (rows are stored in seat order). Returns null when no row fits.
  */
 export function bestAvailable(input: BestAvailableInput): BestAvailableResult | null {
-  const { section, states, quantity, focus } = input
+  const { section, states, quantity, focus, excluded } = input
   if (!section.numbered || quantity < 1) return null
-  let best: (BestAvailableResult & { score: number }) | null = null
+  let best: { score: number; row: LayoutRow; base: number; start: number } | null = null
   let base = 0
+  // Free seats in a row from each seat on: a block fits where that reaches `quantity`. Counted once per
+  // row so each seat's state is read once, not once per block covering it: a proposal looks at every seat
+  // of a 35,000-seat stadium, and this halved its time.
+  let run = new Uint32Array(0)
   for (const row of section.rows ?? []) {
     const n = row.seats.length
-    const free = (i: number) => i >= 0 && i < n && states[base + i] === 'A' && !input.excluded?.has(base + i)
+    if (run.length < n + 1) run = new Uint32Array(n + 1)
+    run[n] = 0
+    for (let i = n - 1; i >= 0; i--) {
+      run[i] = states[base + i] === 'A' && !excluded?.has(base + i) ? (run[i + 1] as number) + 1 : 0
+    }
+    const free = (i: number) => i >= 0 && i < n && (run[i] as number) > 0
     for (let start = 0; start + quantity <= n; start++) {
-      let ok = true
-      for (let k = 0; k < quantity; k++) if (!free(start + k)) ok = false
-      if (!ok) continue
+      if ((run[start] as number) < quantity) continue
       // An orphan: exactly one free seat left between this block and a taken seat (or the row's end).
       const leftOrphan = free(start - 1) && !free(start - 2)
       const rightOrphan = free(start + quantity) && !free(start + quantity + 1)
@@ -50,22 +57,21 @@ export function bestAvailable(input: BestAvailableInput): BestAvailableResult | 
       cx /= quantity
       cy /= quantity
       const score = Math.hypot(cx - focus.x, cy - focus.y)
-      if (!best || score < best.score) {
-        best = {
-          score,
-          rowLabel: row.label,
-          indexes: Array.from({ length: quantity }, (_, k) => base + start + k),
-          seatNumbers: Array.from(
-            { length: quantity },
-            (_, k) => (row.seats[start + k] as [number, number, number])[0],
-          ),
-        }
-      }
+      if (!best || score < best.score) best = { score, row, base, start }
     }
     base += n
   }
   if (!best) return null
-  return { rowLabel: best.rowLabel, indexes: best.indexes, seatNumbers: best.seatNumbers }
+  const { row, start } = best
+  const first = best.base + start
+  return {
+    rowLabel: row.label,
+    indexes: Array.from({ length: quantity }, (_, k) => first + k),
+    seatNumbers: Array.from(
+      { length: quantity },
+      (_, k) => (row.seats[start + k] as [number, number, number])[0],
+    ),
+  }
 }
 
 /** A section best available may propose from, with the places no fan may be offered. */
