@@ -361,9 +361,28 @@ test.describe('checkout · colombia PSE, events without a map, guard', () => {
     await page.getByTestId('zone-picker').getByRole('button', { name: 'Reservar' }).first().click()
     await expect(page).toHaveURL(/\/checkout\?event=.+&reservation=/)
     await expect(page.getByTestId('summary-line')).toHaveCount(1)
+    // Issue 13: the line names the zone, never the key its places are stored under.
+    const rawKey = /[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}/
+    await expect(page.getByTestId('summary-line')).not.toContainText(rawKey)
+    await expect(page.getByTestId('summary-line')).not.toContainText('Sección')
+    // Issue 13: going back leads to the zones and quantities (with the hold offered), not to a map that
+    // never comes; so does the seat-map address itself.
+    await page.getByRole('link', { name: 'Volver a elegir boletas' }).click()
+    await expect(page.getByTestId('pick-held')).toBeVisible()
+    await expect(page.getByTestId('zone-picker')).toBeVisible()
+    await page.goto(urlOf(site, `/checkout/stadium?event=${encodeURIComponent(slug ?? '')}`))
+    await expect(page).toHaveURL(/\/checkout\?event=.+&pick=1/)
+    await waitForHydration(page)
+    await page.getByTestId('pick-held').getByRole('link', { name: 'Continuar con la reserva' }).click()
+    await expect(page).toHaveURL(/\/checkout\?event=.+&reservation=/)
     await continueToPayment(page)
+    await expect(page.locator('main')).not.toContainText(rawKey)
     await payByCard(page, site, 'APRO')
     await expectTickets(page, 1)
+    await expect(page.locator('main')).not.toContainText(rawKey)
+    await page.goto(urlOf(site, '/my-tickets'))
+    await waitForHydration(page)
+    await expect(page.locator('main')).not.toContainText(rawKey)
   })
 
   test('a logged-out visitor is sent to log in and back', async ({ browser }) => {

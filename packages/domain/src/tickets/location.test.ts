@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isZoneOnlySection,
   type LocationPart,
   parseSeatCode,
   type SeatCode,
   type SectionCode,
+  sectionName,
   splitSectionCode,
   type TicketLocation,
   ticketLocationLabel,
@@ -146,5 +148,46 @@ describe('ticketLocationLabel (spec §3)', () => {
     ['no venue code, nothing known', {}, null, []],
   ])('%s', (_name, location, stadiumCode, expected) => {
     expect(ticketLocationLabel(location, stadiumCode)).toEqual(expected)
+  })
+})
+
+describe('sectionName', () => {
+  it.each([
+    ['OCCIDENTAL_PREFERENCIAL_SECCION_104', 'Occidental Preferencial', '104'],
+    ['ORIENTAL_ALTA-SECCION_101', 'Oriental Alta', '101'],
+    ['ORIENTAL_ALTA-SECCION_101', null, '101'],
+    ['OCCIDENTAL_PREFERENCIAL_SECCION_104', null, 'OCCIDENTAL PREFERENCIAL 104'],
+    ['PLATEA_A', 'Platea', 'A'],
+    ['GENERAL', 'Preferente', 'GENERAL'],
+    ['NORTE_SECCIÓN_3', 'Norte', '3'],
+    ['ZONA_Á_12', 'Zona A', '12'],
+    // A zone sold without a map keys its places by the zone's id: no section to show (issue 13).
+    ['566b4cb3-0d3e-4a8f-9a51-2f7d3c1e9b10', 'Combo general', ''],
+    ['566B4CB3-0D3E-4A8F-9A51-2F7D3C1E9B10', null, ''],
+  ])('%s in %s → %s', (code, zone, label) => {
+    expect(sectionName(code, zone)).toBe(label)
+  })
+})
+
+describe('zone-only places', () => {
+  const zoneKey = '566b4cb3-0d3e-4a8f-9a51-2f7d3c1e9b10'
+  it('recognises a zone key and nothing else', () => {
+    expect(isZoneOnlySection(zoneKey)).toBe(true)
+    expect(isZoneOnlySection('ORIENTAL_ALTA-SECCION_101')).toBe(false)
+    expect(isZoneOnlySection('566b-4cb3')).toBe(false)
+  })
+  it.each([
+    ['ATS', parts(['zone', 'Combo general'], ['entrySide', '-'], ['access', '-'], ['section', '-'])],
+    [
+      'SAN',
+      parts(['door', '-'], ['locality', 'Combo general'], ['section', '-'], ['row', '-'], ['seat', '-']),
+    ],
+    [null, parts(['zone', 'Combo general'])],
+  ])('a general-admission ticket at %s names its zone, never the key', (stadium, expected) => {
+    const label = ticketLocationLabel(
+      { zone: 'Combo general', sectionCode: zoneKey, seatCode: 'UNNUMBERED-1' },
+      stadium,
+    )
+    expect(label).toEqual(expected)
   })
 })

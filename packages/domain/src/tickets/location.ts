@@ -30,8 +30,15 @@ const tidySectionPart = (part: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
 
+// Places of a zone sold without a map are keyed by the zone's own id (the API's inventory): such a "section"
+// names nothing a fan can read, so it is no section at all and the zone's name says where to go (issue 13).
+const ZONE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isZoneOnlySection = (code: string | null | undefined): boolean =>
+  ZONE_KEY.test((code ?? '').trim())
+
 export const splitSectionCode = (code: string | null | undefined): SectionCode => {
   const text = (code ?? '').trim()
+  if (isZoneOnlySection(text)) return { zone: '', section: '' }
   const at = text.indexOf(SECTION_CODE_SEPARATOR)
   // Without a separator the whole code names the section and the zone is unknown.
   if (at === -1) return { zone: '', section: tidySectionPart(text) }
@@ -135,4 +142,28 @@ export const ticketLocationLabel = (
   const code = text(stadiumCode).toUpperCase()
   const label = isStadiumCode(code) ? LABELS[code] : genericLabel
   return label(readParts(location))
+}
+
+const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/**
+ * The section's own name for a cart line or ticket: spec §3's tidying of the code (underscores to spaces,
+ * SECCION removed, the zone part split off), and the zone's words dropped when the line already names
+ * its zone — "OCCIDENTAL_PREFERENCIAL_SECCION_104" in zone "Occidental Preferencial" reads "104". Empty
+ * for the places of a zone without a map, which have no section.
+ */
+export function sectionName(sectionCode: string, zoneName: string | null): string {
+  const { section } = splitSectionCode(sectionCode)
+  if (!zoneName) return section
+  const zone = fold(zoneName)
+  const folded = fold(section)
+  if (zone && folded.startsWith(`${zone} `))
+    return section.slice(section.length - (folded.length - zone.length - 1)).trim()
+  return section
 }

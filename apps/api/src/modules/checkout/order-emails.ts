@@ -1,5 +1,6 @@
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
+import { sectionName } from '@palco/domain/tickets/location'
 
 interface Rendered {
   subject: string
@@ -29,6 +30,7 @@ const COPY = {
     order: 'Pedido',
     seat: (s: string, r: string, n: number) =>
       r === 'UNNUMBERED' ? `${s} · general` : `${s} · fila ${r} · silla ${n}`,
+    section: (s: string) => `sección ${s}`,
     subtotal: 'Subtotal',
     fees: 'Cargos por servicio',
     discount: 'Descuento',
@@ -45,6 +47,7 @@ const COPY = {
     order: 'Order',
     seat: (s: string, r: string, n: number) =>
       r === 'UNNUMBERED' ? `${s} · general admission` : `${s} · row ${r} · seat ${n}`,
+    section: (s: string) => `section ${s}`,
     subtotal: 'Subtotal',
     fees: 'Service fees',
     discount: 'Discount',
@@ -71,12 +74,18 @@ ${body}
 </table></body></html>`
 }
 
+/** "Oriental Alta · sección 101", or just the zone's name for a zone sold without a map (issue 13). */
+function placeOf(c: (typeof COPY)[Locale], line: { section: string; zoneName: string | null }): string {
+  const section = sectionName(line.section, line.zoneName)
+  return [line.zoneName, section ? c.section(section) : null].filter(Boolean).join(' · ')
+}
+
 /** The order summary mailed when an order is paid, in the language of the site it was bought on. */
 export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rendered {
   const c = COPY[locale]
   const money = (amount: number) => formatMoney({ amount, currency: d.currency }, locale)
   const when = `${formatDate(d.startsAt, locale, d.timeZone)} · ${formatTime(d.startsAt, locale, d.timeZone)}`
-  const seats = d.lines.map((l) => `${c.seat(l.section, l.row, l.seat)} — ${money(l.total)}`)
+  const seats = d.lines.map((l) => `${c.seat(placeOf(c, l), l.row, l.seat)} — ${money(l.total)}`)
   const sums: [string, string][] = [
     [c.subtotal, money(d.subtotal)],
     [c.fees, money(d.fees)],

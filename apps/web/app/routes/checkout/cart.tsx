@@ -1,4 +1,4 @@
-import { Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { EventDetail, PriceZone } from '@palco/domain/catalog/event-detail'
 import type { Cart } from '@palco/domain/checkout/contract'
 import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const slug = url.searchParams.get('event')?.trim() || null
   const reservationId = uuidParam(request, 'reservation')
+  // `pick=1`: the fan came back to choose again, so a live hold is shown beside the zones, not resumed.
+  const pick = url.searchParams.get('pick') === '1'
   if (!reservationId) {
     // The entry without a hold: the fan's live hold for the event, else the seat map, else (an event
     // sold without a map) the zone and quantity picker below.
@@ -44,16 +46,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const event = res.data
     if (event.disabled) throw redirect('/disabled-event')
     if (event.expired) throw redirect('/expired-event')
-    const live = await context.api<{ reservation: { id: string; status: string } | null }>(
+    const live = await context.api<{ reservation: { id: string; status: string; seats: unknown[] } | null }>(
       `/api/reservations?eventId=${encodeURIComponent(event.id)}`,
     )
-    const held = live.status === 200 ? live.data.reservation : null
-    if (held && held.status !== 'EXPIRED')
-      throw redirect(`/checkout?event=${encodeURIComponent(slug)}&reservation=${held.id}`)
+    const reply = live.status === 200 ? live.data.reservation : null
+    const held = reply && reply.status !== 'EXPIRED' ? reply : null
+    if (held && !pick) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&reservation=${held.id}`)
     if (event.hasLayout) throw redirect(`/checkout/stadium?event=${encodeURIComponent(slug)}`)
     return {
       mode: 'pick' as const,
       event: { id: event.id, slug: event.slug, name: event.name, zones: event.zones },
+      held: held ? { id: held.id, count: held.seats.length } : null,
       locale: context.locale,
     }
   }
@@ -76,11 +79,13 @@ export default function CheckoutCart({ loaderData }: Route.ComponentProps) {
 
 function PickTickets(props: {
   event: { id: string; slug: string; name: string; zones: PriceZone[] }
+  held: { id: string; count: number } | null
   locale: Locale
 }) {
   const { t } = useTranslation('checkout')
   const navigate = useNavigate()
-  const { event } = props
+  const { event, held } = props
+  const cartOf = (id: string) => `/checkout?event=${encodeURIComponent(event.slug)}&reservation=${id}`
   return (
     <Container size="sm" py="xl" px="md">
       <title>{`${t('pick.pageTitle', { name: event.name })} · Palco`}</title>
@@ -91,11 +96,21 @@ function PickTickets(props: {
           </Anchor>
           <Title order={1}>{event.name}</Title>
         </Stack>
+        {held && (
+          <Alert color="blue" variant="light" data-testid="pick-held">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('pick.held', { count: held.count })}</Text>
+              <Button component={Link} to={cartOf(held.id)} size="sm">
+                {t('pick.continueHeld')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <ZonePicker
           eventId={event.id}
           zones={event.zones}
           locale={props.locale}
-          onHeld={(id) => navigate(`/checkout?event=${encodeURIComponent(event.slug)}&reservation=${id}`)}
+          onHeld={(id) => navigate(cartOf(id))}
         />
       </Stack>
     </Container>
@@ -130,7 +145,7 @@ function CartReview({ data: loaderData }: { data: CartData }) {
         <Stack gap={4}>
           {slug && (
             <Anchor component={Link} to={`/checkout/stadium?event=${encodeURIComponent(slug)}`} size="sm">
-              {t('cart.backToSeats')}
+              {t(cart.lines.some((l) => l.row !== 'UNNUMBERED') ? 'cart.backToSeats' : 'cart.backToTickets')}
             </Anchor>
           )}
           <Title order={1}>{title}</Title>

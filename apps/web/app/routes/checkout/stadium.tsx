@@ -50,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const event = res.data
   if (event.disabled) throw redirect('/disabled-event')
   if (event.expired) throw redirect('/expired-event')
+  // An event sold without a map has no seats to choose: its zones and quantities are on /checkout, so
+  // every "back to the seats" link (cart, payment, result pages) lands there instead of a map that never
+  // comes (issue 13).
+  if (!event.hasLayout) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&pick=1`)
   return { event, locale: context.locale, signedIn: context.session !== null }
 }
 

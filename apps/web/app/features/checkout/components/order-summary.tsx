@@ -2,10 +2,10 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { Cart, CartLine } from '@palco/domain/checkout/contract'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
+import { sectionName } from '@palco/domain/tickets/location'
 import type { ReactNode } from 'react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sectionLabel } from '../model/seat-label'
 
 export interface SummaryFigures {
   event: Cart['event']
@@ -20,19 +20,21 @@ export interface SummaryFigures {
   promoCode?: string | null
 }
 
-/** "Zona Oriental · Sección 101 · Fila B, silla 12", or "Sin numerar" for general admission. */
+/**
+ * "Zona Oriental · Sección 101 · Fila B, silla 12"; "Combo general · Sin numerar" for a zone sold without a
+ * map, whose places have no section of their own.
+ */
 export function SeatLine({ line }: { line: Pick<CartLine, 'zoneName' | 'section' | 'row' | 'seat'> }) {
   const { t } = useTranslation('checkout')
-  const place =
+  const section = sectionName(line.section, line.zoneName)
+  const parts = [
+    line.zoneName,
+    section ? t('summary.section', { section }) : null,
     line.row === 'UNNUMBERED'
       ? t('summary.unnumbered')
-      : t('summary.seat', { row: line.row, seat: line.seat })
-  return (
-    <>
-      {line.zoneName ? `${line.zoneName} · ` : ''}
-      {t('summary.section', { section: sectionLabel(line.section, line.zoneName) })} · {place}
-    </>
-  )
+      : t('summary.seat', { row: line.row, seat: line.seat }),
+  ]
+  return <>{parts.filter(Boolean).join(' · ')}</>
 }
 
 function Row(props: { label: ReactNode; value: string; strong?: boolean; testId?: string }) {
