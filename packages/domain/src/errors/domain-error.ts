@@ -46,6 +46,7 @@ export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number]
 export const APP_ERROR_CODES = [
   'VALIDATION_FAILED',
   'MALFORMED_JSON',
+  'INVALID_CHARACTERS',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
@@ -132,6 +133,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   AUTH0013: { status: 403, title: 'Registration is incomplete' },
   VALIDATION_FAILED: { status: 400, title: 'Some values are invalid' },
   MALFORMED_JSON: { status: 400, title: 'The request body is not valid JSON' },
+  // NUL and unpaired UTF-16 surrogates: text no database column can store and no person typed.
+  INVALID_CHARACTERS: { status: 400, title: 'Some values contain characters that are not allowed' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
