@@ -27,6 +27,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { errorHandlerPlugin } from './plugins/error-handler.js'
+import { inputGuardPlugin } from './plugins/input-guard.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { requestContextPlugin } from './plugins/request-context.js'
 import { securityPlugin } from './plugins/security.js'
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin)
   await app.register(securityPlugin, { connectSources: connectSources(config) })
   await app.register(requestContextPlugin, { mxHosts: config.MX_HOSTS })
+  await app.register(inputGuardPlugin)
   await app.register(cookie)
   await app.register(compress, { threshold: 1024 })
   await app.register(dbPlugin, { handle: opts.db, closeOnShutdown: opts.closeDbOnShutdown ?? false })
