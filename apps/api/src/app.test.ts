@@ -92,6 +92,26 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(res.headers['x-request-id']).toBe('abc-123')
   })
 
+  it.each([
+    ['GET', '/api/tickets/%E0%A4%A'],
+    ['GET', '/api/reservations/%'],
+    ['POST', '/api/payments/webhooks/%zz'],
+    ['PATCH', '/api/admin/events/%C0'],
+    ['GET', `/api/checkout/orders/${'x'.repeat(200)}`],
+  ])('answers %s %s (a path parameter it cannot read) with 400 problem JSON', async (method, url) => {
+    const res = await t.app.inject({ method: method as 'GET', url })
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    expect(res.json()).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: expect.any(String),
+    })
+    expect(res.body).not.toMatch(/FST_|fastify/i)
+  })
+
   it('publishes the OpenAPI document with the catalogue routes', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)

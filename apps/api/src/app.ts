@@ -26,7 +26,7 @@ import { takenPlacesByZone } from './modules/seating/zone-taken.js'
 import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
-import { errorHandlerPlugin } from './plugins/error-handler.js'
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
 import { inputGuardPlugin } from './plugins/input-guard.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { requestContextPlugin } from './plugins/request-context.js'
@@ -50,6 +50,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   })

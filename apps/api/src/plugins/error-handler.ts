@@ -1,5 +1,5 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js'
@@ -45,8 +45,13 @@ function toProblem(error: FastifyError | DomainError | Error, requestId: string)
       return problem('MALFORMED_JSON', 'The request body is not valid JSON.', { requestId })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return problem('PAYLOAD_TOO_LARGE', 'The request body is too large.', { requestId })
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    // The multipart plugin says 406 for a body that is not multipart; it is the body's type that is wrong.
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return problem('UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here.', { requestId })
   }
   if (fe.statusCode === 429)
@@ -58,6 +63,25 @@ function toProblem(error: FastifyError | DomainError | Error, requestId: string)
     }
   }
   return problem('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId })
+}
+
+// What the router refuses before any route or error handler runs, in words a client can act on.
+const ROUTER_REFUSALS: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The address has malformed percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+}
+
+/**
+ * Fastify's `frameworkErrors`. Without it a URL the router cannot read (a path parameter with malformed
+ * percent-encoding or over the length limit) is answered in plain JSON naming the framework.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const refusal = ROUTER_REFUSALS[error.code]
+  if (!refusal) request.log.error({ err: error }, 'request failed in the router')
+  const body = refusal
+    ? problem('VALIDATION_FAILED', refusal, { requestId: request.id })
+    : problem('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id })
+  void reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body)
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
