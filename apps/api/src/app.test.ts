@@ -92,6 +92,21 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(res.headers['x-request-id']).toBe('abc-123')
   })
 
+  it('adopts a short safe X-Request-Id and replaces anything else with a fresh one', async () => {
+    // A caller's id lands in our logs: a long or strange one could forge or flood log lines.
+    for (const id of ['a'.repeat(65), 'abc def', '{"level":60}', 'x\u2028y', '']) {
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': id } })
+      expect(res.headers['x-request-id']).not.toBe(id)
+      expect(res.headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      )
+    }
+    const kept = 'lb-67891233.abcdef_012345'
+    expect(
+      (await t.app.inject({ url: '/api/health', headers: { 'x-request-id': kept } })).headers['x-request-id'],
+    ).toBe(kept)
+  })
+
   it.each([
     ['GET', '/api/tickets/%E0%A4%A'],
     ['GET', '/api/reservations/%'],

@@ -29,7 +29,7 @@ import { dbPlugin } from './plugins/db.js'
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
 import { inputGuardPlugin } from './plugins/input-guard.js'
 import { openapiPlugin } from './plugins/openapi.js'
-import { requestContextPlugin } from './plugins/request-context.js'
+import { requestContextPlugin, requestIdOf } from './plugins/request-context.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
 
@@ -48,8 +48,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     frameworkErrors: answerFrameworkError,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
