@@ -127,6 +127,25 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(res.body).not.toMatch(/FST_|fastify/i)
   })
 
+  it.each([
+    ['POST', '/api/checkout/orders'],
+    ['GET', `/api/checkout/orders/${'x'.repeat(65)}`],
+    ['POST', '/api/checkout-service/cart/promo'],
+    ['GET', '/api/checkout-service/cart?reservation=nope'],
+    ['POST', '/api/tickets/not-an-id/transfer'],
+    ['POST', '/api/checkin'],
+    ['GET', '/api/myPurchases?page=-4'],
+  ])('answers a visitor’s %s %s with 401 before reading what was sent', async (method, url) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      ...(method === 'GET' ? {} : { payload: { junk: true } }),
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+    expect(res.json()).not.toHaveProperty('fields')
+  })
+
   it('publishes the OpenAPI document with the catalogue routes', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)

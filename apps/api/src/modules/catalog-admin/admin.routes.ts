@@ -64,7 +64,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
 
   r.post(
     '/api/admin/venues',
-    { preHandler: admin, schema: { tags, summary: 'Create a venue', body: venueInputSchema } },
+    { onRequest: admin, schema: { tags, summary: 'Create a venue', body: venueInputSchema } },
     async (request, reply) => {
       reply.code(201)
       return createVenue(app.db, await actorOf(request), request.body)
@@ -74,7 +74,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.post(
     '/api/admin/layouts',
     {
-      preHandler: admin,
+      onRequest: admin,
       bodyLimit: 20 * 1024 * 1024,
       schema: {
         tags,
@@ -90,7 +90,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
 
   r.post(
     '/api/admin/tours',
-    { preHandler: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
+    { onRequest: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
     async (request, reply) => {
       reply.code(201)
       return createTour(app.db, await actorOf(request), request.body)
@@ -100,7 +100,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.post(
     '/api/admin/events',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Create an event, season pass, bundle, tour date or inscription (as a draft)',
@@ -118,7 +118,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.get(
     '/api/admin/events/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { tags, summary: 'An event as staff see it (drafts too)', params: idParams },
     },
     async (request) => view(await adminEvent(app.db, request.params.id)),
@@ -127,7 +127,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.patch(
     '/api/admin/events/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: 'Update an event; zones and layout only while a draft',
@@ -142,7 +142,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.post(
     '/api/admin/events/:id/publish',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
     },
     async (request) => view(await publishEvent(app.db, await actorOf(request), request.params.id)),
@@ -151,7 +151,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
   r.post(
     '/api/admin/events/:id/disable',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
     },
     async (request) => view(await disableEvent(app.db, await actorOf(request), request.params.id)),
@@ -159,7 +159,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
 
   r.get(
     '/api/admin/audit/:id',
-    { preHandler: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
+    { onRequest: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
     async (request) => ({
       entries: (await auditTrail(app.db, request.params.id)).map((a) => ({
         action: a.action,
@@ -173,7 +173,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
 
   r.post(
     '/api/admin/images',
-    { preHandler: admin, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },
+    { onRequest: admin, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },
     async (request, reply) => {
       const file = await request.file()
       if (!file)

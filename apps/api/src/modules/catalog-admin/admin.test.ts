@@ -75,6 +75,30 @@ describe.each(ENGINES)('catalogue admin API on %s', (engine) => {
     ).toBe(401)
   })
 
+  it.each([
+    ['POST', '/api/admin/venues', {}],
+    ['POST', '/api/admin/events', { zones: 'none' }],
+    ['PATCH', '/api/admin/events/not-a-uuid', { name: 7 }],
+    ['POST', '/api/admin/layouts', null],
+  ] as const)(
+    'answers %s %s to visitors and fans before looking at the body',
+    async (method, url, payload) => {
+      // A 400 naming the fields would describe the admin API to anyone who asks.
+      const asVisitor = await t.app.inject({ method, url, ...(payload ? { payload } : {}) })
+      expect(asVisitor.statusCode).toBe(401)
+      expect(asVisitor.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+      expect(asVisitor.json()).not.toHaveProperty('fields')
+      const asFan = await t.app.inject({
+        method,
+        url,
+        headers: { cookie: fan },
+        ...(payload ? { payload } : {}),
+      })
+      expect(asFan.statusCode).toBe(403)
+      expect(asFan.json()).not.toHaveProperty('fields')
+    },
+  )
+
   it('creates a draft nobody sees, publishes it (places made), and it lists on the home page', async () => {
     const created = await call('POST', '/api/admin/events', admin, eventBody({ name: 'Gran Final' }))
     expect(created.statusCode, created.body).toBe(201)

@@ -39,7 +39,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.get(
     '/api/checkout-service/cart',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "The cart of one of the fan's reservations",
@@ -58,7 +58,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.post(
     '/api/checkout-service/cart/promo',
     {
-      preHandler: fan,
+      onRequest: fan,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -79,7 +79,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.delete(
     '/api/checkout-service/cart/promo',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: 'Remove the promo code from the cart',
@@ -96,7 +96,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.get(
     '/api/checkout-service/cart/balance',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "The fan's wallet balance in this site's currency",
@@ -112,7 +112,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.post(
     '/api/checkout/orders',
     {
-      preHandler: fan,
+      onRequest: fan,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -139,7 +139,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.post(
     '/api/checkout/preference-id',
     {
-      preHandler: fan,
+      onRequest: fan,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -163,7 +163,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
   r.get(
     '/api/checkout/orders/:id',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "One of the fan's orders, with its checkout result",

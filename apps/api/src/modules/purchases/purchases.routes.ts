@@ -28,7 +28,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
   r.get(
     '/api/myPurchases',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "The signed-in fan's purchases, newest first",
@@ -48,7 +48,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
   r.get(
     '/api/myPurchases/tickets',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: 'One purchase of the signed-in fan with its tickets',
@@ -70,7 +70,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
   r.get(
     '/api/myPurchases/pdf',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: 'All tickets of one purchase the fan still holds, one PDF page each',

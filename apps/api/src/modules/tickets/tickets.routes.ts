@@ -47,7 +47,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/myTickets',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "The signed-in fan's tickets grouped by event",
@@ -68,7 +68,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/myTickets/event',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: "The signed-in fan's tickets for one event",
@@ -86,7 +86,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/tickets/:id',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: 'One ticket with what its holder needs to show the QR code',
@@ -106,7 +106,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/tickets/:id/pdf',
     {
-      preHandler: fan,
+      onRequest: fan,
       schema: {
         tags,
         summary: 'The ticket as a printable PDF',
@@ -129,7 +129,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.post(
     '/api/tickets/:id/transfer',
     {
-      preHandler: fan,
+      onRequest: fan,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -154,7 +154,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.post(
     '/api/checkin',
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: {
         tags,
         summary: 'Scan a ticket at a gate (operators)',
@@ -173,7 +173,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/checkin/events',
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: {
         tags,
         summary: "Events of the host's country a gate can check in now (operators)",
@@ -189,7 +189,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/api/checkin/offline-package',
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: {
         tags,
         summary: "What a gate device needs to verify an event's codes offline (operators)",
