@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectSources, loadConfig, publicConfig } from '../config.js'
 import { openTestApp, type TestApp } from '../test/test-app.js'
@@ -78,5 +79,52 @@ describe('the CSP header of a page', () => {
     const csp = String(res.headers['content-security-policy'])
     expect(connectOf(csp)).toBe("connect-src 'self' http://127.0.0.1:5556")
     expect(csp).toContain("script-src 'self' 'nonce-")
+  })
+})
+
+describe('the Origin check of a state-changing request', () => {
+  const probe = (app: FastifyInstance) => {
+    app.post('/api/_origin-probe', async () => ({ ok: true }))
+  }
+  const post = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/_origin-probe',
+      headers: { host: 'localhost:3000', ...headers },
+    })
+
+  describe('served directly', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await openTestApp('pglite', { beforeReady: probe })
+    })
+    afterAll(async () => t?.close())
+
+    it('takes the scheme into account, not only the host', async () => {
+      expect((await post(t, { origin: 'http://localhost:3000' })).statusCode).toBe(200)
+      // Another scheme is another origin: a page served over http can be written by anyone on the network.
+      const other = await post(t, { origin: 'https://localhost:3000' })
+      expect(other.statusCode).toBe(403)
+      expect(other.json().code).toBe('FORBIDDEN')
+    })
+
+    it('does not believe X-Forwarded-Proto from a proxy it was not told to trust', async () => {
+      const res = await post(t, { origin: 'https://localhost:3000', 'x-forwarded-proto': 'https' })
+      expect(res.statusCode).toBe(403)
+    })
+  })
+
+  describe('behind a trusted proxy', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await openTestApp('pglite', { env: { TRUST_PROXY: 'true' }, beforeReady: probe })
+    })
+    afterAll(async () => t?.close())
+
+    it('compares with the scheme the proxy was reached by', async () => {
+      const https = { 'x-forwarded-proto': 'https' }
+      expect((await post(t, { ...https, origin: 'https://localhost:3000' })).statusCode).toBe(200)
+      expect((await post(t, { ...https, origin: 'http://localhost:3000' })).statusCode).toBe(403)
+    })
   })
 })

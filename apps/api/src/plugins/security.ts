@@ -52,13 +52,15 @@ export const securityPlugin = fp(
         const origin = request.headers.origin
         // Browsers always send Origin on cross-site writes; a mismatch is a forged request.
         if (origin && origin !== 'null') {
-          let originHost: string
+          let parsed: URL
           try {
-            originHost = new URL(origin).host
+            parsed = new URL(origin)
           } catch {
             throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
           }
-          if (originHost !== request.host) {
+          // An origin is scheme and host: a page on http:// posting to our https:// site is another site, and
+          // one an attacker on the network can write. `protocol` follows X-Forwarded-Proto behind a trusted proxy.
+          if (parsed.protocol !== `${request.protocol}:` || parsed.host !== request.host) {
             throw new DomainError('FORBIDDEN', { message: 'Cross-site request refused.' })
           }
         } else if (origin === 'null' && request.headers['sec-fetch-site'] !== 'same-origin') {
