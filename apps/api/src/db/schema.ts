@@ -439,6 +439,8 @@ export interface PaymentWebhooksTable {
   body: string
   received_at: CreatedAt
   processed_at: Timestamp | null
+  /** When a delivery started applying it; null when no delivery is (see migration 0012). */
+  claimed_at: Timestamp | null
 }
 
 export interface SandboxPaymentsTable {

@@ -191,6 +191,55 @@ describe.each(ENGINES)('checkout edge cases on %s', (engine) => {
     expect(o.status).toBe('PAID')
   })
 
+  it('leaves a notification another delivery is applying to it, and takes one a dead delivery left', async () => {
+    const { view, cart } = await newHold('NORTE/B-4')
+    const placed = await placeOrder(
+      deps,
+      { userId },
+      order(view.id, cart.total, { method: 'CASH', network: 'cash' }),
+    )
+    const payment = await t.db.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', placed.order.id)
+      .executeTakeFirstOrThrow()
+    await t.db.db
+      .updateTable('sandbox_payments')
+      .set({ status: 'APPROVED' })
+      .where('id', '=', payment.provider_payment_id ?? '')
+      .execute()
+    const notificationId = randomUUID()
+    const rawBody = JSON.stringify({
+      id: notificationId,
+      type: 'payment',
+      paymentId: payment.provider_payment_id,
+    })
+    const request = {
+      headers: { 'x-sandbox-signature': signSandboxBody(DEV_SANDBOX_WEBHOOK_SECRET, rawBody) },
+      query: {},
+      rawBody,
+    }
+    // As a delivery that stored the notification and is still asking the provider leaves it.
+    const claim = (at: Date) =>
+      t.db.db
+        .insertInto('payment_webhooks')
+        .values({
+          provider: 'sandbox',
+          notification_id: notificationId,
+          provider_payment_id: payment.provider_payment_id ?? '',
+          body: rawBody,
+          claimed_at: at,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'notification_id']).doUpdateSet({ claimed_at: at }))
+        .execute()
+    await claim(new Date())
+    expect(await handleWebhook(deps, 'sandbox', request)).toEqual({ status: 'duplicate' })
+    // The process applying it died: after a while its claim lapses and the provider's retry applies it.
+    await claim(new Date(Date.now() - 10 * 60_000))
+    expect(await handleWebhook(deps, 'sandbox', request)).toEqual({ status: 'applied', outcome: 'APPROVED' })
+    expect(await handleWebhook(deps, 'sandbox', request)).toMatchObject({ status: 'duplicate' })
+  })
+
   it('expires an unknown card outcome the provider never answers, and gives the seats back', async () => {
     const { event, view, cart } = await newHold('NORTE/B-3')
     const card = tokenizeSandboxCard(

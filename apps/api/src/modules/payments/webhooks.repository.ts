@@ -1,7 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
-/** Stores a notification once per (provider, notification id); returns the row and whether it is new. */
+/**
+ * Stores a notification once per (provider, notification id); returns the row and whether it is new. A new
+ * row is claimed by the delivery that stored it.
+ */
 export async function storeNotification(
   db: Db,
   n: { provider: string; notificationId: string; providerPaymentId: string; body: string },
@@ -13,6 +16,7 @@ export async function storeNotification(
       notification_id: n.notificationId,
       provider_payment_id: n.providerPaymentId,
       body: n.body,
+      claimed_at: sql`now()`,
     })
     .onConflict((oc) => oc.columns(['provider', 'notification_id']).doNothing())
     .returningAll()
@@ -32,5 +36,37 @@ export async function markNotification(db: Db, id: string, status: 'APPLIED' | '
     .updateTable('payment_webhooks')
     .set({ status, outcome, processed_at: sql`now()` })
     .where('id', '=', id)
+    .execute()
+}
+
+// Longer than applying ever takes (the provider's status request times out well before), so a live claim
+// never lapses under a delivery that is still working.
+const CLAIM_LAPSES_AFTER = sql`interval '2 minutes'`
+
+/**
+ * Claims a stored notification that no delivery has applied yet. One statement, so of several copies
+ * arriving together exactly one gets it; false when another delivery holds a claim that has not lapsed.
+ */
+export async function claimNotification(db: Db, id: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('payment_webhooks')
+    .set({ claimed_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'RECEIVED')
+    .where((eb) =>
+      eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', sql<Date>`now() - ${CLAIM_LAPSES_AFTER}`)]),
+    )
+    .returning('id')
+    .executeTakeFirst()
+  return claimed !== undefined
+}
+
+/** Gives up a claim after applying failed, so the provider's retry applies it without waiting. */
+export async function releaseNotification(db: Db, id: string) {
+  await db
+    .updateTable('payment_webhooks')
+    .set({ claimed_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'RECEIVED')
     .execute()
 }

@@ -9,7 +9,12 @@ import {
   type WebhookRequest,
 } from './provider.js'
 import { ProviderResponseError } from './providers/shared/provider-http.js'
-import { markNotification, storeNotification } from './webhooks.repository.js'
+import {
+  claimNotification,
+  markNotification,
+  releaseNotification,
+  storeNotification,
+} from './webhooks.repository.js'
 
 export type WebhookAnswer = { status: 'applied' | 'duplicate' | 'ignored'; outcome?: string }
 
@@ -38,22 +43,39 @@ export async function handleWebhook(
     providerPaymentId: notice.providerPaymentId,
     body: request.rawBody.slice(0, 10_000),
   })
-  // A row still RECEIVED was stored by an attempt that failed half-way: applying again is safe.
   if (!fresh && row.status !== 'RECEIVED') return { status: 'duplicate', outcome: row.outcome ?? undefined }
-  const direct = await findPaymentByProviderId(deps.db, adapter.code, notice.providerPaymentId)
+  // A row still RECEIVED is being applied by another copy right now, or was left by one that failed
+  // half-way; only a delivery that claims it applies it, so copies racing each other apply it once.
+  if (!fresh && !(await claimNotification(deps.db, row.id))) return { status: 'duplicate' }
+  try {
+    return await applyNotification(deps, adapter, notice.providerPaymentId, row.id)
+  } catch (err) {
+    // Should the release fail too, the claim lapses on its own; the caller needs the first error.
+    await releaseNotification(deps.db, row.id).catch(() => undefined)
+    throw err
+  }
+}
+
+async function applyNotification(
+  deps: CheckoutDeps,
+  adapter: PaymentProviderAdapter,
+  providerPaymentId: string,
+  rowId: string,
+): Promise<WebhookAnswer> {
+  const direct = await findPaymentByProviderId(deps.db, adapter.code, providerPaymentId)
   // A payment made on a hosted page was created by the provider: we learn its id only now, and find
   // ours through the reference the provider keeps. Providers without such pages are not even asked.
   if (!direct && !adapter.hostedCheckout) {
-    await markNotification(deps.db, row.id, 'IGNORED', 'unknown-payment')
+    await markNotification(deps.db, rowId, 'IGNORED', 'unknown-payment')
     return { status: 'ignored', outcome: 'unknown-payment' }
   }
   let status: ProviderPaymentResult
   try {
-    status = await askStatus(adapter, notice.providerPaymentId)
+    status = await askStatus(adapter, providerPaymentId)
   } catch (err) {
     if (direct || !(err instanceof ProviderResponseError)) throw err
     // The provider knows no such payment either (a notification for another account or a test ping).
-    await markNotification(deps.db, row.id, 'IGNORED', 'unknown-payment')
+    await markNotification(deps.db, rowId, 'IGNORED', 'unknown-payment')
     return { status: 'ignored', outcome: 'unknown-payment' }
   }
   let paymentId = direct?.id
@@ -62,11 +84,11 @@ export async function handleWebhook(
     if (!match.ok) {
       if (match.reason === 'amount-mismatch') {
         deps.log?.error(
-          { provider: adapter.code, providerPaymentId: notice.providerPaymentId },
+          { provider: adapter.code, providerPaymentId },
           'a hosted-page payment was for another amount than its order; not applied',
         )
       }
-      await markNotification(deps.db, row.id, 'IGNORED', match.reason)
+      await markNotification(deps.db, rowId, 'IGNORED', match.reason)
       return { status: 'ignored', outcome: match.reason }
     }
     paymentId = match.payment.id
@@ -76,7 +98,7 @@ export async function handleWebhook(
     ...(status.declineReason ? { declineReason: status.declineReason } : {}),
     ...(direct ? {} : { providerPaymentId: status.providerPaymentId, rebind: true }),
   })
-  await markNotification(deps.db, row.id, 'APPLIED', status.status)
+  await markNotification(deps.db, rowId, 'APPLIED', status.status)
   return { status: 'applied', outcome: status.status }
 }
 
