@@ -104,7 +104,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // The sign-up's own code was sent more than 30 s ago.
       await t.db.db
         .updateTable('auth_attempts')
-        .set({ created_at: new Date(Date.now() - 60_000) })
+        // A creation time is never updated by the app, so its column type forbids it; the test moves it.
+        .set({ created_at: new Date(Date.now() - 60_000) } as never)
         .where('kind', '=', 'codeSend')
         .execute()
       const answers = await Promise.all(
