@@ -81,6 +81,11 @@ test.describe('seat map and holds', () => {
     const heldAt = Date.now()
     await expect(fan.getByTestId('hold-panel')).toBeVisible()
     await expect(fan.getByTestId('hold-panel')).toContainText('09:')
+    // Issue 13: a screen reader hears that the seat is now the fan's, for how long — and never that other
+    // people took it (the live feed reports the fan's own hold too).
+    await expect(fan.getByTestId('held-announcement')).toContainText(/Reservamos para usted .*minutos/)
+    await fan.waitForTimeout(1_500)
+    await expect(fan.getByRole('status').filter({ hasText: /[Oo]tras? personas?/ })).toHaveCount(0)
 
     // The other fan's list shows that very seat as taken, pushed by the live feed.
     const same = otherList.locator(`button[aria-label^="Silla ${seatNumber},"]`).first()

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
@@ -106,18 +107,23 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const dropTaken = useCallback(
     (keys: string[]) => {
       const others = keys.filter((k) => !holding.current.has(k) && !mine.has(k))
-      if (others.length === 0) return
+      if (others.length === 0) return others
       setSelected((s) => s.filter((k) => !others.includes(k)))
       setNotice(t('checkout:stadium.seatsTaken', { count: others.length }))
+      return others
     },
     [t, mine],
   )
+  // What a screen reader hears when a hold succeeds: which places are now the fan's, and for how long.
+  const [heldNote, setHeldNote] = useState('')
 
-  const run = async (work: () => Promise<Reservation>) => {
+  const run = async (work: () => Promise<Reservation>, announceHeld = true) => {
     setBusy(true)
     setError(null)
     try {
-      setReservation(await work())
+      const next = await work()
+      setReservation(next)
+      if (announceHeld && next.seats.length > 0) setHeldNote(heldAnnouncement(next))
       setSelected([])
       await refreshSeats()
     } catch (e) {
@@ -136,7 +142,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
     run(() => holdQuantity(event.id, section, quantity))
   const release = async () => {
     if (!reservation) return
-    await run(() => releaseReservation(reservation.id))
+    await run(() => releaseReservation(reservation.id), false)
     setReservation(null)
   }
   // At zero the seats go back at once (the server would also let them go by time): others see them free.
@@ -155,6 +161,20 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
     } catch (e) {
       setError(isApiError(e) ? e.code : 'Network error')
     }
+  }
+
+  const heldAnnouncement = (r: Reservation) => {
+    const places = r.seats.map((s) =>
+      s.row === 'UNNUMBERED'
+        ? t('checkout:stadium.unnumbered')
+        : t('checkout:stadium.seatLabel', { row: s.row, seat: s.seat }),
+    )
+    const minutes = Math.max(1, Math.round((new Date(r.expiresAt).getTime() - Date.now()) / 60_000))
+    return t('checkout:stadium.heldAnnouncement', {
+      count: places.length,
+      places: places.join(', '),
+      minutes,
+    })
   }
 
   const layout = seatLayout?.layout ?? null
@@ -198,6 +218,9 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
             {t(`errors:codes.${error}`, { defaultValue: t('errors:codes.UnknownException') })}
           </Alert>
         )}
+        <VisuallyHidden role="status" data-testid="held-announcement">
+          {heldNote}
+        </VisuallyHidden>
         {notice && (
           <Alert color="yellow" role="status" withCloseButton onClose={() => setNotice(null)}>
             {notice}

@@ -52,7 +52,11 @@ export interface SeatMapProps {
   /** Live-feed messages, applied as they come (alternatively call `applyChanges` on the handle). */
   changes?: SeatChangeSource
   /** Selected seats that someone else has just taken; the page should drop them from `selected`. */
-  onSeatsTaken?: (seatKeys: string[]) => void
+  /**
+   * Selected seats the live feed reports held. The page knows which of them its own hold just took, and
+   * answers with the ones another person took: only those are announced (issue 13).
+   */
+  onSeatsTaken?: (seatKeys: string[]) => string[]
   /** Link to the accessible list alternative (e.g. "#seat-list"), offered to keyboard users first. */
   alternativeHref?: string
   /** CSS height of the map. */
@@ -105,12 +109,13 @@ export function SeatMap(props: SeatMapProps) {
 
   const onSeatsTaken = useCallback(
     (keys: string[]) => {
-      const seats = keys.map((k) => {
+      const lost = latest.current.onSeatsTaken ? latest.current.onSeatsTaken(keys) : keys
+      if (lost.length === 0) return
+      const seats = lost.map((k) => {
         const p = parseSeatKey(k)
         return p ? `${p.row}-${p.seat}` : k
       })
-      announce(t('announce.taken', { count: keys.length, seats: seats.join(', ') }))
-      latest.current.onSeatsTaken?.(keys)
+      announce(t('announce.taken', { count: lost.length, seats: seats.join(', ') }))
     },
     [announce, t],
   )
