@@ -176,3 +176,25 @@ export async function insertPaidOrder(
     .execute()
   return { order, tickets }
 }
+
+/**
+ * A season pass, event bundle or tour bundle: a product event of its own (what the ticket is sold for)
+ * listing the events it includes in event_product_items, as the catalogue does.
+ */
+export async function insertPassProduct(
+  db: Db,
+  included: readonly { id: string }[],
+  opts: { type?: 'SEASON_PASS' | 'EVENT_BUNDLE' | 'TOUR_BUNDLE'; qrType?: QrType } = {},
+) {
+  const product = await insertTicketEvent(db, {
+    ...(opts.qrType ? { qrType: opts.qrType } : {}),
+    name: 'Abono',
+  })
+  const type = opts.type ?? 'SEASON_PASS'
+  await db.updateTable('events').set({ type }).where('id', '=', product.id).execute()
+  await db
+    .insertInto('event_product_items')
+    .values(included.map((e, position) => ({ product_id: product.id, event_id: e.id, position })))
+    .execute()
+  return { ...product, type }
+}

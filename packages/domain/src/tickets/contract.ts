@@ -172,6 +172,12 @@ export const checkInBodySchema = z.object({
   code: z.string().trim().min(1).max(400),
   eventId: z.uuid(),
   gate: z.string().trim().min(1).max(40),
+  /**
+   * An entry the gate admitted offline and sends later: when it scanned the code. The code is judged at
+   * that moment (a rotating code was live then) and the entry is recorded then, within the bounds of
+   * `acceptScanTime` (scan-time.ts). Absent for a live scan: the server's clock decides.
+   */
+  scannedAt: z.iso.datetime({ offset: true }).optional(),
 })
 export type CheckInBody = z.infer<typeof checkInBodySchema>
 
@@ -203,9 +209,14 @@ export const offlinePackageSchema = z.object({
   windowSteps: z.int(),
   /** Ed25519 public key, raw 32 bytes, base64url. */
   publicKey: z.string(),
+  /** Every ticket that admits to this event: its own, and season passes or bundles that include it. */
   tickets: z.array(
     z.object({
       ticketId: z.uuid(),
+      /** The event the ticket was sold for (a product's id for a pass): what an encrypted code names. */
+      eventId: z.uuid(),
+      /** A pass carries its product's QR type, which may differ from this event's. */
+      qrType: z.enum(QR_TYPES),
       version: z.int(),
       /** STATIC_DEFAULT: SHA-256 of the secret, base64url (the secret itself stays on the server). */
       secretDigest: z.string().nullable(),
@@ -215,6 +226,7 @@ export const offlinePackageSchema = z.object({
   ),
   /** Superseded codes: any code of this ticket with a version below `validVersion` is refused. */
   revoked: z.array(z.object({ ticketId: z.uuid(), validVersion: z.int() })),
+  /** Entries at this event so far (a pass used at another included event is still to be admitted here). */
   checkedIn: z.array(z.object({ ticketId: z.uuid(), at: z.string(), gate: z.string() })),
 })
 export type OfflinePackage = z.infer<typeof offlinePackageSchema>

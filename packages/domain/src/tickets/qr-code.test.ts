@@ -40,14 +40,19 @@ const known = async (type: QrType, over: Partial<KnownTicket> = {}): Promise<Kno
   ticketId: TICKET,
   eventId: EVENT,
   version: 1,
+  admits: new Set([EVENT]),
   qrType: type,
   secret,
   secretDigest: await sha256(secret),
   ...over,
 })
 
-async function codeFor(type: QrType, at: number, opts: { version?: number; signer?: TicketCryptoKey } = {}) {
-  const ref = { ticketId: TICKET, eventId: EVENT, version: opts.version ?? 1 }
+async function codeFor(
+  type: QrType,
+  at: number,
+  opts: { version?: number; signer?: TicketCryptoKey; eventId?: string } = {},
+) {
+  const ref = { ticketId: TICKET, eventId: opts.eventId ?? EVENT, version: opts.version ?? 1 }
   const signer = opts.signer ?? keys.privateKey
   if (type === 'STATIC_DEFAULT') return staticDefaultCode(ref, secret)
   if (type === 'STATIC_ENCRYPTED') return signTicketBase(type, ref, signer)
@@ -163,6 +168,40 @@ describe('forgery', () => {
     expect(await verdict(code, null, EVENT)).toBe('INVALID')
   })
 })
+
+// A season pass or bundle is sold as its own (product) event and admits to each event it includes.
+const PASS = '44444444-4444-4444-8444-444444444444'
+const MATCH_1 = '55555555-5555-4555-8555-555555555551'
+const MATCH_2 = '55555555-5555-4555-8555-555555555552'
+
+describe.each(TYPES)('multi-event ticket, %s', (type) => {
+  const pass = () => known(type, { eventId: PASS, admits: new Set([MATCH_1, MATCH_2]) })
+
+  it.each<[string, string, CodeVerdict]>([
+    ['the first included event', MATCH_1, 'VALID'],
+    ['the second included event', MATCH_2, 'VALID'],
+    ['an event the product does not include', OTHER_EVENT, 'WRONG_EVENT'],
+    ['the product itself (nobody enters a product)', PASS, 'WRONG_EVENT'],
+  ])('at %s', async (_name, gateEvent, expected) => {
+    const code = await codeFor(type, NOW, { eventId: PASS })
+    expect(await verdict(code, await pass(), gateEvent)).toBe(expected)
+  })
+
+  it('refuses a superseded version at an included event', async () => {
+    const code = await codeFor(type, NOW, { eventId: PASS })
+    expect(await verdict(code, { ...(await pass()), version: 2 }, MATCH_1)).toBe('INVALID')
+  })
+})
+
+it.each<QrType>(['STATIC_ENCRYPTED', 'DYNAMIC_ENCRYPTED'])(
+  '%s: a pass code signed for an included event instead of the product is INVALID',
+  async (type) => {
+    // Genuinely signed, but not for the event the ticket was sold for: such a code was never issued.
+    const code = await codeFor(type, NOW, { eventId: MATCH_1 })
+    const ticket = await known(type, { eventId: PASS, admits: new Set([MATCH_1, MATCH_2]) })
+    expect(await verdict(code, ticket, MATCH_1)).toBe('INVALID')
+  },
+)
 
 describe('parseTicketCode', () => {
   it.each([

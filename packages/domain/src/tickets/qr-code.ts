@@ -29,7 +29,8 @@ export type { TicketCryptoKey } from './webcrypto.js'
  *                      Both must hold: a signed, rotating code.
  *
  * Verification answers VALID, INVALID (malformed, forged, superseded, unknown), EXPIRED (a genuine dynamic
- * code from outside the ±1 step window) or WRONG_EVENT (a genuine code of another event).
+ * code from outside the ±1 step window) or WRONG_EVENT (a genuine code of a ticket that does not admit to
+ * this gate's event; a season pass or bundle admits to each event it includes).
  */
 
 export const DYNAMIC_STEP_SECONDS = 15
@@ -260,7 +261,14 @@ export type CodeVerdict = (typeof CODE_VERDICTS)[number]
 /** What the gate knows about the ticket a code names (from the database, or from the offline package). */
 export type KnownTicket = {
   ticketId: string
+  /** The event the ticket was sold for: a product (season pass, bundle) for a multi-event ticket. */
   eventId: string
+  /**
+   * The events the ticket gets into: its own event, or every event a season pass or bundle includes (the
+   * product itself is not an event anyone enters). Encrypted codes name `eventId`, so this set is what
+   * lets one signed code open several gates.
+   */
+  admits: ReadonlySet<string>
   version: number
   qrType: QrType
   /** Dynamic types: the per-ticket HMAC secret. */
@@ -312,6 +320,6 @@ export async function verifyTicketCode(
     const now = stepOf(ctx.nowMs, ctx.stepSeconds ?? DYNAMIC_STEP_SECONDS)
     if (Math.abs(code.step - now) > (ctx.windowSteps ?? DYNAMIC_WINDOW_STEPS)) return 'EXPIRED'
   }
-  if (ticket.eventId !== ctx.eventId) return 'WRONG_EVENT'
+  if (!ticket.admits.has(ctx.eventId)) return 'WRONG_EVENT'
   return 'VALID'
 }

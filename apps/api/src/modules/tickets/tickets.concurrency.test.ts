@@ -3,7 +3,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/dialect.js'
 import { openTestDatabase } from '../../test/test-db.js'
-import { insertPaidOrder, insertTicketEvent } from '../../test/ticket-fixtures.js'
+import { insertPaidOrder, insertPassProduct, insertTicketEvent } from '../../test/ticket-fixtures.js'
 import { checkIn, ticketDetail, transferTicket } from './tickets.service.js'
 
 const GATES = 12
@@ -58,6 +58,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('gate check-in under contention 
       .where('ticket_id', '=', tickets[0]?.id as string)
       .execute()
     expect(rows).toHaveLength(1)
+  })
+
+  it('admits a season pass once at each included event when gates of both scan it at once', async () => {
+    const first = await insertTicketEvent(handle.db)
+    const second = await insertTicketEvent(handle.db)
+    const pass = await insertPassProduct(handle.db, [first, second])
+    const { tickets } = await insertPaidOrder(handle.db, owner.userId, pass, { seats: 1 })
+    const id = tickets[0]?.id as string
+    const code = await codeOf(id)
+    // Half the gates at each match, all at the same instant: twice at the same event and at two at once.
+    const gates = Array.from({ length: GATES }, (_, i) => ({
+      eventId: i % 2 === 0 ? first.id : second.id,
+      gate: `Puerta ${i}`,
+    }))
+    const results = await Promise.all(
+      gates.map((g) => checkIn(handle.db, randomUUID(), { code, ...g }, new Date())),
+    )
+    for (const eventId of [first.id, second.id]) {
+      const here = results.filter((_, i) => gates[i]?.eventId === eventId)
+      const valid = here.filter((r) => r.result === 'VALID')
+      expect(valid).toHaveLength(1)
+      expect(here.filter((r) => r.result === 'ALREADY_USED')).toHaveLength(GATES / 2 - 1)
+      for (const r of here) expect(r.gate).toBe(valid[0]?.gate)
+    }
+    const rows = await handle.db
+      .selectFrom('ticket_checkins')
+      .select(['event_id'])
+      .where('ticket_id', '=', id)
+      .orderBy('event_id')
+      .execute()
+    expect(rows.map((r) => r.event_id)).toEqual([first.id, second.id].sort())
   })
 
   it('a transfer racing a scan: either the entry or the transfer wins, never both', async () => {

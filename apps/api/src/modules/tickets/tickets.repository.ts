@@ -1,3 +1,4 @@
+import { MULTI_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -45,21 +46,42 @@ export async function fanIdsOfUser(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.id)
 }
 
+const multiEventTypes = sql.join(MULTI_EVENT_TYPES.map((type) => sql.lit(type)))
+
 function ticketsWithEvent(db: Db) {
-  return db
-    .selectFrom('tickets as t')
-    .innerJoin('events as e', 'e.id', 't.event_id')
-    .innerJoin('venues as v', 'v.id', 'e.venue_id')
-    .leftJoin('ticket_checkins as c', 'c.ticket_id', 't.id')
-    .leftJoin('ticket_transfers as x', 'x.ticket_id', 't.id')
-    .select(ticketColumns)
-    .select(eventColumns)
-    .select([
-      'c.checked_in_at',
-      'c.gate as checkin_gate',
-      'x.from_user_id as transfer_from_user_id',
-      'x.contact as transfer_contact',
-    ])
+  return (
+    db
+      .selectFrom('tickets as t')
+      .innerJoin('events as e', 'e.id', 't.event_id')
+      .innerJoin('venues as v', 'v.id', 'e.venue_id')
+      // A pass has one entry per included event: the latest one and how many, so a ticket stays one row.
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('ticket_checkins as tc')
+            .select(['tc.checked_in_at', 'tc.gate', sql<number>`(count(*) over ())::int`.as('entries')])
+            .whereRef('tc.ticket_id', '=', 't.id')
+            .orderBy('tc.checked_in_at', 'desc')
+            .limit(1)
+            .as('c'),
+        (join) => join.onTrue(),
+      )
+      .leftJoin('ticket_transfers as x', 'x.ticket_id', 't.id')
+      .select(ticketColumns)
+      .select(eventColumns)
+      .select([
+        'e.type as event_type',
+        'c.checked_in_at',
+        'c.gate as checkin_gate',
+        sql<number>`coalesce(c.entries, 0)`.as('checkin_count'),
+        // How many events the ticket gets into: every event a pass includes, else its own.
+        sql<number>`case when e.type in (${multiEventTypes})
+          then (select count(*)::int from event_product_items i where i.product_id = t.event_id)
+          else 1 end`.as('admits_count'),
+        'x.from_user_id as transfer_from_user_id',
+        'x.contact as transfer_contact',
+      ])
+  )
 }
 
 export type TicketRow = Awaited<ReturnType<typeof findTicketsOfUser>>[number]
@@ -155,8 +177,39 @@ export async function lockTicket(db: Db, ticketId: string) {
     .executeTakeFirst()
 }
 
-export async function findCheckin(db: Db, ticketId: string) {
-  return db.selectFrom('ticket_checkins').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst()
+/** The ticket's entry at one event (a pass has one per included event). */
+export async function findCheckin(db: Db, ticketId: string, eventId: string) {
+  return db
+    .selectFrom('ticket_checkins')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst()
+}
+
+/** Whether the ticket has been used at any event (a used pass no longer changes owner). */
+export async function hasCheckin(db: Db, ticketId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ticket_checkins')
+    .select('ticket_id')
+    .where('ticket_id', '=', ticketId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The events a ticket of `event` gets into: each event a season pass or bundle includes, else the event
+ * itself. `ticketsAdmittedAt` is the same rule read the other way round; keep them in step.
+ */
+export async function eventsAdmittedBy(db: Db, event: { id: string; type: string }): Promise<string[]> {
+  if (!(MULTI_EVENT_TYPES as readonly string[]).includes(event.type)) return [event.id]
+  const rows = await db
+    .selectFrom('event_product_items')
+    .select('event_id')
+    .where('product_id', '=', event.id)
+    .execute()
+  return rows.map((r) => r.event_id)
 }
 
 export async function findTransfer(db: Db, ticketId: string) {
@@ -204,10 +257,13 @@ export async function insertTransfer(
     .executeTakeFirstOrThrow()
 }
 
-/** Admits a ticket once: the primary key makes a second insert (from any gate, at any moment) a no-op. */
+/**
+ * Admits a ticket once per event: the (ticket, event) primary key makes a second insert (from any gate, at
+ * any moment) a no-op. `at` is when an offline gate scanned it; otherwise the database's clock.
+ */
 export async function insertCheckin(
   db: Db,
-  c: { ticketId: string; eventId: string; gate: string; operatorUserId: string; version: number },
+  c: { ticketId: string; eventId: string; gate: string; operatorUserId: string; version: number; at?: Date },
 ) {
   return db
     .insertInto('ticket_checkins')
@@ -217,19 +273,50 @@ export async function insertCheckin(
       gate: c.gate,
       operator_user_id: c.operatorUserId,
       secret_version: c.version,
+      ...(c.at ? { checked_in_at: c.at } : {}),
     })
-    .onConflict((oc) => oc.column('ticket_id').doNothing())
+    .onConflict((oc) => oc.columns(['ticket_id', 'event_id']).doNothing())
     .returning(['checked_in_at', 'gate'])
     .executeTakeFirst()
 }
 
-export async function gateTicketsOfEvent(db: Db, eventId: string) {
+/**
+ * Every valid ticket that gets into `eventId` — its own tickets and those of the season passes and bundles
+ * that include it — with its entry at this event, if any. The rule of `eventsAdmittedBy`, read backwards.
+ */
+export async function ticketsAdmittedAt(db: Db, eventId: string) {
   return db
     .selectFrom('tickets as t')
-    .leftJoin('ticket_checkins as c', 'c.ticket_id', 't.id')
-    .select(['t.id', 't.secret_version', 't.qr_secret', 'c.checked_in_at', 'c.gate'])
-    .where('t.event_id', '=', eventId)
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .leftJoin('ticket_checkins as c', (join) =>
+      join.onRef('c.ticket_id', '=', 't.id').on('c.event_id', '=', eventId),
+    )
+    .select([
+      't.id',
+      't.event_id',
+      't.secret_version',
+      't.qr_secret',
+      'e.qr_type',
+      'c.checked_in_at',
+      'c.gate',
+    ])
     .where('t.status', '=', 'PAID')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('t.event_id', '=', eventId), eb('e.type', 'not in', MULTI_EVENT_TYPES)]),
+        eb.and([
+          eb('e.type', 'in', MULTI_EVENT_TYPES),
+          eb(
+            't.event_id',
+            'in',
+            eb
+              .selectFrom('event_product_items as i')
+              .select('i.product_id')
+              .where('i.event_id', '=', eventId),
+          ),
+        ]),
+      ]),
+    )
     .orderBy('t.id')
     .execute()
 }

@@ -27,6 +27,7 @@ import {
   toBase64Url,
   verifyTicketCode,
 } from '@palco/domain/tickets/qr-code'
+import { acceptScanTime } from '@palco/domain/tickets/scan-time'
 import type { Db } from '../../db/dialect.js'
 import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/outbox.repository.js'
@@ -34,6 +35,7 @@ import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
 import {
   eventForGate,
+  eventsAdmittedBy,
   fanIdsOfUser,
   findCheckin,
   findFanByContact,
@@ -41,7 +43,7 @@ import {
   findTicketsOfUser,
   frameOfEvent,
   gateEvents,
-  gateTicketsOfEvent,
+  hasCheckin,
   insertCheckin,
   insertTransfer,
   lockTicket,
@@ -50,6 +52,7 @@ import {
   purchaseCodeOf,
   reassignFanTickets,
   type TicketRow,
+  ticketsAdmittedAt,
   userEmailOf,
 } from './tickets.repository.js'
 
@@ -114,8 +117,17 @@ function isTransferredAway(row: TicketRow, viewer: Viewer): boolean {
   return row.transfer_from_user_id === viewer.userId
 }
 
+/**
+ * Used up: entered every event it admits. A season pass used at its first match is still the fan's ticket
+ * for the next one, so it keeps its code until the last included event has seen it.
+ */
+function usedUp(row: TicketRow): boolean {
+  return row.checkin_count > 0 && row.checkin_count >= row.admits_count
+}
+
 export function summaryOf(row: TicketRow, viewer: Viewer): TicketSummary {
   const away = isTransferredAway(row, viewer)
+  const used = usedUp(row)
   return {
     id: row.id,
     purchaseId: row.order_id,
@@ -127,8 +139,8 @@ export function summaryOf(row: TicketRow, viewer: Viewer): TicketSummary {
     location: locationOf(row),
     kind: row.kind as TicketKind,
     ownership: away ? 'TRANSFERRED' : (row.ownership as TicketOwnership),
-    status: away ? 'TRANSFERRED' : row.checked_in_at ? 'USED' : 'VALID',
-    checkedInAt: row.checked_in_at ? iso(row.checked_in_at) : null,
+    status: away ? 'TRANSFERRED' : used ? 'USED' : 'VALID',
+    checkedInAt: used && row.checked_in_at ? iso(row.checked_in_at) : null,
     transferredTo: away && row.transfer_contact ? maskContact(row.transfer_contact) : null,
   }
 }
@@ -234,10 +246,13 @@ export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Pr
       : null,
     transferable:
       holds &&
+      // A pass that already got someone into one match stays with them (as the transfer itself refuses).
+      row.checkin_count === 0 &&
       row.event_transferable &&
       row.ownership === 'OWNED' &&
       row.event_ends_at.getTime() > Date.now(),
-    checkIn: row.checked_in_at ? { at: iso(row.checked_in_at), gate: row.checkin_gate ?? '' } : null,
+    checkIn:
+      usedUp(row) && row.checked_in_at ? { at: iso(row.checked_in_at), gate: row.checkin_gate ?? '' } : null,
     qr: holds ? await qrMaterialOf(db, row) : null,
   }
 }
@@ -294,7 +309,8 @@ export async function transferTicket(
     if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
     if (contact.email && contact.email === viewer.email.toLowerCase())
       throw new DomainError('TRANSFER_TO_SELF')
-    if (await findCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
+    // Used at any event: a pass that got someone into one match is not passed on for the next.
+    if (await hasCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
     if (ticket.ownership !== 'OWNED') throw new DomainError('TICKET_ALREADY_TRANSFERRED')
     if (!ticket.event_transferable || ticket.event_ends_at.getTime() < ctx.now.getTime()) {
       throw new DomainError('TICKET_NOT_TRANSFERABLE')
@@ -397,17 +413,21 @@ async function notifyTransfer(
 
 // --- gate ------------------------------------------------------------------------------------------------
 
-async function knownTicketOf(row: {
-  id: string
-  event_id: string
-  secret_version: number
-  event_qr_type: string
-  qr_secret: Uint8Array
-}): Promise<KnownTicket> {
+async function knownTicketOf(
+  row: {
+    id: string
+    event_id: string
+    secret_version: number
+    event_qr_type: string
+    qr_secret: Uint8Array
+  },
+  admits: readonly string[],
+): Promise<KnownTicket> {
   const secret = new Uint8Array(row.qr_secret)
   return {
     ticketId: row.id,
     eventId: row.event_id,
+    admits: new Set(admits),
     version: row.secret_version,
     qrType: row.event_qr_type as QrType,
     secret,
@@ -416,10 +436,25 @@ async function knownTicketOf(row: {
 }
 
 /**
- * POST /api/checkin (issue 7, part 6). The code is verified first (signature, secret, time window, event);
+ * When the entry happened: now for a live scan; for an entry an offline gate sends later, the moment it
+ * scanned, within `acceptScanTime`'s bounds (a day back at most, never in the future).
+ */
+function scanMoment(body: CheckInBody, now: Date): Date | null {
+  if (body.scannedAt === undefined) return null
+  const judged = acceptScanTime(Date.parse(body.scannedAt), now.getTime())
+  if (!judged.ok)
+    throw new DomainError('RULE_BROKEN', { field: 'scannedAt', details: { reason: judged.reason } })
+  return new Date(judged.atMs)
+}
+
+/**
+ * POST /api/checkin (issue 7, part 6; issue 13). The code is verified first (signature, secret, time
+ * window, and that the ticket admits to this event: its own, or one its season pass or bundle includes);
  * then, with the ticket row locked, the version is re-read (a transfer may have just superseded it) and the
- * entry is inserted once. A second scan — from this or any other gate, even at the same instant — finds the
- * first one and answers ALREADY_USED with its time and gate.
+ * entry is inserted once per (ticket, event). A second scan at the same event — from this or any other
+ * gate, even at the same instant — finds the first one and answers ALREADY_USED with its time and gate.
+ * An entry replayed by a gate that was offline is judged and recorded at `scannedAt`: a rotating code
+ * that was live when the gate scanned it still counts once the network is back.
  */
 export async function checkIn(
   db: Db,
@@ -428,6 +463,7 @@ export async function checkIn(
   now: Date,
 ): Promise<CheckInResponse> {
   const none = { ticket: null, checkedInAt: null, gate: null }
+  const scannedAt = scanMoment(body, now)
   const parsed = parseTicketCode(body.code)
   if (!parsed) return { result: 'INVALID', ...none }
   const row = await findTicketForGate(db, parsed.ticketId)
@@ -436,12 +472,15 @@ export async function checkIn(
     : undefined
   const known =
     row && secretRow && row.status === 'PAID'
-      ? await knownTicketOf({ ...row, qr_secret: secretRow.qr_secret })
+      ? await knownTicketOf(
+          { ...row, qr_secret: secretRow.qr_secret },
+          await eventsAdmittedBy(db, { id: row.event_id, type: row.event_type }),
+        )
       : null
   const publicKey = parsed.type.endsWith('ENCRYPTED') ? (await signingKeys(db)).publicKey : null
   const verdict = await verifyTicketCode(parsed, known, {
     eventId: body.eventId,
-    nowMs: now.getTime(),
+    nowMs: (scannedAt ?? now).getTime(),
     publicKey,
   })
   if (!row || (verdict !== 'VALID' && verdict !== 'EXPIRED')) return { result: verdict, ...none }
@@ -456,7 +495,7 @@ export async function checkIn(
   }
   if (verdict === 'EXPIRED') {
     // A genuine but stale code of a ticket already inside: "already used" tells the gate more.
-    const first = await findCheckin(db, row.id)
+    const first = await findCheckin(db, row.id, body.eventId)
     if (!first) return { result: 'EXPIRED', ...none }
     return { result: 'ALREADY_USED', ticket, checkedInAt: iso(first.checked_in_at), gate: first.gate }
   }
@@ -465,12 +504,14 @@ export async function checkIn(
     if (locked?.status !== 'PAID' || locked.secret_version !== parsed.version) {
       return { result: 'INVALID' as const, ...none }
     }
+    // The gate's event, not the ticket's: a pass's entry belongs to the match it got into.
     const inserted = await insertCheckin(trx, {
       ticketId: row.id,
-      eventId: row.event_id,
+      eventId: body.eventId,
       gate: body.gate,
       operatorUserId,
       version: parsed.version,
+      ...(scannedAt ? { at: scannedAt } : {}),
     })
     if (inserted) {
       return {
@@ -480,7 +521,7 @@ export async function checkIn(
         gate: inserted.gate,
       }
     }
-    const first = await findCheckin(trx, row.id)
+    const first = await findCheckin(trx, row.id, body.eventId)
     return {
       result: 'ALREADY_USED' as const,
       ticket,
@@ -492,26 +533,29 @@ export async function checkIn(
 
 /**
  * GET /api/checkin/offline-package: what a gate device needs to admit this event's tickets without the
- * network. Static default tickets travel as SHA-256 digests (a stolen device reveals no working code);
- * dynamic tickets need their HMAC secret, so the package is for operators only and meant to be fetched
- * shortly before doors open. Check-ins recorded offline are replayed through POST /api/checkin, which
- * still admits each ticket once.
+ * network — its own tickets and those of the season passes and bundles that include it, each with the QR
+ * type and event it was sold with (a pass's codes are its product's). Static default tickets travel as
+ * SHA-256 digests (a stolen device reveals no working code); dynamic tickets need their HMAC secret, so the
+ * package is for operators only and meant to be fetched shortly before doors open. Check-ins recorded
+ * offline are replayed through POST /api/checkin, which still admits each ticket once per event.
  */
 export async function offlinePackage(db: Db, eventId: string, now: Date): Promise<OfflinePackage> {
   const event = await eventForGate(db, eventId)
   if (!event) throw new DomainError('NOT_FOUND')
   const qrType = event.qr_type as QrType
-  const rows = await gateTicketsOfEvent(db, eventId)
+  const rows = await ticketsAdmittedAt(db, eventId)
   const keys = await signingKeys(db)
-  const dynamic = qrType === 'DYNAMIC_DEFAULT' || qrType === 'DYNAMIC_ENCRYPTED'
   const tickets = await Promise.all(
     rows.map(async (r) => {
+      const type = r.qr_type as QrType
       const secret = new Uint8Array(r.qr_secret)
       return {
         ticketId: r.id,
+        eventId: r.event_id,
+        qrType: type,
         version: r.secret_version,
-        secretDigest: qrType === 'STATIC_DEFAULT' ? toBase64Url(await sha256(secret)) : null,
-        secret: dynamic ? toBase64Url(secret) : null,
+        secretDigest: type === 'STATIC_DEFAULT' ? toBase64Url(await sha256(secret)) : null,
+        secret: type === 'DYNAMIC_DEFAULT' || type === 'DYNAMIC_ENCRYPTED' ? toBase64Url(secret) : null,
       }
     }),
   )

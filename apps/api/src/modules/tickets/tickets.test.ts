@@ -17,9 +17,15 @@ import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
-import { insertPaidOrder, insertTicketEvent, userIdOf } from '../../test/ticket-fixtures.js'
+import {
+  insertPaidOrder,
+  insertPassProduct,
+  insertTicketEvent,
+  userIdOf,
+} from '../../test/ticket-fixtures.js'
 
 const DAY = 24 * 3_600_000
+const MINUTE = 60_000
 
 describe.each(ENGINES)('tickets on %s', (engine) => {
   let t: TestApp
@@ -46,6 +52,9 @@ describe.each(ENGINES)('tickets on %s', (engine) => {
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: `10.7.0.${++n % 250}` })
   const scan = (code: string, eventId: string, gate = 'Puerta 1') =>
     post('/api/checkin', operator, { code, eventId, gate })
+  /** What a gate that admitted the entry offline sends once the network is back. */
+  const replay = (code: string, eventId: string, scannedAt: Date, gate = 'Puerta 1') =>
+    post('/api/checkin', operator, { code, eventId, gate, scannedAt: scannedAt.toISOString() })
 
   /** The code a phone would show now, from GET /api/tickets/:id. */
   async function codeOf(ticketId: string, cookie = fanA, at = Date.now()): Promise<string> {
@@ -281,6 +290,170 @@ describe.each(ENGINES)('tickets on %s', (engine) => {
     })
   })
 
+  describe('season passes and bundles (issue 13)', () => {
+    /** Two matches a pass includes, one it does not, and the pass with two tickets bought for it. */
+    async function pass(type: 'SEASON_PASS' | 'EVENT_BUNDLE' | 'TOUR_BUNDLE', qrType: QrType) {
+      const first = await insertTicketEvent(t.db.db, { qrType, name: 'Fecha 1' })
+      const second = await insertTicketEvent(t.db.db, { qrType, name: 'Fecha 2' })
+      const elsewhere = await insertTicketEvent(t.db.db, { qrType, name: 'Otro partido' })
+      const product = await insertPassProduct(t.db.db, [first, second], { type, qrType })
+      const { tickets } = await insertPaidOrder(t.db.db, fanAId, product)
+      return { first, second, elsewhere, product, ids: tickets.map((x) => x.id) as [string, string] }
+    }
+
+    it.each<['SEASON_PASS' | 'EVENT_BUNDLE' | 'TOUR_BUNDLE', QrType]>([
+      ['SEASON_PASS', 'DYNAMIC_ENCRYPTED'],
+      ['SEASON_PASS', 'DYNAMIC_DEFAULT'],
+      ['EVENT_BUNDLE', 'STATIC_DEFAULT'],
+      ['TOUR_BUNDLE', 'STATIC_ENCRYPTED'],
+    ])('%s (%s): admitted once at each included event, nowhere else', async (type, qrType) => {
+      const { first, second, elsewhere, ids } = await pass(type, qrType)
+      const id = ids[0]
+
+      const in1 = await scan(await codeOf(id), first.id, 'Norte')
+      expect(in1.json()).toMatchObject({ result: 'VALID', gate: 'Norte', ticket: { id } })
+      expect((await scan(await codeOf(id), first.id, 'Sur')).json()).toMatchObject({
+        result: 'ALREADY_USED',
+        gate: 'Norte',
+        checkedInAt: in1.json().checkedInAt,
+      })
+      expect((await scan(await codeOf(id), elsewhere.id)).json().result).toBe('WRONG_EVENT')
+
+      // Between the two matches the fan still holds a ticket with a code, listed once, not transferable.
+      const between = (await get(`/api/tickets/${id}`, fanA)).json()
+      expect(between).toMatchObject({ status: 'VALID', checkIn: null, transferable: false })
+      expect(between.qr).not.toBeNull()
+      const listed = (await get('/api/myTickets', fanA))
+        .json()
+        .events.flatMap((g: { tickets: { id: string }[] }) => g.tickets.map((x) => x.id))
+      expect(listed.filter((x: string) => x === id)).toHaveLength(1)
+
+      const code2 = await codeOf(id)
+      const in2 = await scan(code2, second.id, 'Oriente')
+      expect(in2.json()).toMatchObject({ result: 'VALID', gate: 'Oriente' })
+      expect((await scan(code2, second.id, 'Occidente')).json()).toMatchObject({
+        result: 'ALREADY_USED',
+        gate: 'Oriente',
+      })
+      // Every included event seen: now it reads as used, with the last entry.
+      expect((await get(`/api/tickets/${id}`, fanA)).json()).toMatchObject({
+        status: 'USED',
+        qr: null,
+        checkIn: { gate: 'Oriente', at: in2.json().checkedInAt },
+      })
+      const rows = await t.db.db
+        .selectFrom('ticket_checkins')
+        .select(['event_id', 'gate'])
+        .where('ticket_id', '=', id)
+        .orderBy('checked_in_at')
+        .execute()
+      expect(rows).toEqual([
+        { event_id: first.id, gate: 'Norte' },
+        { event_id: second.id, gate: 'Oriente' },
+      ])
+    })
+
+    it('is not transferred once used at any included event', async () => {
+      const { second, ids } = await pass('SEASON_PASS', 'STATIC_DEFAULT')
+      expect((await scan(await codeOf(ids[1]), second.id)).json().result).toBe('VALID')
+      const res = await post(`/api/tickets/${ids[1]}/transfer`, fanA, { email: fanBEmail })
+      expect([res.statusCode, res.json().code]).toEqual([409, 'TICKET_ALREADY_USED'])
+    })
+
+    it("is in each included event's offline package, with that event's entries only", async () => {
+      const { first, second, elsewhere, product, ids } = await pass('SEASON_PASS', 'DYNAMIC_ENCRYPTED')
+      const plain = await insertPaidOrder(t.db.db, fanAId, first, { seats: 1 })
+      await scan(await codeOf(ids[1]), second.id, 'Oriente')
+
+      const pkgOf = async (eventId: string) => {
+        const res = await get(`/api/checkin/offline-package?eventId=${eventId}`, operator)
+        expect(res.statusCode).toBe(200)
+        return res.json()
+      }
+      const pkg = await pkgOf(first.id)
+      expect(pkg.tickets.map((x: { ticketId: string }) => x.ticketId).sort()).toEqual(
+        [...ids, plain.tickets[0]?.id].sort(),
+      )
+      expect(pkg.tickets.find((x: { ticketId: string }) => x.ticketId === ids[0])).toMatchObject({
+        eventId: product.id,
+        qrType: 'DYNAMIC_ENCRYPTED',
+        secretDigest: null,
+      })
+      // The entry at the second match does not make the pass "already used" at the first one.
+      expect(pkg.checkedIn).toEqual([])
+      expect((await pkgOf(second.id)).checkedIn).toEqual([
+        expect.objectContaining({ ticketId: ids[1], gate: 'Oriente' }),
+      ])
+      expect((await pkgOf(elsewhere.id)).tickets).toEqual([])
+
+      // A gate offline at the first match verifies the pass's rotating signed code with the package alone.
+      const publicKey = await importVerifyKey(fromBase64Url(pkg.publicKey) as Uint8Array)
+      const entry = pkg.tickets.find((x: { ticketId: string }) => x.ticketId === ids[0])
+      const offline = (gateEvent: string) =>
+        codeOf(ids[0]).then((code) =>
+          verifyTicketCode(
+            parseTicketCode(code) as NonNullable<ReturnType<typeof parseTicketCode>>,
+            {
+              ticketId: entry.ticketId,
+              eventId: entry.eventId,
+              admits: new Set([pkg.eventId]),
+              version: entry.version,
+              qrType: entry.qrType,
+              secret: fromBase64Url(entry.secret) as Uint8Array,
+            },
+            { eventId: gateEvent, nowMs: Date.now(), publicKey },
+          ),
+        )
+      expect(await offline(first.id)).toBe('VALID')
+      expect(await offline(elsewhere.id)).toBe('WRONG_EVENT')
+    })
+  })
+
+  describe('entries sent late by an offline gate (issue 13)', () => {
+    it('records the time the gate scanned, and judges a rotating code at that time', async () => {
+      const { ids, event } = await paidTickets('DYNAMIC_ENCRYPTED')
+      const scannedAt = new Date(Date.now() - 3 * MINUTE)
+      // The code the phone showed three minutes ago: expired now, live when the gate read it.
+      const shown = await codeOf(ids[0] as string, fanA, scannedAt.getTime())
+      expect((await scan(shown, event.id)).json().result).toBe('EXPIRED')
+      const res = await replay(shown, event.id, scannedAt, 'Norte')
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({
+        result: 'VALID',
+        gate: 'Norte',
+        checkedInAt: scannedAt.toISOString(),
+      })
+      expect((await get(`/api/tickets/${ids[0]}`, fanA)).json().checkIn).toEqual({
+        at: scannedAt.toISOString(),
+        gate: 'Norte',
+      })
+      // Replayed again (a retry after a lost answer), it is the same entry.
+      expect((await replay(shown, event.id, scannedAt, 'Norte')).json()).toMatchObject({
+        result: 'ALREADY_USED',
+        checkedInAt: scannedAt.toISOString(),
+      })
+    })
+
+    it('refuses a scan time in the future or more than a day old, and admits nobody for it', async () => {
+      const { ids, event } = await paidTickets('STATIC_DEFAULT')
+      const code = await codeOf(ids[0] as string)
+      for (const at of [new Date(Date.now() + 10 * MINUTE), new Date(Date.now() - DAY - MINUTE)]) {
+        const res = await replay(code, event.id, at)
+        expect([res.statusCode, res.json().code]).toEqual([422, 'RULE_BROKEN'])
+      }
+      expect(
+        (await post('/api/checkin', operator, { code, eventId: event.id, gate: 'P', scannedAt: 'ayer' }))
+          .statusCode,
+      ).toBe(400)
+      // A clock a few seconds fast is not a reason to lose the entry: it is recorded at the server's time.
+      const before = Date.now()
+      const fast = await replay(code, event.id, new Date(Date.now() + 30_000))
+      expect(fast.json().result).toBe('VALID')
+      expect(Date.parse(fast.json().checkedInAt)).toBeLessThanOrEqual(Date.now())
+      expect(Date.parse(fast.json().checkedInAt)).toBeGreaterThanOrEqual(before - 1000)
+    })
+  })
+
   describe('transfer', () => {
     it('moves the ticket to a registered fan with a new code; both are notified; the old code is refused', async () => {
       const { ids, event } = await paidTickets('STATIC_DEFAULT')
@@ -504,9 +677,10 @@ describe.each(ENGINES)('tickets on %s', (engine) => {
           parsed,
           known && {
             ticketId: known.ticketId,
-            eventId: event.id,
+            eventId: known.eventId,
+            admits: new Set([pkg.eventId]),
             version: known.version,
-            qrType: pkg.qrType,
+            qrType: known.qrType,
             secretDigest: fromBase64Url(known.secretDigest) as Uint8Array,
           },
           { eventId: event.id, nowMs: Date.now(), publicKey },

@@ -13,6 +13,7 @@ import { openOfflineGate } from './offline-gate'
 const EVENT = '11111111-1111-4111-8111-111111111111'
 const T1 = '33333333-3333-4333-8333-333333333331'
 const T2 = '33333333-3333-4333-8333-333333333332'
+const PASS = '44444444-4444-4444-8444-444444444444'
 const NOW = Date.UTC(2026, 10, 22, 20, 0, 5)
 const secret = new Uint8Array(32).map((_, i) => i + 7)
 
@@ -46,8 +47,22 @@ describe('offline gate', () => {
       basePackage({
         publicKey,
         tickets: [
-          { ticketId: T1, version: 2, secretDigest: digest, secret: null },
-          { ticketId: T2, version: 1, secretDigest: digest, secret: null },
+          {
+            ticketId: T1,
+            eventId: EVENT,
+            qrType: 'STATIC_DEFAULT',
+            version: 2,
+            secretDigest: digest,
+            secret: null,
+          },
+          {
+            ticketId: T2,
+            eventId: EVENT,
+            qrType: 'STATIC_DEFAULT',
+            version: 1,
+            secretDigest: digest,
+            secret: null,
+          },
         ],
         revoked: [{ ticketId: T1, validVersion: 2 }],
         checkedIn: [{ ticketId: T2, at: '2026-11-22T19:00:00.000Z', gate: 'Sur' }],
@@ -86,7 +101,16 @@ describe('offline gate', () => {
       basePackage({
         qrType: 'DYNAMIC_ENCRYPTED',
         publicKey,
-        tickets: [{ ticketId: T1, version: 1, secretDigest: null, secret: toBase64Url(secret) }],
+        tickets: [
+          {
+            ticketId: T1,
+            eventId: EVENT,
+            qrType: 'DYNAMIC_ENCRYPTED',
+            version: 1,
+            secretDigest: null,
+            secret: toBase64Url(secret),
+          },
+        ],
       }),
     )
     expect((await gate.scan(await dynamicCode(material, NOW - 120_000), 'P1', NOW)).result).toBe('EXPIRED')
@@ -94,5 +118,42 @@ describe('offline gate', () => {
     expect((await gate.scan(await dynamicCode(material, NOW - 120_000), 'P1', NOW)).result).toBe(
       'ALREADY_USED',
     )
+  })
+
+  it('admits a season pass at an included event offline, once, with the code signed for the pass', async () => {
+    // The pass is sold as its own product event and rotates a signed code naming it, as online.
+    const { privateKey, publicKey } = await keys()
+    const material = {
+      type: 'DYNAMIC_ENCRYPTED' as const,
+      ticketId: T1,
+      version: 1,
+      secret: toBase64Url(secret),
+      signedBase: await signTicketBase(
+        'DYNAMIC_ENCRYPTED',
+        { ticketId: T1, eventId: PASS, version: 1 },
+        privateKey,
+      ),
+      stepSeconds: 15,
+    }
+    const gate = await openOfflineGate(
+      basePackage({
+        // The match itself uses static codes; the pass keeps its own type.
+        qrType: 'STATIC_DEFAULT',
+        publicKey,
+        tickets: [
+          {
+            ticketId: T1,
+            eventId: PASS,
+            qrType: 'DYNAMIC_ENCRYPTED',
+            version: 1,
+            secretDigest: null,
+            secret: toBase64Url(secret),
+          },
+        ],
+      }),
+    )
+    const code = await dynamicCode(material, NOW)
+    expect((await gate.scan(code, 'Norte', NOW)).result).toBe('VALID')
+    expect(await gate.scan(code, 'Sur', NOW)).toMatchObject({ result: 'ALREADY_USED', gate: 'Norte' })
   })
 })

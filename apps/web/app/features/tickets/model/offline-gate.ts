@@ -47,12 +47,15 @@ export async function openOfflineGate(pkg: OfflinePackage): Promise<OfflineGate>
       const t = tickets.get(parsed.ticketId)
       const digest = t?.secretDigest ? fromBase64Url(t.secretDigest) : null
       const secret = t?.secret ? fromBase64Url(t.secret) : null
+      // The package lists exactly the tickets that get into this event: its own and the season passes or
+      // bundles that include it, each with the event and QR type it was sold with.
       const known: KnownTicket | null = t
         ? {
             ticketId: t.ticketId,
-            eventId: pkg.eventId,
+            eventId: t.eventId,
+            admits: new Set([pkg.eventId]),
             version: t.version,
-            qrType: pkg.qrType,
+            qrType: t.qrType,
             ...(digest ? { secretDigest: digest } : {}),
             ...(secret ? { secret } : {}),
           }
