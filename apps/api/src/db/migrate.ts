@@ -11,8 +11,8 @@ import * as m0008 from './migrations/0008-hosted-checkout.js'
 import * as m0009 from './migrations/0009-hold-places.js'
 import * as m0010 from './migrations/0010-session-lookup.js'
 import * as m0011 from './migrations/0011-account-proofs.js'
-import * as m0013 from './migrations/0013-checkins-per-event.js'
 import * as m0012 from './migrations/0012-webhook-claims.js'
+import * as m0013 from './migrations/0013-checkins-per-event.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -27,8 +27,8 @@ const migrations: Record<string, Migration> = {
   '0009-hold-places': m0009,
   '0010-session-lookup': m0010,
   '0011-account-proofs': m0011,
-  '0013-checkins-per-event': m0013,
   '0012-webhook-claims': m0012,
+  '0013-checkins-per-event': m0013,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
