@@ -394,3 +394,50 @@ test.describe('checkout · colombia PSE, events without a map, guard', () => {
     await visitor.close()
   })
 })
+
+for (const site of [SITES.colombia, SITES.mexico]) {
+  test.describe(`checkout · ${site.name} free places`, () => {
+    test.beforeEach(async ({ page }) => {
+      await login(page, site)
+    })
+
+    test('a free tier is confirmed without any payment step and gives FREE tickets', async ({ page }) => {
+      const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=INSCRIPTION')
+      let found: { slug: string; zone: string } | null = null
+      for (const { slug } of list.data.content) {
+        const detail = await api<{
+          hasLayout: boolean
+          zones: { name: string; soldOut: boolean; price: { amount: number } }[]
+        }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+        const free = detail.data.zones.find((z) => z.price.amount === 0 && !z.soldOut)
+        if (!detail.data.hasLayout && free) {
+          found = { slug, zone: free.name }
+          break
+        }
+      }
+      expect(found, 'the demo catalogue has a free inscription tier').not.toBeNull()
+      const { slug, zone } = found as { slug: string; zone: string }
+      await page.goto(urlOf(site, `/checkout?event=${encodeURIComponent(slug)}&pick=1`))
+      await waitForHydration(page)
+      const holdName = site.name === 'colombia' ? `Reservar ${zone}` : `Hold ${zone}`
+      await page.getByRole('button', { name: holdName, exact: true }).click()
+      await expect(page).toHaveURL(/\/checkout\?event=.+&reservation=/)
+      await page.getByTestId('continue-to-payment').click()
+      await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
+      await waitForHydration(page)
+      // Issue 13: nothing to pay, so no card form and no card-security sentence.
+      await expect(page.getByTestId('card-fields')).toHaveCount(0)
+      await expect(page.getByRole('radio')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy (free)`)
+      await page
+        .getByRole('button', {
+          name: site.name === 'colombia' ? 'Confirmar sin pago' : 'Confirm without paying',
+        })
+        .click()
+      await expectTickets(page, 1)
+      await page.goto(urlOf(site, '/my-purchases'))
+      await waitForHydration(page)
+      await expect(page.locator('main')).toContainText(site.name === 'colombia' ? 'Sin costo' : 'Free')
+    })
+  })
+}

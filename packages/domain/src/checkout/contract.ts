@@ -21,7 +21,11 @@ import { DOCUMENT_TYPES } from '../people/vocabulary.js'
  * methodsFor). LINK is spec §3's payment link: the fan pays on the provider's hosted page (Mercado Pago
  * Checkout Pro), started through `/api/checkout/preference-id` rather than `/api/checkout/orders`.
  */
-export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'] as const
+/**
+ * FREE is ours, not the spec's (§3 lists how money is paid; a zero total pays none): an order whose total is
+ * zero is confirmed with nothing to pay, and its tickets are of kind FREE (issue 13).
+ */
+export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET', 'FREE'] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
 export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)
 
@@ -139,6 +143,8 @@ export const paymentChoiceSchema = z.discriminatedUnion('method', [
     walletAmount: z.int().min(0).default(0),
   }),
   z.object({ method: z.literal('WALLET') }),
+  /** Only for a total of zero: confirms the order without any payment. */
+  z.object({ method: z.literal('FREE') }),
 ])
 export type PaymentChoice = z.infer<typeof paymentChoiceSchema>
 

@@ -65,6 +65,8 @@ describe('pricing', () => {
     [1000, 'CARD', 0, { wallet: 0, provider: 1000 }],
     [1000, 'CASH', 1001, null],
     [1000, 'CARD', -1, null],
+    [0, 'FREE', 0, { wallet: 0, provider: 0 }],
+    [1, 'FREE', 0, null],
   ] as const)('splits %i paid by %s with %i from the wallet', (total, method, wallet, out) => {
     expect(splitPayment(total, method, wallet)).toEqual(out)
   })

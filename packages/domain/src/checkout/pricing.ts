@@ -114,9 +114,11 @@ export function priceCart(
  */
 export function splitPayment(
   total: number,
-  method: 'CARD' | 'CASH' | 'TRANSFER' | 'LINK' | 'WALLET',
+  method: 'CARD' | 'CASH' | 'TRANSFER' | 'LINK' | 'WALLET' | 'FREE',
   walletAmount: number,
 ): { wallet: number; provider: number } | null {
+  // Nothing to pay is paid by nobody; FREE is refused for anything that costs money.
+  if (method === 'FREE') return total === 0 ? { wallet: 0, provider: 0 } : null
   if (method === 'WALLET') return { wallet: total, provider: 0 }
   if (!Number.isSafeInteger(walletAmount) || walletAmount < 0 || walletAmount > total) return null
   return { wallet: walletAmount, provider: total - walletAmount }

@@ -510,6 +510,53 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
     })
   })
 
+  describe('free places', () => {
+    it('confirms a zero total with no payment: FREE order, FREE tickets, wallet untouched', async () => {
+      const event = await seatedEvent(db())
+      await db()
+        .updateTable('price_zones')
+        .set({ price_amount: 0 })
+        .where('event_id', '=', event.id)
+        .execute()
+      const h = await hold(fanCo, event.id, ['NORTE/A-3', 'NORTE/A-4'])
+      const cart = (await getCart(fanCo, h)).json()
+      expect(cart.total).toBe(0)
+      const start = await balance(fanCo)
+      const paid = await pay(fanCo, h, { method: 'FREE' }, { expectedTotal: 0 })
+      expect(paid.statusCode, paid.body).toBe(201)
+      expect(paid.json().order).toMatchObject({
+        status: 'PAID',
+        method: 'FREE',
+        walletAmount: 0,
+        result: 'SUCCESSFUL',
+      })
+      const kinds = await db()
+        .selectFrom('tickets')
+        .select('kind')
+        .where('order_id', '=', paid.json().order.id)
+        .execute()
+      expect(kinds.map((k) => k.kind)).toEqual(['FREE', 'FREE'])
+      expect(await balance(fanCo)).toBe(start)
+    })
+
+    it('never spends a card on a zero total, and never lets FREE stand for a price', async () => {
+      const free = await seatedEvent(db())
+      await db().updateTable('price_zones').set({ price_amount: 0 }).where('event_id', '=', free.id).execute()
+      const h1 = await hold(fanCo, free.id, ['NORTE/A-5'])
+      const token = card()
+      const byCard = await pay(fanCo, h1, { method: 'CARD', cardToken: token }, { expectedTotal: 0 })
+      expect(byCard.json().order).toMatchObject({ status: 'PAID', method: 'FREE' })
+
+      const priced = await seatedEvent(db())
+      const h2 = await hold(fanCo, priced.id, ['NORTE/A-6'])
+      const c2 = (await getCart(fanCo, h2)).json()
+      const sneaky = await pay(fanCo, h2, { method: 'FREE' }, { expectedTotal: c2.total })
+      expect(sneaky.statusCode).toBe(409)
+      expect(sneaky.json().code).toBe('AMOUNT_MISMATCH')
+      expect(await holdStatus(h2)).toBe('BOOKED')
+    })
+  })
+
   describe('cash vouchers and transfers', () => {
     it('issues an OXXO voucher, keeps the seats 48 h, and pays when the store payment arrives', async () => {
       const event = await seatedEvent(db(), { country: 'MEX' })

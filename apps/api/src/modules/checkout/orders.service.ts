@@ -245,7 +245,9 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
       if (body.currency !== priced.currency || body.expectedTotal !== total) {
         throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
       }
-      const choice = body.payment
+      // Nothing to pay (a free tier, a full discount): confirmed with no payment at all, whatever the page
+      // chose, so no card token is spent and no wallet line is written (issue 13).
+      const choice: OrderPayment = total === 0 ? { method: 'FREE' } : body.payment
       if (choice.method === 'LINK') {
         if (!deps.providers.forCountry(priced.country).hostedCheckout) {
           throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', {
@@ -259,12 +261,14 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
       const split = splitPayment(
         total,
         choice.method,
-        choice.method === 'WALLET' || choice.method === 'LINK' ? 0 : choice.walletAmount,
+        choice.method === 'WALLET' || choice.method === 'LINK' || choice.method === 'FREE'
+          ? 0
+          : choice.walletAmount,
       )
       if (!split)
         throw new DomainError('AMOUNT_MISMATCH', { field: 'payment.walletAmount', details: { total } })
       const walletOnly = split.provider === 0
-      const method: CheckoutMethod = walletOnly ? 'WALLET' : choice.method
+      const method: CheckoutMethod = choice.method === 'FREE' ? 'FREE' : walletOnly ? 'WALLET' : choice.method
       const adapter = walletOnly ? null : deps.providers.forCountry(priced.country)
       const providerCode = adapter?.code ?? 'wallet'
       const orderId = randomUUID()

@@ -326,6 +326,7 @@ export async function finalizePaid(
       row: l.row,
       seat: l.seat,
       zoneName: l.zoneName,
+      total: l.total,
     })),
   )
   await moveReservation(trx, order.hold_id, 'FINISHED')

@@ -7,6 +7,8 @@ export interface TicketPlace {
   row: string
   seat: number
   zoneName: string | null
+  /** What the fan paid for this place: nothing makes it a FREE ticket (spec §3 ticket kinds). */
+  total: number
 }
 
 /**
@@ -33,7 +35,7 @@ export async function issueTickets(
         row_label: p.row,
         seat_number: p.seat,
         zone_name: p.zoneName,
-        kind: 'PAID',
+        kind: p.total === 0 ? 'FREE' : 'PAID',
         ownership: 'OWNED',
         status: 'PAID',
         qr_secret: randomBytes(32),

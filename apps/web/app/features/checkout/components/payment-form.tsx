@@ -75,6 +75,39 @@ export function PaymentForm(props: {
   )
   const locked = props.submitting || props.disabled || tokenizing
 
+  // A free tier or a full discount: nothing to pay, so no method and no card — only a confirmation (issue 13).
+  if (cart.total === 0)
+    return (
+      <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (!locked) props.onPay({ draft: { method: 'FREE' }, useWallet: false })
+          }}
+          data-form="payment"
+          data-testid="payment-form"
+        >
+          <Stack gap="md">
+            <Title order={2} size="h4" id={titleId}>
+              {t('checkout:pay.freeTitle')}
+            </Title>
+            <Text size="sm">{t('checkout:pay.freeBody')}</Text>
+            {props.error}
+            <Button
+              type="submit"
+              size="md"
+              loading={props.submitting}
+              disabled={locked}
+              data-testid="pay-button"
+            >
+              {t('checkout:pay.confirmFree')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    )
+
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     if (locked || !method) return
@@ -238,9 +271,11 @@ export function PaymentForm(props: {
                   })}
             </Button>
           )}
-          <Text size="xs" c="dimmed">
-            {t('checkout:pay.secure')}
-          </Text>
+          {method === 'CARD' && (
+            <Text size="xs" c="dimmed">
+              {t('checkout:pay.secure')}
+            </Text>
+          )}
         </Stack>
       </form>
     </Paper>

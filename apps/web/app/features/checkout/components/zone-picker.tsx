@@ -81,7 +81,13 @@ export function ZonePicker(props: {
                     data={Array.from({ length: max }, (_, i) => String(i + 1))}
                     w={96}
                   />
-                  <Button onClick={() => void hold(zone)} loading={busy === zone.id} disabled={busy !== null}>
+                  {/* Named by zone: a screen reader's list of buttons would otherwise read "Reservar" five times. */}
+                  <Button
+                    onClick={() => void hold(zone)}
+                    loading={busy === zone.id}
+                    disabled={busy !== null}
+                    aria-label={t('pick.holdZone', { zone: zone.name })}
+                  >
                     {t('pick.hold')}
                   </Button>
                 </Group>

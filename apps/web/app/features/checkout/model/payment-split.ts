@@ -33,6 +33,8 @@ export type PaymentDraft =
   | { method: 'WALLET' }
   /** The provider's hosted page (spec §7 preference-id): the whole total, no wallet share. */
   | { method: 'LINK' }
+  /** Nothing to pay: the order is only confirmed. */
+  | { method: 'FREE' }
 
 /** What the payment form asks the page to pay with (a card is already a token by then). */
 export interface PayRequest {
@@ -45,6 +47,7 @@ export function paymentChoiceOf(
   draft: Exclude<PaymentDraft, { method: 'LINK' }>,
   split: PaymentSplit,
 ): PaymentChoice {
+  if (draft.method === 'FREE') return { method: 'FREE' }
   if (draft.method === 'WALLET' || split.walletOnly) return { method: 'WALLET' }
   const walletAmount = split.walletAmount
   switch (draft.method) {

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { CHECKOUT_METHODS } from '@palco/domain/checkout/contract'
 import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { Purchase } from '@palco/domain/tickets/contract'
@@ -14,7 +15,7 @@ const STATUS_COLOR: Record<string, string> = {
 }
 
 export const methodLabelKey = (method: string) =>
-  ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'].includes(method) ? `purchases.methods.${method}` : method
+  (CHECKOUT_METHODS as readonly string[]).includes(method) ? `purchases.methods.${method}` : method
 
 /** One purchase in the list: event, code, date, status, method, total, seats, and a pending voucher. */
 export function PurchaseCard(props: { purchase: Purchase; locale: Locale }) {
