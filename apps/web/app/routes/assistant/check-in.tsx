@@ -1,7 +1,7 @@
 import { Button, Container, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { formatDate, formatTime } from '@palco/domain/format/format'
 import type { CheckInResponse, GateEvents, OfflinePackage } from '@palco/domain/tickets/contract'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
@@ -9,7 +9,13 @@ import { MutedText } from '../../components/ui/muted-text'
 import { checkInTicket } from '../../features/tickets/api/check-in'
 import { CameraScanner } from '../../features/tickets/components/camera-scanner'
 import { CheckInResult } from '../../features/tickets/components/check-in-result'
-import { type OfflineGate, openOfflineGate } from '../../features/tickets/model/offline-gate'
+import {
+  type Delivery,
+  isLastingRefusal,
+  type OfflineGate,
+  openOfflineGate,
+  type PendingEntry,
+} from '../../features/tickets/model/offline-gate'
 import { type ApiError, apiRequest, isApiError, NETWORK_ERROR_CODE } from '../../lib/api-client'
 import type { Route } from './+types/check-in'
 
@@ -19,6 +25,19 @@ export function meta() {
 
 export function headers() {
   return { 'cache-control': 'no-store' }
+}
+
+/** How often a gate with entries waiting tries to send them, when no `online` event says it can. */
+const RETRY_MS = 10_000
+
+/** Sends one entry admitted offline, dated when it was scanned; says whether it has to wait. */
+async function deliver(eventId: string, entry: PendingEntry): Promise<Delivery> {
+  try {
+    await checkInTicket({ code: entry.code, eventId, gate: entry.gate, scannedAt: entry.scannedAt })
+    return 'sent'
+  } catch (err) {
+    return isApiError(err) && isLastingRefusal(err.status) ? 'sent' : 'later'
+  }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,13 +83,24 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
   }
 
   /** Entries admitted offline go to the server as soon as it answers again (it admits each once). */
-  async function flush(g: OfflineGate) {
-    for (const entry of g.pending()) {
-      await checkInTicket({ code: entry.code, eventId: g.eventId, gate: entry.gate })
-      g.sent(1)
+  const sync = useCallback(async (g: OfflineGate) => {
+    setPending(await g.flush((entry) => deliver(g.eventId, entry)).catch(() => g.pending().length))
+  }, [])
+
+  // Without waiting for the next fan: when the browser says the network is back, and on a timer for the
+  // networks that come back without saying so (a captive portal, the server itself restarting).
+  useEffect(() => {
+    if (!gateFor) return
+    const retry = () => {
+      if (gateFor.pending().length > 0 && navigator.onLine !== false) void sync(gateFor)
     }
-    setPending(g.pending().length)
-  }
+    window.addEventListener('online', retry)
+    const timer = window.setInterval(retry, RETRY_MS)
+    return () => {
+      window.removeEventListener('online', retry)
+      window.clearInterval(timer)
+    }
+  }, [gateFor, sync])
 
   async function send(value: string) {
     if (!value.trim() || !eventId) return
@@ -86,7 +116,7 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
       setCode('')
       if (gateFor) {
         if (answer.checkedInAt && answer.gate) gateFor.remember(text, answer.checkedInAt, answer.gate)
-        await flush(gateFor).catch(() => undefined)
+        void sync(gateFor)
       }
     } catch (err) {
       if (isApiError(err) && err.code === NETWORK_ERROR_CODE && gateFor) {

@@ -8,7 +8,7 @@ import {
   toBase64Url,
 } from '@palco/domain/tickets/qr-code'
 import { describe, expect, it } from 'vitest'
-import { openOfflineGate } from './offline-gate'
+import { isLastingRefusal, openOfflineGate } from './offline-gate'
 
 const EVENT = '11111111-1111-4111-8111-111111111111'
 const T1 = '33333333-3333-4333-8333-333333333331'
@@ -81,9 +81,61 @@ describe('offline gate', () => {
       gate: 'Sur',
     })
     expect((await gate.scan('not a code', 'Norte', NOW)).result).toBe('INVALID')
-    expect(gate.pending()).toEqual([{ code: fresh, gate: 'Norte' }])
-    gate.sent(1)
+    // Queued with the moment the gate admitted it, which is what the server records.
+    expect(gate.pending()).toEqual([{ code: fresh, gate: 'Norte', scannedAt: new Date(NOW).toISOString() }])
+  })
+
+  it('sends pending entries oldest first, once each even when asked twice, keeping what has to wait', async () => {
+    const digest = toBase64Url(await sha256(secret))
+    const gate = await openOfflineGate(
+      basePackage({
+        tickets: [T1, T2].map((ticketId) => ({
+          ticketId,
+          eventId: EVENT,
+          qrType: 'STATIC_DEFAULT' as const,
+          version: 1,
+          secretDigest: digest,
+          secret: null,
+        })),
+      }),
+    )
+    const c1 = staticDefaultCode({ ticketId: T1, version: 1 }, secret)
+    const c2 = staticDefaultCode({ ticketId: T2, version: 1 }, secret)
+    const sent: string[] = []
+    let network = false
+    const send = async (e: { code: string; scannedAt: string }) => {
+      await Promise.resolve()
+      if (!network) return 'later' as const
+      sent.push(`${e.code === c1 ? 'T1' : 'T2'}@${e.scannedAt}`)
+      return 'sent' as const
+    }
+    // Nothing queued yet: nothing to send, and later calls still send.
+    expect(await gate.flush(send)).toBe(0)
+    await gate.scan(c1, 'Norte', NOW)
+    await gate.scan(c2, 'Norte', NOW + 60_000)
+
+    expect(await gate.flush(send)).toBe(2)
+    expect(sent).toEqual([])
+    network = true
+    // The `online` event and the timer firing together: one pass over the queue.
+    const [a, b] = await Promise.all([gate.flush(send), gate.flush(send)])
+    expect([a, b]).toEqual([0, 0])
+    expect(sent).toEqual([`T1@${new Date(NOW).toISOString()}`, `T2@${new Date(NOW + 60_000).toISOString()}`])
     expect(gate.pending()).toEqual([])
+  })
+
+  it.each([
+    [400, true],
+    [422, true],
+    [404, true],
+    [0, false],
+    [401, false],
+    [403, false],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('a refusal with status %i leaves the queue: %s', (status, leaves) => {
+    expect(isLastingRefusal(status)).toBe(leaves)
   })
 
   it('checks rotating signed codes with the public key and the time window', async () => {
