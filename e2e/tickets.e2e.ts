@@ -47,16 +47,28 @@ async function asUser(browser: Browser, site: Site, email: string): Promise<Page
   return page
 }
 
+interface EventInfo {
+  id: string
+  includedEvents: { id: string; slug: string }[]
+}
+
+const eventBySlug = async (page: Page, slug: string) =>
+  (await api<EventInfo>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)).data
+
 /** Holds three seats of a Colombian football event and pays them by sandbox card; returns the order. */
 async function buyThree(page: Page) {
   const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
   const slug = list.data.content.at(-1)?.slug
   if (!slug) throw new Error('no football event in the demo catalogue')
-  const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
-  const eventId = event.data.id
+  return buySeats(page, slug, 3)
+}
+
+/** Holds the best `quantity` seats of an event with a seat map and pays them by sandbox card. */
+async function buySeats(page: Page, slug: string, quantity: number) {
+  const eventId = (await eventBySlug(page, slug)).id
   const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
     eventId,
-    quantity: 3,
+    quantity,
   })
   expect(best.status, JSON.stringify(best.data)).toBe(200)
   const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
@@ -211,21 +223,90 @@ test.describe('tickets · colombia', () => {
     expect(await scanAtGate(gate, eventId, oldCode)).toBe('INVALID')
 
     // Ticket 3 at a gate that lost its connection: checked against the offline package, admitted once,
-    // and sent to the server when the connection is back.
+    // and sent by itself as soon as the connection is back — no next fan needed — dated when it was
+    // scanned, not when it reached the server.
     await gate.getByTestId('checkin-offline').click()
     await expect(gate.getByText(/Control sin conexión listo/)).toBeVisible()
     await page.goto(`/my-tickets/${third}`)
     await waitForHydration(page)
     const code3 = await decodeQr(page)
     await gate.context().setOffline(true)
+    const scanFrom = Date.now()
     expect(await scanAtGate(gate, eventId, code3)).toBe('VALID')
+    const scanTo = Date.now()
     await expect(gate.getByTestId('checkin-offline-note')).toBeVisible()
     expect(await scanAtGate(gate, eventId, code3)).toBe('ALREADY_USED')
+    await expect(gate.getByText('1 ingreso pendiente de envío.')).toBeVisible()
+    // The connection stays away a moment, so the scan and the sync are visibly apart.
+    await gate.waitForTimeout(2_500)
     await gate.context().setOffline(false)
-    expect(await scanAtGate(gate, eventId, oldCode)).toBe('INVALID')
-    await expect
-      .poll(async () => (await api<{ status: string }>(page, 'GET', `/api/tickets/${third}`)).data.status)
-      .toBe('USED')
+    const back = Date.now()
+    // Well before the 10 s retry timer: the browser's `online` event sends it.
+    await expect(gate.getByText(/pendiente de envío/)).toHaveCount(0, { timeout: 5_000 })
+    const used = await api<{ status: string; checkIn: { at: string } | null }>(
+      page,
+      'GET',
+      `/api/tickets/${third}`,
+    )
+    expect(used.data.status).toBe('USED')
+    const at = Date.parse(used.data.checkIn?.at ?? '')
+    expect(at, 'recorded at the moment of the scan').toBeGreaterThanOrEqual(scanFrom)
+    expect(at, 'recorded at the moment of the scan').toBeLessThanOrEqual(scanTo)
+    expect(back - at).toBeGreaterThan(2_000)
+  })
+
+  test('a season pass gets in once at each match it includes, offline too, and nowhere else', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const site = SITES.colombia
+    await login(page, site, SENDER)
+    const { order } = await buySeats(page, 'abono-clasicos-santa-fe', 2)
+    const pass = await eventBySlug(page, 'abono-clasicos-santa-fe')
+    const [match1, match2] = pass.includedEvents.map((e) => e.id) as [string, string]
+    expect(pass.includedEvents).toHaveLength(2)
+    const elsewhere = (await eventBySlug(page, 'piratas-vs-titanes')).id
+    const [first, second] = order.tickets.map((t) => t.id) as [string, string]
+    const gate = await asUser(browser, site, OPERATOR)
+    const codeOf = async (ticketId: string) => {
+      await page.goto(`/my-tickets/${ticketId}`)
+      await waitForHydration(page)
+      return decodeQr(page)
+    }
+
+    // The first match: in once; a second scan there says so; a match the pass does not include refuses.
+    expect(await scanAtGate(gate, match1, await codeOf(first))).toBe('VALID')
+    expect(await scanAtGate(gate, match1, await codeOf(first))).toBe('ALREADY_USED')
+    expect(await scanAtGate(gate, elsewhere, await codeOf(first))).toBe('WRONG_EVENT')
+    await expect(gate.getByTestId('checkin-result')).toContainText('La boleta es de otro evento')
+
+    // Between the matches the fan still has a valid ticket with its code.
+    await codeOf(first)
+    await expect(page.getByTestId('ticket-status')).toHaveText('Vigente')
+    await expect(page.getByTestId('ticket-used')).toHaveCount(0)
+
+    // The second match: in once; after it the pass reads as used.
+    const code = await codeOf(first)
+    expect(await scanAtGate(gate, match2, code)).toBe('VALID')
+    expect(await scanAtGate(gate, match2, code)).toBe('ALREADY_USED')
+    await page.reload()
+    await expect(page.getByTestId('ticket-used')).toBeVisible()
+
+    // The other pass at a second-match gate that lost its connection: its offline package knows the pass.
+    await gate.getByTestId('checkin-offline').click()
+    await expect(gate.getByText(/Control sin conexión listo/)).toBeVisible()
+    const offlineCode = await codeOf(second)
+    await gate.context().setOffline(true)
+    expect(await scanAtGate(gate, match2, offlineCode)).toBe('VALID')
+    await expect(gate.getByTestId('checkin-offline-note')).toBeVisible()
+    expect(await scanAtGate(gate, match2, offlineCode)).toBe('ALREADY_USED')
+    await gate.context().setOffline(false)
+    await expect(gate.getByText(/pendiente de envío/)).toHaveCount(0, { timeout: 5_000 })
+    // The server has the entry: online, the same pass at the same match is already inside. Its first
+    // match is still ahead, so the fan's page (just drawn again) still shows the code and no entry.
+    expect(await scanAtGate(gate, match2, await codeOf(second))).toBe('ALREADY_USED')
+    await expect(page.getByTestId('ticket-used')).toHaveCount(0)
   })
 })
 
