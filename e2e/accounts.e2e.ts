@@ -175,6 +175,22 @@ for (const site of COUNTRIES) {
         )
         await expectStep(page, site, auth.steps.confirmation, 'confirmation')
         await expect(firstDigit(dialog, forms)).toBeFocused()
+
+        // Issue 13: a mistyped code is one attempt. It auto-submits once; "Confirm" then sends nothing more;
+        // the boxes are emptied with the focus on the first, so the next code is typed whole.
+        const tries: string[] = []
+        page.on('request', (r) => {
+          if (r.url().includes('/api/auth/otp/confirm')) tries.push(r.url())
+        })
+        const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10)
+        await enterCode(dialog, forms, wrong)
+        await expect(dialog.getByRole('alert').first()).toBeVisible()
+        await expect(firstDigit(dialog, forms)).toHaveValue('')
+        await expect(firstDigit(dialog, forms)).toBeFocused()
+        await dialog.getByRole('button', { name: auth.confirmation.submit }).click()
+        await page.waitForTimeout(500)
+        expect(tries).toHaveLength(1)
+
         await enterCode(dialog, forms, code)
         await expectStep(page, site, auth.steps.success, 'success')
         await dialog.getByRole('button', { name: auth.success.continue }).click()

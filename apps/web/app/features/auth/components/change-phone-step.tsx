@@ -12,6 +12,7 @@ import { formatPhone } from '../../../lib/format-phone'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { updatePhoneNumber } from '../api/update-phone-number'
+import { useCodeSubmit } from '../hooks/use-code-submit'
 import type { PhoneTarget } from '../model/auth-flow'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
@@ -86,16 +87,16 @@ function NewNumberCodeForm({ state, send, autoFocus, onSessionChange }: StepProp
     if (autoFocus) form.setFocus('code')
   }, [autoFocus, form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.clear()
-    try {
+  const onSubmit = useCodeSubmit(
+    form,
+    async (values) => {
+      server.clear()
       await updatePhoneNumber({ ...phone, code: values.code ?? '' })
       onSessionChange()
       send({ type: 'phoneChanged' })
-    } catch (err) {
-      server.report(err)
-    }
-  })
+    },
+    server.report,
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -12,6 +12,7 @@ import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { forgotPassword } from '../api/forgot-password'
 import { forgotPasswordSubmit } from '../api/forgot-password-submit'
+import { useCodeSubmit } from '../hooks/use-code-submit'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
@@ -35,15 +36,15 @@ export function ConfirmForgotPasswordStep({ state, send, autoFocus }: StepProps)
   }, [autoFocus, form])
   const password = form.watch('password') ?? ''
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.clear()
-    try {
+  const onSubmit = useCodeSubmit(
+    form,
+    async (values) => {
+      server.clear()
       await forgotPasswordSubmit({ email, code: values.code, password: values.password })
       send({ type: 'passwordReset' })
-    } catch (err) {
-      server.report(err)
-    }
-  })
+    },
+    server.report,
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -10,6 +10,7 @@ import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { confirmSignUp } from '../api/confirm-sign-up'
 import { resendConfirmation } from '../api/resend-confirmation'
+import { useCodeSubmit } from '../hooks/use-code-submit'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
@@ -35,16 +36,16 @@ export function ConfirmationStep({ state, send, autoFocus, onSessionChange }: St
     if (autoFocus) form.setFocus('code')
   }, [autoFocus, form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.clear()
-    try {
+  const onSubmit = useCodeSubmit(
+    form,
+    async (values) => {
+      server.clear()
       await confirmSignUp({ email, code: values.code })
       onSessionChange()
       send({ type: 'accountConfirmed' })
-    } catch (err) {
-      server.report(err)
-    }
-  })
+    },
+    server.report,
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -11,6 +11,7 @@ import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
 import { verifyOtp } from '../api/verify-otp'
+import { useCodeSubmit } from '../hooks/use-code-submit'
 import type { CodeTarget } from '../model/auth-flow'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
@@ -35,16 +36,16 @@ export function OtpConfirmationStep({ state, send, autoFocus, onSessionChange }:
     if (autoFocus) form.setFocus('code')
   }, [autoFocus, form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    server.clear()
-    try {
+  const onSubmit = useCodeSubmit(
+    form,
+    async (values) => {
+      server.clear()
       await verifyOtp({ ...target, code: values.code })
       onSessionChange()
       send({ type: 'loggedIn' })
-    } catch (err) {
-      server.report(err)
-    }
-  })
+    },
+    server.report,
+  )
 
   const destination = 'email' in target ? target.email : formatPhone(target.phonePrefix, target.phone)
   return (
