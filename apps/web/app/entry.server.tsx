@@ -46,6 +46,10 @@ export default function handleRequest(
               callback()
             },
           })
+          // A visitor who leaves mid-page (a tap on a link while the page streams) makes the response stream
+          // cancel this one with an error, after React Router's reader has stopped listening for errors: left
+          // unheard, that error would end the whole server process. The render has no one to write to.
+          body.on('error', () => abort())
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           // The page paints before its scripts are fetched (lib/paint-first.ts).
           const paintFirst = paintFirstStream()
