@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import { earlyTapScript } from './lib/early-tap'
 import { createServerI18n } from './lib/i18n/i18n.server'
 import { paintFirstStream } from './lib/paint-first'
 
@@ -51,8 +52,9 @@ export default function handleRequest(
           // unheard, that error would end the whole server process. The render has no one to write to.
           body.on('error', () => abort())
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          // The page paints before its scripts are fetched (lib/paint-first.ts).
-          const paintFirst = paintFirstStream()
+          // The page paints before its scripts are fetched (lib/paint-first.ts); a tap meanwhile is kept for
+          // them (lib/early-tap.ts).
+          const paintFirst = paintFirstStream(earlyTapScript(nonce))
           paintFirst.pipe(body)
           pipe(paintFirst)
           resolve(

@@ -76,6 +76,21 @@ describe('paintFirstStream', () => {
     }
   })
 
+  it('writes the head script once, first in the head, wherever the chunks were cut', async () => {
+    const head = '<script nonce="N0==">taps()</script>'
+    const expected = rewriteForPaintFirst(PAGE.replace('<head>', `<head>${head}`))
+    const bytes = Buffer.from(PAGE)
+    for (let cut = 1; cut < 80; cut += 3) {
+      const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)]
+      expect(await text(Readable.from(chunks).pipe(paintFirstStream(head)))).toBe(expected)
+    }
+    // A header element is not the head.
+    const page = '<html><head></head><body><header>x</header><head></head></body></html>'
+    expect(await text(Readable.from([page]).pipe(paintFirstStream(head)))).toBe(
+      page.replace('<head>', `<head>${head}`),
+    )
+  })
+
   it('keeps multi-byte characters split between chunks', async () => {
     const page = '<html><body><p>Sin Sección — ñ</p></body></html>'
     const bytes = Buffer.from(page)

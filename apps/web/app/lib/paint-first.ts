@@ -58,23 +58,34 @@ export function incompleteTail(text: string): number {
   return -1
 }
 
+const HEAD = /<head(?:\s[^>]*)?>/
+
 /**
  * The rewrite as a stream over the server's HTML: complete tags pass through at once (streaming is kept),
- * a tag split across chunks waits for the rest of itself.
+ * a tag split across chunks waits for the rest of itself. `headStart`, when given, is written right after
+ * the document's `<head>` tag, before anything the page loads (lib/early-tap.ts's script).
  */
-export function paintFirstStream(): Transform {
+export function paintFirstStream(headStart = ''): Transform {
   let carry = ''
+  let headDone = headStart === ''
   const decoder = new TextDecoder()
+  const rewrite = (html: string) => {
+    if (!headDone && HEAD.test(html)) {
+      headDone = true
+      html = html.replace(HEAD, (tag) => tag + headStart)
+    }
+    return rewriteForPaintFirst(html)
+  }
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const text = carry + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))
       const cut = incompleteTail(text)
       carry = cut === -1 ? '' : text.slice(cut)
       const ready = cut === -1 ? text : text.slice(0, cut)
-      callback(null, ready ? rewriteForPaintFirst(ready) : undefined)
+      callback(null, ready ? rewrite(ready) : undefined)
     },
     flush(callback) {
-      callback(null, rewriteForPaintFirst(carry + decoder.decode()))
+      callback(null, rewrite(carry + decoder.decode()))
     },
   })
 }

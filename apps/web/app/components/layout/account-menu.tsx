@@ -8,11 +8,22 @@ import { AccountButton } from './account-button'
  * The signed-in person's name opening their account menu (Mantine's menu: arrows, Enter, Escape). Loaded
  * lazily by the site header, so an anonymous visitor downloads neither the menu nor its styles.
  */
-export default function AccountMenu(props: { session: SessionUser; onLogout: () => void }) {
+export default function AccountMenu(props: {
+  session: SessionUser
+  onLogout: () => void
+  /** Open at once: the button was tapped while this module loaded. */
+  defaultOpened?: boolean
+}) {
   const { t } = useTranslation()
   return (
     // No focus placeholder: Mantine's is a role="presentation" child, which a role="menu" may not have.
-    <Menu position="bottom-end" width={200} withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      width={200}
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      defaultOpened={props.defaultOpened ?? false}
+    >
       <Menu.Target>
         <AccountButton session={props.session} />
       </Menu.Target>

@@ -52,6 +52,7 @@ export function SiteHeader(props: {
   const [open, setOpen] = useState(false)
   // The drawer stays mounted after its first opening, so closing animates and reopening is instant.
   const [navMounted, setNavMounted] = useState(false)
+  const [menuWanted, setMenuWanted] = useState(false)
   const links = NAV.map((item) => (
     <Anchor
       key={item.to}
@@ -90,8 +91,19 @@ export function SiteHeader(props: {
             </Box>
             <ThemeSwitch theme={props.theme} />
             {props.session ? (
-              <Suspense fallback={<AccountButton session={props.session} />}>
-                <AccountMenu session={props.session} onLogout={props.onLogout} />
+              // The stand-in while the menu's code loads (just after a login, or on a server's first render):
+              // a tap on it is remembered, and the menu opens as soon as its code arrives.
+              <Suspense
+                fallback={
+                  <AccountButton
+                    session={props.session}
+                    aria-haspopup="menu"
+                    aria-expanded={false}
+                    onClick={() => setMenuWanted(true)}
+                  />
+                }
+              >
+                <AccountMenu session={props.session} onLogout={props.onLogout} defaultOpened={menuWanted} />
               </Suspense>
             ) : (
               <Button

@@ -1,0 +1,121 @@
+/**
+ * Taps before the app is ready are kept, not lost (issue 13: "Crear una cuenta" and the account menu needed
+ * two or three taps). The page is painted before its scripts run (lib/paint-first.ts), so for a second or two
+ * on a phone a button that only the script drives does nothing. Links and forms the server answers work then;
+ * for everything else this inline script, the first thing in the page's head, keeps the last such tap and
+ * replays it on the same element once React has hydrated that element.
+ *
+ * What it keeps: a click on a button (or `[role=button]`) that React has not hydrated yet, and a submission of
+ * a form that only the script handles (no `action` of its own: without the script the browser would send its
+ * fields to the page's own URL as a query string, a password included). What it leaves alone: links, forms the
+ * server answers (React Router's `<Form>`, the theme switch), reset buttons, anything React already handles.
+ *
+ * One tap is kept, the last: a second tap on the same control is the same wish (replaying both would open a
+ * menu and close it again), and a tap anywhere else means the person moved on. A kept tap is replayed within
+ * 50 ms of its element hydrating (for a lazily loaded part, such as the account menu, when that part hydrates)
+ * and dropped after 20 s or when the element leaves the page.
+ */
+export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number): void {
+  const CONTROL = 'a[href],button,input[type=submit],input[type=button],[role=button]'
+  let kept: {
+    el: HTMLElement
+    form: HTMLFormElement | null
+    at: number
+    x: number
+    y: number
+    text: string | null
+  } | null = null
+  let timer = 0
+  // React marks every node it has hydrated or rendered with its props (the e2e helpers read the same mark);
+  // from then on React's own listener dispatches a click there to its handler.
+  const live = (node: object) => Object.keys(node).some((k) => k.indexOf('__reactProps$') === 0)
+  // A form with no action of its own is the script's; so is one whose action is a function, which React
+  // renders as a javascript: URL.
+  const scriptOnly = (form: HTMLFormElement) => {
+    const action = (form.getAttribute('action') || '').trim().toLowerCase()
+    return action === '' || action.indexOf('javascript:') === 0
+  }
+  const replay = () => {
+    timer = 0
+    const k = kept
+    if (!k) return
+    if (!k.el.isConnected && !k.form) {
+      // Streamed HTML may swap what was tapped for its finished version (React revealing a Suspense
+      // boundary, the account menu on a server's first render): the same control under the same spot stands in.
+      const now = win.document.elementFromPoint(k.x, k.y)?.closest(CONTROL) as HTMLElement | null | undefined
+      if (now && now.tagName === k.el.tagName && now.textContent === k.text) k.el = now
+    }
+    if (!k.el.isConnected || Date.now() - k.at > giveUpMs) {
+      kept = null
+      return
+    }
+    if (!live(k.form || k.el)) {
+      timer = win.setTimeout(replay, everyMs)
+      return
+    }
+    kept = null
+    if (k.form) k.form.requestSubmit(k.el === k.form ? null : k.el)
+    else {
+      // A tap focuses what it presses (where a menu returns focus when it closes).
+      k.el.focus({ preventScroll: true })
+      k.el.click()
+    }
+  }
+  const keep = (e: Event, el: HTMLElement, form: HTMLFormElement | null) => {
+    // No default (a script-only form would be sent to the wrong URL) and no one else: if React is already
+    // hydrating, it must not handle this tap as well as the replay.
+    e.preventDefault()
+    e.stopPropagation()
+    const point = e as MouseEvent
+    kept = { el, form, at: Date.now(), x: point.clientX, y: point.clientY, text: el.textContent }
+    if (!timer) timer = win.setTimeout(replay, everyMs)
+  }
+  win.addEventListener(
+    'click',
+    (e) => {
+      // The replay's own click is untrusted, and lands on a hydrated element anyway.
+      if (!e.isTrusted) return
+      const target = e.target as Element | null
+      const el = target?.closest?.(CONTROL) as HTMLButtonElement | null | undefined
+      const native =
+        !el ||
+        el.tagName === 'A' ||
+        el.type === 'reset' ||
+        (el.type === 'submit' && !!el.form && !scriptOnly(el.form)) ||
+        live(el)
+      if (native) {
+        kept = null
+        return
+      }
+      keep(e, el, null)
+    },
+    true,
+  )
+  // Enter in a field submits without a click.
+  win.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target as HTMLFormElement
+      if (live(form) || !scriptOnly(form)) return
+      keep(e, ((e as SubmitEvent).submitter as HTMLElement | null) || form, form)
+    },
+    true,
+  )
+}
+
+const EVERY_MS = 50
+const GIVE_UP_MS = 20_000
+
+// The function's own text, less its comment lines and indentation (every page carries it, before anything
+// else in the head). Safe here because none of its strings spans lines or holds "//".
+const CODE = `(${captureEarlyTaps
+  .toString()
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line !== '' && !line.startsWith('//'))
+  .join('\n')})(window,${EVERY_MS},${GIVE_UP_MS})`
+
+/** The inline `<script>` that starts the capture, with the response's CSP nonce. */
+export function earlyTapScript(nonce: string | undefined): string {
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${CODE}</script>`
+}

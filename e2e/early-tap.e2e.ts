@@ -1,0 +1,168 @@
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { collectPageErrors } from './support/page'
+import { COUNTRIES, type Site, urlOf } from './support/sites'
+
+/**
+ * Issue 13, defect 6: a control tapped once right after the page paints must do what it says, even though
+ * the page's script has not run yet. A phone is imitated by a 375 px touch screen with the CPU slowed 4×, and
+ * every script of the app arrives 1.5 s late, so each tap below lands on a page that is painted but not yet
+ * hydrated (each test checks that it did).
+ */
+
+const PASSWORD = 'Palco#2026'
+const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
+const TEXT: Record<Site['name'], { createAccount: string; myProfile: string; continue: RegExp }> = {
+  colombia: { createAccount: 'Crear una cuenta', myProfile: 'Mi perfil', continue: /Continuar/ },
+  mexico: { createAccount: 'Create an account', myProfile: 'My profile', continue: /Continue/ },
+}
+const SCRIPT_DELAY_MS = 1_500
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
+
+/** Slows the page as a mid-range phone on a slow network would: CPU 4×, every app script 1.5 s late. */
+async function slowPhone(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, SCRIPT_DELAY_MS))
+    await route.continue()
+  })
+}
+
+/** Waits for the first paint, then checks that React has not reached the control yet (the tap is early). */
+async function expectPaintedNotHydrated(page: Page, control: Locator) {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1)
+  await expect(control).toBeVisible()
+  const hydrated = await control.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))
+  expect(hydrated, 'the tap lands before the script has hydrated the control').toBe(false)
+}
+
+/** Logs the demo fan in through the API, from a light page of the country's site. */
+async function login(page: Page, site: Site) {
+  await page.goto(urlOf(site, '/api/health'))
+  const status = await page.evaluate(
+    async ({ email, password }) =>
+      (
+        await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status,
+    { email: FAN[site.name], password: PASSWORD },
+  )
+  expect(status).toBe(200)
+}
+
+/** Calls the API from inside the page, with its cookies and its Origin. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return (text ? JSON.parse(text) : null) as T
+    },
+    { method, path, body },
+  )
+}
+
+for (const site of COUNTRIES) {
+  test.describe(`a tap before the script · ${site.name}`, () => {
+    test('one tap on "create an account" right after the login page paints opens the registration', async ({
+      page,
+      context,
+    }) => {
+      const errors = collectPageErrors(page)
+      await slowPhone(context, page)
+      await page.goto(urlOf(site, '/authorization/login'), { waitUntil: 'commit' })
+      const create = page.getByRole('button', { name: TEXT[site.name].createAccount })
+      await expectPaintedNotHydrated(page, create)
+      await create.tap()
+
+      await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'registration', {
+        timeout: 20_000,
+      })
+      await expect(page.locator('input[autocomplete="given-name"]')).toBeVisible()
+      await expect(page).toHaveURL(/\/authorization\/login$/)
+      await expectNoSeriousA11yViolations(page, `${site.name} registration after an early tap`)
+      expect(errors).toEqual([])
+    })
+
+    test('one tap on the account menu right after the home page paints opens it', async ({
+      page,
+      context,
+    }) => {
+      await login(page, site)
+      const errors = collectPageErrors(page)
+      await slowPhone(context, page)
+      await page.goto(urlOf(site, '/'), { waitUntil: 'commit' })
+      // On a server's first render the button may stream first as a placeholder, then as the menu's own.
+      const account = page.getByTestId('account-menu').filter({ visible: true })
+      await expectPaintedNotHydrated(page, account)
+      await account.tap()
+
+      const menu = page.getByRole('menu')
+      await expect(menu).toBeVisible({ timeout: 20_000 })
+      await expect(menu.getByRole('menuitem', { name: TEXT[site.name].myProfile })).toBeVisible()
+      await expect(account).toHaveAttribute('aria-expanded', 'true')
+      await expectNoSeriousA11yViolations(page, `${site.name} account menu after an early tap`)
+      // The keyboard still closes it, and focus is back on the button the tap pressed.
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(account).toBeFocused()
+      expect(errors).toEqual([])
+    })
+
+    test('one tap on "continue" right after the cart paints goes on to payment, keeping the details out of the URL', async ({
+      page,
+      context,
+    }) => {
+      await login(page, site)
+      const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
+      const slug = list.content.at(-1)?.slug
+      if (!slug) throw new Error('no football event in the demo catalogue')
+      const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+      const live = await api<{ reservation: { id: string; status: string } | null }>(
+        page,
+        'GET',
+        `/api/reservations?eventId=${event.id}`,
+      )
+      if (live.reservation && ['BOOKED', 'ACTIVE'].includes(live.reservation.status))
+        await api(page, 'DELETE', `/api/reservations/${live.reservation.id}`)
+      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+        eventId: event.id,
+        quantity: 1,
+      })
+      const hold = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+        eventId: event.id,
+        seats: best.seats,
+      })
+      expect(hold.id).toBeTruthy()
+      try {
+        const urls: string[] = []
+        page.on('framenavigated', (f) => f === page.mainFrame() && urls.push(f.url()))
+        await slowPhone(context, page)
+        await page.goto(urlOf(site, `/checkout?event=${encodeURIComponent(slug)}&reservation=${hold.id}`), {
+          waitUntil: 'commit',
+        })
+        const go = page.getByTestId('continue-to-payment')
+        await expect(go).toHaveText(TEXT[site.name].continue)
+        await expectPaintedNotHydrated(page, go)
+        await go.tap()
+
+        await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/, { timeout: 25_000 })
+        await expect(page.locator('[data-form="payment"]')).toBeVisible({ timeout: 15_000 })
+        expect(urls.filter((u) => u.includes('contact.') || u.includes('billing.'))).toEqual([])
+      } finally {
+        await api(page, 'DELETE', `/api/reservations/${hold.id}`)
+      }
+    })
+  })
+}
