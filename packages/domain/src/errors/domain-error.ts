@@ -79,6 +79,8 @@ export const APP_ERROR_CODES = [
   'TICKET_ALREADY_TRANSFERRED',
   'TICKET_NOT_TRANSFERABLE',
   'TRANSFER_TO_SELF',
+  'WRONG_CURRENT_PASSWORD',
+  'PASSWORD_UNCHANGED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -171,6 +173,11 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   TICKET_ALREADY_TRANSFERRED: { status: 409, title: 'The ticket has already been transferred' },
   TICKET_NOT_TRANSFERABLE: { status: 422, title: 'This event does not allow ticket transfers' },
   TRANSFER_TO_SELF: { status: 422, title: 'A ticket cannot be transferred to yourself' },
+  // Issue 13: a signed-in fan mistyped the current password when changing it. Not 401: the session is fine,
+  // and the login's NotAuthorizedException text ("wrong email or password") is not what happened.
+  WRONG_CURRENT_PASSWORD: { status: 422, title: 'The current password is incorrect' },
+  // Issue 13: a new password must differ from the one it replaces (profile change and forgot-password reset).
+  PASSWORD_UNCHANGED: { status: 422, title: 'The new password is the same as the current one' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

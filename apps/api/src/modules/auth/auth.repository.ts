@@ -91,6 +91,17 @@ export async function insertCredentialUser(
   return id
 }
 
+/** The stored hash of the account's password (the library's 'credential' row), or null without one. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('auth_accounts')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst()
+  return row?.password ?? null
+}
+
 export async function deleteAuthUser(db: Db, id: string) {
   await db.deleteFrom('auth_users').where('id', '=', id).execute()
 }

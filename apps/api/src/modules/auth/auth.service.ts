@@ -24,6 +24,7 @@ import {
   findAuthUserByEmail,
   findAuthUserById,
   findAuthUserByPhone,
+  findPasswordHash,
   insertCredentialUser,
   markPhoneVerified,
 } from './auth.repository.js'
@@ -446,6 +447,18 @@ export async function requestPasswordReset(deps: AuthDeps, req: AuthRequest, ema
   return { sent: true }
 }
 
+/** Whether `password` is the one the account has now (compared with the stored hash by the library). */
+async function isCurrentPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const hash = await findPasswordHash(db, userId)
+  return hash !== null && (await verifyPassword({ hash, password }))
+}
+
+/**
+ * Forgot password, step 2. The code is checked first (one try, left valid when right), and only then is
+ * the new password compared with the old one: asked before the code, "same as your password" would tell
+ * anyone who types an email whether they guessed its password. A refused repeat keeps the code, so the
+ * person only picks another password (issue 13).
+ */
 export async function resetPassword(
   deps: AuthDeps,
   req: AuthRequest,
@@ -455,7 +468,20 @@ export async function resetPassword(
 ) {
   const user = await findAuthUserByEmail(deps.db, email)
   if (!user) throw new DomainError('CodeMismatchException', { field: 'code' })
-  await tryCode(deps.db, emailCodeKey('forget-password', email), () =>
+  const key = emailCodeKey('forget-password', email)
+  await tryCode(deps.db, key, () =>
+    authCall(
+      () =>
+        deps.auth.api.checkVerificationOTP({
+          body: { email, type: 'forget-password', otp: code },
+          headers: req.headers,
+        }),
+      'code',
+    ),
+  )
+  if (await isCurrentPassword(deps.db, user.id, password))
+    throw new DomainError('PASSWORD_UNCHANGED', { field: 'password' })
+  await tryCode(deps.db, key, () =>
     authCall(
       () =>
         deps.auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password }, headers: req.headers }),
@@ -555,17 +581,28 @@ export async function changePhone(
   return { status: 'CHANGED' as const }
 }
 
+/**
+ * Change password from the profile. The current password is checked here, so a mistyped one is named as
+ * such on its field (issue 13: it read as the login's "wrong email or password"). Once it is known to be
+ * right, a new password equal to it is the same password: refused, with no second hash to compute.
+ */
 export async function changePassword(deps: AuthDeps, req: AuthRequest, current: string, next: string) {
-  await requireSession(deps, req.headers)
-  const { headers } = await authCall(
-    () =>
-      deps.auth.api.changePassword({
-        body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-        headers: req.headers,
-        returnHeaders: true,
-      }),
-    'currentPassword',
-  )
+  const session = await requireSession(deps, req.headers)
+  if (!(await isCurrentPassword(deps.db, session.userId, current)))
+    throw new DomainError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' })
+  if (next === current) throw new DomainError('PASSWORD_UNCHANGED', { field: 'newPassword' })
+  const { headers } = await authCall(() =>
+    deps.auth.api.changePassword({
+      body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+      headers: req.headers,
+      returnHeaders: true,
+    }),
+  ).catch((err: unknown) => {
+    // Changed meanwhile in another tab: the library's own check says the same thing ours did.
+    if (err instanceof DomainError && err.code === 'NotAuthorizedException')
+      throw new DomainError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' })
+    throw err
+  })
   return { result: { changed: true }, cookies: cookiesOf(headers) }
 }
 

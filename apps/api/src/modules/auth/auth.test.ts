@@ -317,6 +317,75 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     )
   })
 
+  it('refuses a reset to the same password only after the code, and keeps the code for another one', async () => {
+    const { fan } = await registered()
+    await post('/api/auth/forgot', { email: fan.email })
+    const code = await latestCode(t.db.db, fan.email)
+    // Without the right code, nothing is said about the password (no way to test guesses through here).
+    const wrongCode = code === '000000' ? '111111' : '000000'
+    const guess = await post('/api/auth/forgot-submit', {
+      email: fan.email,
+      code: wrongCode,
+      password: GOOD_PASSWORD,
+    })
+    expect(guess.json().code).toBe('CodeMismatchException')
+    const same = await post('/api/auth/forgot-submit', { email: fan.email, code, password: GOOD_PASSWORD })
+    expect(same.statusCode, same.body).toBe(422)
+    expect(same.json()).toMatchObject({
+      code: 'PASSWORD_UNCHANGED',
+      fields: { password: 'PASSWORD_UNCHANGED' },
+    })
+    const done = await post('/api/auth/forgot-submit', { email: fan.email, code, password: 'Otra#Clave2026' })
+    expect(done.statusCode, done.body).toBe(200)
+    expect((await post('/api/auth/login', { email: fan.email, password: 'Otra#Clave2026' })).statusCode).toBe(
+      200,
+    )
+  })
+
+  it('changes the password: a wrong current one and an unchanged one are refused on their own fields', async () => {
+    const { fan, cookie } = await registered()
+    const wrong = await post(
+      '/api/fan/password',
+      { currentPassword: 'Wrong#2026', newPassword: 'Otra#Clave2026' },
+      cookie,
+    )
+    expect(wrong.statusCode, wrong.body).toBe(422)
+    expect(wrong.json()).toMatchObject({
+      code: 'WRONG_CURRENT_PASSWORD',
+      fields: { currentPassword: 'WRONG_CURRENT_PASSWORD' },
+    })
+    // A wrong current password says only that, even when the new one is the real password.
+    const probe = await post(
+      '/api/fan/password',
+      { currentPassword: 'Wrong#2026', newPassword: GOOD_PASSWORD },
+      cookie,
+    )
+    expect(probe.json().code).toBe('WRONG_CURRENT_PASSWORD')
+    const same = await post(
+      '/api/fan/password',
+      { currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD },
+      cookie,
+    )
+    expect(same.statusCode, same.body).toBe(422)
+    expect(same.json()).toMatchObject({
+      code: 'PASSWORD_UNCHANGED',
+      fields: { newPassword: 'PASSWORD_UNCHANGED' },
+    })
+    // Neither refusal changed anything; a real change goes through.
+    expect((await post('/api/auth/login', { email: fan.email, password: GOOD_PASSWORD })).statusCode).toBe(
+      200,
+    )
+    const changed = await post(
+      '/api/fan/password',
+      { currentPassword: GOOD_PASSWORD, newPassword: 'Otra#Clave2026' },
+      cookie,
+    )
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect((await post('/api/auth/login', { email: fan.email, password: 'Otra#Clave2026' })).statusCode).toBe(
+      200,
+    )
+  })
+
   it('edits the profile, changes the phone with a code, and logs out', async () => {
     const { fan, cookie } = await registered()
     const edit = await t.app.inject({
