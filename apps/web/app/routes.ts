@@ -77,8 +77,10 @@ export default [
     ]),
     layout('routes/guards/require-operator.tsx', [
       route('assistant/check-in', 'routes/assistant/check-in.tsx', { id: 'assistant-check-in' }),
-      ...CHECKOUT_PATHS.map(([path, id]) =>
-        route(path ? `assistant/${path}` : 'assistant', upcoming, { id: `assistant-${id}` }),
+      // /assistant itself is the operators' home, with the tools they can use (issue 13).
+      route('assistant', 'routes/assistant/home.tsx', { id: 'assistant-home' }),
+      ...CHECKOUT_PATHS.filter(([path]) => path !== '').map(([path, id]) =>
+        route(`assistant/${path}`, upcoming, { id: `assistant-${id}` }),
       ),
     ]),
     layout('routes/guards/require-admin.tsx', [

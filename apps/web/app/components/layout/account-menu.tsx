@@ -28,6 +28,15 @@ export default function AccountMenu(props: {
         <AccountButton session={props.session} />
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Operators get to their tools from every page (issue 13); more join as they open. */}
+        {props.session.roles.includes('operator') ? (
+          <>
+            <Menu.Item component={Link} to="/assistant/check-in">
+              {t('nav.checkIn')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        ) : null}
         <Menu.Item component={Link} to="/profile">
           {t('nav.myProfile')}
         </Menu.Item>

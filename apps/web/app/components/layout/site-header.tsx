@@ -140,6 +140,16 @@ export function SiteHeader(props: {
             {props.session ? (
               <>
                 <Text fw={600}>{props.session.name}</Text>
+                {props.session.roles.includes('operator') ? (
+                  <Anchor
+                    component={Link}
+                    to="/assistant/check-in"
+                    className={classes.link}
+                    onClick={() => setOpen(false)}
+                  >
+                    {t('nav.checkIn')}
+                  </Anchor>
+                ) : null}
                 <Anchor
                   component={Link}
                   to="/profile"
