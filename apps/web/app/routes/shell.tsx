@@ -51,7 +51,7 @@ export default function Shell() {
         onLogout={() => void logout()}
       />
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-        <AccountNotice />
+        <AccountNotice signedIn={root.session !== null} />
         <Outlet />
       </Box>
       <SiteFooter country={root.country} config={root.config} />

@@ -12,8 +12,10 @@ const isNotice = (x: unknown): x is Notice =>
 /**
  * A one-line confirmation after logout or account deletion, carried in the navigation's state (not in
  * the URL, so it is not shared or bookmarked). Read after hydration: the server never sees that state.
+ * Both notices say the person is logged out, so neither is shown while someone is logged in: a login
+ * in the dialog stays on the same history entry, whose state still carries the notice (issue 13).
  */
-export function AccountNotice() {
+export function AccountNotice(props: { signedIn: boolean }) {
   const location = useLocation()
   const [notice, setNotice] = useState<Notice | null>(null)
   useEffect(() => {
@@ -22,7 +24,7 @@ export function AccountNotice() {
   }, [location])
   return (
     <div role="status">
-      {notice ? (
+      {notice && !props.signedIn ? (
         // Its texts (the auth namespace) may still be on their way: the page itself does not wait for them.
         <Suspense fallback={null}>
           <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
