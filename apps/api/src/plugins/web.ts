@@ -133,7 +133,12 @@ export async function webPlugin(
               ...(init?.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
             })
             const isJson = String(res.headers['content-type'] ?? '').includes('json')
-            return { status: res.statusCode, data: (isJson ? res.json() : res.body) as never }
+            const setCookie = res.headers['set-cookie']
+            return {
+              status: res.statusCode,
+              data: (isJson ? res.json() : res.body) as never,
+              cookies: setCookie === undefined ? [] : [setCookie].flat().map(String),
+            }
           },
         }
         const response = await handle(toFetchRequest(request, reply), context as never)

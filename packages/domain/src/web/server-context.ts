@@ -30,6 +30,8 @@ export interface PublicSiteConfig {
 export interface ApiResult<T> {
   status: number
   data: T
+  /** The route's Set-Cookie headers, for an action to pass on to the browser (a logout clears its cookie). */
+  cookies: string[]
 }
 
 /** The signed-in person as the web shell needs it; null for a visitor. */

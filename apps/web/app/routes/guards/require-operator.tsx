@@ -7,7 +7,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.session) {
     throw redirect(`/authorization/operators?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
   }
-  if (!context.session.roles.some((r) => r === 'operator' || r === 'admin')) throw redirect('/403')
+  // /403 keeps the page, so logging in there with another account comes back to it.
+  if (!context.session.roles.some((r) => r === 'operator' || r === 'admin')) {
+    throw redirect(`/403?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
   return null
 }
 

@@ -7,6 +7,8 @@ export function MessagePage(props: {
   title: string
   body: ReactNode
   actions: { to: string; label: string; variant?: 'filled' | 'default' }[]
+  /** Controls that are not links (a form's button), after the links. */
+  children?: ReactNode
 }) {
   return (
     <Container size="sm" py={64}>
@@ -20,6 +22,7 @@ export function MessagePage(props: {
               {a.label}
             </Button>
           ))}
+          {props.children}
         </Group>
       </Stack>
     </Container>
