@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { AuthDialog } from '../../features/auth/components/auth-dialog'
 import { useLogout } from '../../features/auth/hooks/use-logout'
+import { getWalletBalance } from '../../features/profile/api/get-wallet-balance'
 import { AccountDetails } from '../../features/profile/components/account-details'
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form'
 import { DeleteAccount } from '../../features/profile/components/delete-account'
 import { ProfileForm } from '../../features/profile/components/profile-form'
+import { WalletBalance } from '../../features/profile/components/wallet-balance'
 import { useSessionRefresh } from '../../lib/use-session-refresh'
 import type { Route } from './+types/profile'
 
@@ -22,11 +24,16 @@ export function headers() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<Fan>('/api/fan')
+  const [res, wallet] = await Promise.all([context.api<Fan>('/api/fan'), getWalletBalance(context.api)])
   // The guard saw a session; it may have ended since (expired, deleted in another tab).
   if (res.status === 401) throw redirect(`/authorization/login?redirectTo=${encodeURIComponent('/profile')}`)
   if (res.status !== 200) throw data(null, { status: res.status === 404 ? 404 : 503 })
-  return { fan: res.data, country: context.country }
+  return {
+    fan: res.data,
+    country: context.country,
+    locale: context.locale,
+    wallet: wallet.status === 200 ? wallet.data : null,
+  }
 }
 
 function Section(props: { title: string; children: ReactNode; testId?: string }) {
@@ -48,7 +55,10 @@ function Section(props: { title: string; children: ReactNode; testId?: string })
   )
 }
 
-/** `/profile` (spec §2, fans only): details, phone change, password, logout and account deletion. */
+/**
+ * `/profile` (spec §2, fans only): details, phone change, wallet balance, password, logout and account
+ * deletion.
+ */
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const { fan, country } = loaderData
@@ -70,6 +80,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section title={t('profile.account')}>
           <AccountDetails fan={fan} onChangePhone={() => setChangingPhone(true)} />
+        </Section>
+        <Section title={t('profile.wallet')} testId="profile-wallet">
+          <WalletBalance balance={loaderData.wallet} locale={loaderData.locale} />
         </Section>
         <Section title={t('profile.password')}>
           <ChangePasswordForm />

@@ -28,6 +28,8 @@ export function ChangePasswordForm() {
   const [changed, setChanged] = useState(false)
   const errors = form.formState.errors
   const newPassword = form.watch('newPassword') ?? ''
+  // A refusal about one field (wrong current password, new one unchanged) is said under that field only.
+  const onAField = FIELDS.some((f) => server.error?.fields[f] !== undefined)
 
   const onSubmit = form.handleSubmit(async (values) => {
     server.clear()
@@ -44,7 +46,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <ApiErrorAlert error={server.error} />
+        <ApiErrorAlert error={onAField ? null : server.error} />
         <PasswordField
           {...form.register('currentPassword')}
           label={t('fields.currentPassword')}
