@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { formatMoney } from '@palco/domain/format/format'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { collectPageErrors, screenshotPath, scrollWidth, waitForHydration } from './support/page'
@@ -382,9 +383,198 @@ for (const site of COUNTRIES) {
       await expect(page).toHaveURL(urlOf(site, '/'))
       await expect(page.getByTestId('account-menu')).toBeVisible()
       await page.goto(urlOf(site, '/assistant'))
-      await expect(page).toHaveURL(urlOf(site, '/403'))
+      await expect(page).toHaveURL(urlOf(site, '/403?redirectTo=%2Fassistant'))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.common.forbidden?.title ?? '')
       await expectNoSeriousA11yViolations(page, `${site.name} /403 for a fan`)
+    })
+  })
+}
+
+const demoFanOf = (site: Site) => (site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
+const OPERATOR = 'operador@palco.co'
+
+/** Logs the page's browser in through the API (the cookie lands in the page's context). */
+async function logInByApi(page: Page, site: Site, email: string) {
+  const res = await page.request.post(urlOf(site, '/api/auth/login'), {
+    data: { email, password: DEMO_PASSWORD },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Password login in the header's dialog, through to its "continue". */
+async function logInInDialog(page: Page, site: Site, texts: ReturnType<typeof textsOf>, email: string) {
+  const { auth } = texts
+  await openLoginDialog(page)
+  const dialog = dialogOf(page)
+  await dialog.getByRole('button', { name: auth.login.byPassword }).click()
+  await dialog.getByLabel(auth.fields.email, { exact: true }).fill(email)
+  await dialog.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
+  await dialog.getByRole('button', { name: auth.oldLogin.submit }).click()
+  await expectStep(page, site, auth.steps.success, 'success after password login')
+  await dialog.getByRole('button', { name: auth.success.continue }).click()
+  await expect(dialog).toBeHidden()
+}
+
+/** Issue 13: what a new user ran into around logins, the operators' door and the profile. */
+for (const site of COUNTRIES) {
+  test.describe(`accounts, second visits · ${site.name}`, () => {
+    test('an operator lands on a home with check-in, and finds check-in in the account menu', async ({
+      page,
+    }) => {
+      const texts = textsOf(site)
+      const common = texts.common as unknown as {
+        nav: Record<string, string>
+        operatorHome: { title: string; checkIn: Record<string, string> }
+      }
+      const tickets = readLocale(site.lang, 'tickets') as { checkin: { title: string } }
+      await page.goto(urlOf(site, '/authorization/operators'))
+      await waitForHydration(page)
+      await page.getByLabel(texts.auth.fields.email, { exact: true }).fill(OPERATOR)
+      await page.getByLabel(texts.auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: texts.auth.operators.submit }).click()
+      await expect(page).toHaveURL(urlOf(site, '/assistant'))
+      await expect(page.getByRole('heading', { level: 1, name: common.operatorHome.title })).toBeVisible()
+      await expect(page.getByText(texts.common.upcoming?.title ?? '')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant (operator home)`)
+
+      // The header's menu, by keyboard: check-in is there for an operator.
+      await waitForHydration(page)
+      await page.getByTestId('account-menu').focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('menuitem', { name: common.nav.checkIn })).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} operator's account menu`)
+      await page.keyboard.press('Escape')
+
+      // The page's own link, by keyboard, opens check-in.
+      const open = page.getByRole('link', { name: common.operatorHome.checkIn.open })
+      await open.focus()
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(urlOf(site, '/assistant/check-in'))
+      await expect(page.getByRole('heading', { level: 1, name: tickets.checkin.title })).toBeVisible()
+
+      // And from any page, through the menu.
+      await page.goto(urlOf(site, '/'))
+      await waitForHydration(page)
+      await page.getByTestId('account-menu').click()
+      await page.getByRole('menuitem', { name: common.nav.checkIn }).click()
+      await expect(page).toHaveURL(urlOf(site, '/assistant/check-in'))
+
+      await page.setViewportSize({ width: 375, height: 812 })
+      await page.goto(urlOf(site, '/assistant'))
+      await waitForHydration(page)
+      await page.screenshot({ path: screenshotPath(`accounts-operator-home-375-${site.name}`) })
+      expect(await scrollWidth(page), '/assistant fits 375 px').toBeLessThanOrEqual(375)
+    })
+
+    test('the logged-out notice goes away once the person logs in again', async ({ page }) => {
+      const texts = textsOf(site)
+      await page.goto(urlOf(site, '/'))
+      await logInInDialog(page, site, texts, demoFanOf(site))
+      // A fan's menu has no operator tools.
+      await page.getByTestId('account-menu').click()
+      await expect(page.getByRole('menuitem', { name: texts.common.nav?.myProfile })).toBeVisible()
+      await expect(page.getByRole('menuitem', { name: texts.common.nav?.checkIn })).toHaveCount(0)
+      await page.keyboard.press('Escape')
+      await logoutFromHeader(page, texts)
+      await logInInDialog(page, site, texts, demoFanOf(site))
+      await expect(page.getByTestId('account-menu')).toBeVisible()
+      await expect(page.getByTestId('account-notice')).toHaveCount(0)
+    })
+
+    test('/403: "log in with another account" logs out first, then opens the right login', async ({
+      page,
+    }) => {
+      const texts = textsOf(site)
+      const common = texts.common as unknown as {
+        forbidden: Record<string, string>
+        operatorHome: { title: string }
+      }
+      await logInByApi(page, site, demoFanOf(site))
+      await page.goto(urlOf(site, '/assistant'))
+      await expect(page).toHaveURL(urlOf(site, '/403?redirectTo=%2Fassistant'))
+      await expect(page.getByRole('heading', { level: 1, name: common.forbidden.title })).toBeVisible()
+      await waitForHydration(page)
+      await expectNoSeriousA11yViolations(page, `${site.name} /403`)
+      await page.getByRole('button', { name: common.forbidden.switchAccount }).focus()
+      await page.keyboard.press('Enter')
+      // The operators' door, since the refused page was theirs, with the fan logged out.
+      await expect(page).toHaveURL(urlOf(site, '/authorization/operators?redirectTo=%2Fassistant'))
+      await expect(page.getByTestId('login-button')).toBeVisible()
+      const session = await page.request.get(urlOf(site, '/api/auth/current-session'))
+      expect((await session.json()).session).toBeNull()
+
+      await page.getByLabel(texts.auth.fields.email, { exact: true }).fill(OPERATOR)
+      await page.getByLabel(texts.auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: texts.auth.operators.submit }).click()
+      await expect(page).toHaveURL(urlOf(site, '/assistant'))
+      await expect(page.getByRole('heading', { level: 1, name: common.operatorHome.title })).toBeVisible()
+    })
+
+    test('/profile shows the wallet balance, and names password mistakes on their fields', async ({
+      page,
+    }) => {
+      const texts = textsOf(site)
+      const { auth, errors } = texts
+      await logInByApi(page, site, demoFanOf(site))
+      const balance = await (await page.request.get(urlOf(site, '/api/checkout-service/cart/balance'))).json()
+      expect(balance.currency).toBe(site.name === 'colombia' ? 'COP' : 'MXN')
+      await page.goto(urlOf(site, '/profile'))
+      await waitForHydration(page)
+      const wallet = page.getByTestId('profile-wallet')
+      await expect(wallet.getByRole('heading', { name: auth.profile.wallet })).toBeVisible()
+      await expect(wallet.getByTestId('wallet-balance')).toHaveText(
+        formatMoney({ amount: balance.balance, currency: balance.currency }, site.lang),
+      )
+
+      const current = page.getByLabel(auth.fields.currentPassword, { exact: true })
+      const next = page.getByLabel(auth.fields.newPassword, { exact: true })
+      const submit = page.getByRole('button', { name: auth.profile.changePassword })
+      await current.fill('Wrong#Clave2026')
+      await next.fill('Otra#Clave2026')
+      await submit.click()
+      await expect(current).toHaveAccessibleDescription(errors.codes.WRONG_CURRENT_PASSWORD ?? 'missing')
+      await expect(current).toBeFocused()
+      await expect(page.getByText(errors.codes.NotAuthorizedException ?? 'missing')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /profile: wrong current password`)
+
+      await current.fill(DEMO_PASSWORD)
+      await next.fill(DEMO_PASSWORD)
+      await submit.click()
+      await expect(next).toHaveAccessibleDescription(errors.codes.PASSWORD_UNCHANGED ?? 'missing')
+      await expect(current).not.toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByText(auth.profile.passwordChanged)).toHaveCount(0)
+
+      await page.setViewportSize({ width: 375, height: 812 })
+      await page.screenshot({
+        path: screenshotPath(`accounts-profile-errors-375-${site.name}`),
+        fullPage: true,
+      })
+      expect(await scrollWidth(page), '/profile fits 375 px').toBeLessThanOrEqual(375)
+    })
+
+    test('a forgotten password cannot be reset to the same password', async ({ page, request }) => {
+      const texts = textsOf(site)
+      const { auth, errors, forms } = texts
+      const email = demoFanOf(site)
+      await page.goto(urlOf(site, '/'))
+      await openLoginDialog(page)
+      const dialog = dialogOf(page)
+      await dialog.getByRole('button', { name: auth.login.byPassword }).click()
+      await dialog.getByRole('button', { name: auth.oldLogin.forgot }).click()
+      await dialog.getByLabel(auth.fields.email, { exact: true }).fill(email)
+      const code = await codeSentBy(request, email, () =>
+        dialog.getByRole('button', { name: auth.forgotPassword.submit }).click(),
+      )
+      await expectStep(page, site, auth.steps.confirmForgotPassword, 'confirm forgot password')
+      const password = dialog.getByLabel(auth.fields.newPassword, { exact: true })
+      await password.fill(DEMO_PASSWORD)
+      await enterCode(dialog, forms, code)
+      await dialog.getByRole('button', { name: auth.confirmForgotPassword.submit }).click()
+      await expect(password).toHaveAccessibleDescription(errors.codes.PASSWORD_UNCHANGED ?? 'missing')
+      // The code was right and stays: only the password is to change.
+      await expect(firstDigit(dialog, forms)).toHaveValue(code[0] ?? '')
+      await expect(dialog.getByTestId('auth-step')).toHaveAttribute('data-step', 'confirmForgotPassword')
+      await expectNoSeriousA11yViolations(page, `${site.name} dialog: reset to the same password`)
     })
   })
 }
