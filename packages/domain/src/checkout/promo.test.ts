@@ -61,6 +61,11 @@ describe('promo codes', () => {
 
   it('names exhausted codes apart from invalid ones', () => {
     expect(checkPromo(base, { ...ctx, usesSoFar: 10 })).toMatchObject({ code: 'PROMO_CODE_EXHAUSTED' })
+    // Issue 13: the fan's own limit says the fan used it, not that nobody can.
+    expect(checkPromo(base, { ...ctx, fanUses: 1 })).toMatchObject({
+      code: 'PROMO_CODE_ALREADY_USED',
+      reason: 'fan-limit',
+    })
     expect(checkPromo(base, { ...ctx, eventId: 'x', seats: [seat] })).toMatchObject({ ok: true })
     expect(checkPromo({ ...base, eventIds: ['e9'] }, ctx)).toMatchObject({ code: 'PROMO_CODE_INVALID' })
   })

@@ -40,7 +40,13 @@ export interface PromoContext {
 
 export type PromoCheck =
   | { ok: true; rule: DiscountRule; eligible: (seat: PricedSeat) => boolean }
-  | { ok: false; code: 'PROMO_CODE_INVALID' | 'PROMO_CODE_EXHAUSTED'; reason: PromoRefusal }
+  | { ok: false; code: PromoRefusalCode; reason: PromoRefusal }
+
+/**
+ * What the fan is told: a code that does not apply, one with no uses left for anybody, or one this fan
+ * has already spent (a once-per-fan code read as "no uses left" sounded like everyone's chance was gone).
+ */
+export type PromoRefusalCode = 'PROMO_CODE_INVALID' | 'PROMO_CODE_EXHAUSTED' | 'PROMO_CODE_ALREADY_USED'
 
 export type PromoRefusal =
   | 'inactive'
@@ -61,7 +67,7 @@ export const discountRuleOf = (p: PromoRule): DiscountRule =>
     ? { kind: 'PERCENT', percentBps: p.percentBps ?? 0 }
     : { kind: 'FIXED', amount: p.amount ?? 0 }
 
-const fail = (code: 'PROMO_CODE_INVALID' | 'PROMO_CODE_EXHAUSTED', reason: PromoRefusal): PromoCheck => ({
+const fail = (code: PromoRefusalCode, reason: PromoRefusal): PromoCheck => ({
   ok: false,
   code,
   reason,
@@ -78,8 +84,9 @@ export function checkPromo(p: PromoRule, ctx: PromoContext): PromoCheck {
   const eligible = (s: PricedSeat) =>
     p.zoneIds.length === 0 || (s.zoneId !== null && p.zoneIds.includes(s.zoneId))
   if (!ctx.seats.some(eligible)) return fail('PROMO_CODE_INVALID', 'zone')
-  if (p.maxUses !== null && ctx.usesSoFar >= p.maxUses) return fail('PROMO_CODE_EXHAUSTED', 'exhausted')
+  // The fan's own use first: to someone who spent the code, "you already used it" is the whole story.
   if (p.maxUsesPerFan !== null && ctx.fanUses >= p.maxUsesPerFan)
-    return fail('PROMO_CODE_EXHAUSTED', 'fan-limit')
+    return fail('PROMO_CODE_ALREADY_USED', 'fan-limit')
+  if (p.maxUses !== null && ctx.usesSoFar >= p.maxUses) return fail('PROMO_CODE_EXHAUSTED', 'exhausted')
   return { ok: true, rule: discountRuleOf(p), eligible }
 }

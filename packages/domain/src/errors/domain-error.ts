@@ -67,6 +67,7 @@ export const APP_ERROR_CODES = [
   'HOLD_NOT_EDITABLE',
   'PROMO_CODE_INVALID',
   'PROMO_CODE_EXHAUSTED',
+  'PROMO_CODE_ALREADY_USED',
   'CARD_DECLINED',
   'CARD_TOKEN_USED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
@@ -159,6 +160,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   HOLD_NOT_EDITABLE: { status: 409, title: 'This reservation can no longer change' },
   PROMO_CODE_INVALID: { status: 422, title: 'The promo code does not exist or does not apply' },
   PROMO_CODE_EXHAUSTED: { status: 409, title: 'The promo code has no uses left' },
+  // Issue 13: a once-per-fan code the fan already spent is not a code with no uses left for everyone.
+  PROMO_CODE_ALREADY_USED: { status: 409, title: 'The fan has already used this promo code' },
   CARD_DECLINED: { status: 422, title: 'The card was declined' },
   CARD_TOKEN_USED: { status: 409, title: 'The card token was already used' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, title: 'The payment provider did not answer' },

@@ -64,7 +64,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
         tags,
         summary: 'Apply a promo code to the cart',
         description:
-          'Kept on the reservation so a reload shows it, and checked again when paying. Unknown, out of its window, for another event/zone → 422 PROMO_CODE_INVALID; no uses left (in total or for this fan) → 409 PROMO_CODE_EXHAUSTED.',
+          'Kept on the reservation so a reload shows it, and checked again when paying. Unknown, out of its window, for another event/zone → 422 PROMO_CODE_INVALID; no uses left → 409 PROMO_CODE_EXHAUSTED; already used by this fan as often as it allows → 409 PROMO_CODE_ALREADY_USED.',
         body: applyPromoBodySchema,
         response: { 200: cartSchema },
       },

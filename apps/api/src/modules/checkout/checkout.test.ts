@@ -256,20 +256,40 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
       expect(res.json()).toMatchObject({ code: errorCode, fields: { code: errorCode } })
     })
 
-    it('enforces the per-fan limit when paying and when applying again', async () => {
+    it('enforces the per-fan limit when paying and when applying again, saying the fan used it', async () => {
       const code = await promo({ max_uses_per_fan: 1 })
       const e1 = await seatedEvent(db())
       const h1 = await hold(other, e1.id, ['NORTE/B-5'])
       const cart = (await applyCode(other, h1, code)).json()
+      // A second cart of the same fan got the code too, before the first one was paid.
+      const e3 = await seatedEvent(db())
+      const h3 = await hold(other, e3.id, ['NORTE/B-5'])
+      const cart3 = (await applyCode(other, h3, code)).json()
+      expect(cart3.promoCode).toMatchObject({ code })
       const paid = await pay(other, h1, { method: 'CARD', cardToken: card() }, { expectedTotal: cart.total })
       expect(paid.statusCode, paid.body).toBe(201)
       expect(paid.json().order).toMatchObject({ status: 'PAID', discount: 800_000 })
       expect(await promoUses(code)).toBe(1)
+      // Issue 13: the once-per-fan refusal is its own code (the fan used it), not "no uses left".
       const e2 = await seatedEvent(db())
       const h2 = await hold(other, e2.id, ['NORTE/B-5'])
       const again = await applyCode(other, h2, code)
       expect(again.statusCode).toBe(409)
-      expect(again.json().code).toBe('PROMO_CODE_EXHAUSTED')
+      expect(again.json()).toMatchObject({
+        code: 'PROMO_CODE_ALREADY_USED',
+        fields: { code: 'PROMO_CODE_ALREADY_USED' },
+      })
+      // Paying the second cart, which still carries the code, is refused the same way.
+      const second = await pay(
+        other,
+        h3,
+        { method: 'CARD', cardToken: card() },
+        { expectedTotal: cart3.total },
+      )
+      expect(second.statusCode, second.body).toBe(409)
+      expect(second.json().code).toBe('PROMO_CODE_ALREADY_USED')
+      expect(await holdStatus(h3)).toBe('BOOKED')
+      expect(await promoUses(code)).toBe(1)
     })
 
     it('checks the total limit again at payment (the last use went to someone else)', async () => {

@@ -281,9 +281,11 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
       }
       if (priced.promo) {
-        if (!(await redeemPromo(trx, priced.promo.id))) throw new DomainError('PROMO_CODE_EXHAUSTED')
+        if (!(await redeemPromo(trx, priced.promo.id)))
+          throw new DomainError('PROMO_CODE_EXHAUSTED', { details: { reason: 'exhausted' } })
+        // Another checkout of this fan spent the code meanwhile: the same answer the cart gives (issue 13).
         if (!(await redeemFanUse(trx, priced.promo.id, fan.userId, priced.promo.max_uses_per_fan))) {
-          throw new DomainError('PROMO_CODE_EXHAUSTED', { details: { reason: 'fan-limit' } })
+          throw new DomainError('PROMO_CODE_ALREADY_USED', { details: { reason: 'fan-limit' } })
         }
       }
       if (

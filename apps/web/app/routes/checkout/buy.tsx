@@ -1,4 +1,4 @@
-import { Anchor, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import type { HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, useNavigate, useRevalidator } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { removePromo } from '../../features/checkout/api/remove-promo'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
@@ -20,6 +21,7 @@ import {
 } from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import type { ApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
 
 export function meta() {
@@ -151,6 +153,7 @@ function BuyForm(props: {
   provider: Route.ComponentProps['loaderData']['provider']
   onHoldExpired: () => void
 }) {
+  const { t } = useTranslation('checkout')
   const { pay, submitting, error } = usePay(props.cart, props.details, props.onPlaced, props.onHosted)
   const revalidator = useRevalidator()
   const { onHoldExpired } = props
@@ -159,6 +162,21 @@ function BuyForm(props: {
     if (error?.code === 'AMOUNT_MISMATCH') void revalidator.revalidate()
     if (error?.code === 'HOLD_EXPIRED') onHoldExpired()
   }, [error, onHoldExpired, revalidator])
+  // A code kept on the reservation that no longer applies (the fan spent it in another purchase) refuses
+  // every payment, and the cart no longer shows it to remove: the refusal offers to go on without it.
+  const [dropped, setDropped] = useState<ApiError | null>(null)
+  const [dropping, setDropping] = useState(false)
+  const shown = error && error !== dropped ? error : null
+  const dropCode = async () => {
+    setDropping(true)
+    try {
+      await removePromo(props.cart.reservationId)
+      setDropped(error)
+      await revalidator.revalidate()
+    } finally {
+      setDropping(false)
+    }
+  }
   return (
     <PaymentForm
       cart={props.cart}
@@ -167,7 +185,27 @@ function BuyForm(props: {
       holderId={props.details.billing}
       submitting={submitting}
       onPay={(request) => void pay(request)}
-      error={<ApiErrorAlert error={error} />}
+      error={
+        <ApiErrorAlert error={shown}>
+          {shown && PROMO_REFUSALS.has(shown.code) && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={dropping}
+              onClick={() => void dropCode()}
+              data-testid="drop-promo"
+            >
+              {t('promo.continueWithout')}
+            </Button>
+          )}
+        </ApiErrorAlert>
+      }
     />
   )
 }
+
+const PROMO_REFUSALS: ReadonlySet<string> = new Set([
+  'PROMO_CODE_INVALID',
+  'PROMO_CODE_EXHAUSTED',
+  'PROMO_CODE_ALREADY_USED',
+])
