@@ -516,7 +516,7 @@ const COLOMBIA: CountryDemo = {
       type: 'SEASON_PASS',
       name: 'Abono Clásicos Santa Fe',
       description:
-        'Tu misma silla para los dos partidos grandes del semestre en La Sabana. Disponible en cuotas.',
+        'Su misma silla para los dos partidos grandes del semestre en La Sabana. Disponible en cuotas.',
       category: 'deportes',
       org: 'SAN',
       image: 'season-pass',
