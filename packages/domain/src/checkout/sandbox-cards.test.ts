@@ -44,6 +44,7 @@ describe('sandbox cards', () => {
     [{ holderName: '  ' }, 'holderName'],
     [{ expMonth: 13 }, 'expiry'],
     [{ expMonth: 1, expYear: 2026 }, 'expiry'],
+    [{ expMonth: 1, expYear: 2026, number: '4509953566233705', cvv: '1', holderName: '' }, 'expiry'],
     [{ cvv: '12' }, 'cvv'],
     [{ number: '371180303257522', cvv: '123' }, 'cvv'],
   ])('refuses %j on field %s', (over, field) => {

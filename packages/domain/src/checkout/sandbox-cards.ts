@@ -90,8 +90,8 @@ export const outcomeOfHolder = (holderName: string): SandboxOutcome =>
 /** `now` is optional so the form can check expiry with the browser's clock and tests with a fixed one. */
 export function tokenizeSandboxCard(card: SandboxCardInput, random: RandomBytes, now?: Date): TokenizeResult {
   const digits = card.number.replace(/[\s-]/g, '')
-  if (!luhnValid(digits)) return { ok: false, field: 'number' }
-  if (card.holderName.trim().length === 0) return { ok: false, field: 'holderName' }
+  // The expiry first: one field is reported, and an expired card stays expired whatever else is fixed,
+  // so it must not hide behind a mistyped digit (issue 13).
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
     return { ok: false, field: 'expiry' }
@@ -100,6 +100,8 @@ export function tokenizeSandboxCard(card: SandboxCardInput, random: RandomBytes,
     const endOfMonth = Date.UTC(year, card.expMonth, 1)
     if (endOfMonth <= now.getTime()) return { ok: false, field: 'expiry' }
   }
+  if (!luhnValid(digits)) return { ok: false, field: 'number' }
+  if (card.holderName.trim().length === 0) return { ok: false, field: 'holderName' }
   const brand = brandOf(digits)
   if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvv)) return { ok: false, field: 'cvv' }
   const last4 = digits.slice(-4)

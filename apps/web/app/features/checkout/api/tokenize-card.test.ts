@@ -90,6 +90,25 @@ describe('Mercado Pago card tokens (REST, as MercadoPago.js)', () => {
     await expect(tokenizeMercadoPagoCard(input, ctx())).resolves.toEqual({ ok: false, field })
   })
 
+  it('puts an expired date on the expiry field when Mercado Pago lists other causes first', async () => {
+    const refusal: typeof fetch = async () =>
+      new Response(
+        JSON.stringify({
+          status: 400,
+          cause: [
+            { code: 'E301', description: 'invalid card number' },
+            { code: 'E302', description: 'invalid security code' },
+            { code: '326', description: 'invalid expiration year' },
+          ],
+        }),
+        { status: 400 },
+      )
+    await expect(tokenizeMercadoPagoCard(card(), ctx({ fetch: refusal }))).resolves.toEqual({
+      ok: false,
+      field: 'expiry',
+    })
+  })
+
   it('reads a refusal of the billing document as a form problem, not a card field', async () => {
     const fetchDoc: typeof fetch = async () =>
       new Response(

@@ -130,9 +130,11 @@ const MP_DOCUMENT_TYPES = new Set(['CC', 'CE', 'NIT'])
 
 function mercadoPagoRefusal(body: unknown): TokenizeOutcome {
   const causes = Array.isArray(record(body).cause) ? (record(body).cause as unknown[]) : []
-  for (const cause of causes) {
-    const code = text(record(cause).code)
-    if (!code) continue
+  const codes = causes.map((cause) => text(record(cause).code)).filter((c): c is string => !!c)
+  // One field is reported: an expired or impossible date first, as it stays wrong whatever else the fan
+  // corrects (issue 13: it used to hide behind a number or security-code cause listed before it).
+  if (codes.some((code) => MP_CAUSE_FIELD[code] === 'expiry')) return { ok: false, field: 'expiry' }
+  for (const code of codes) {
     const field = MP_CAUSE_FIELD[code]
     if (field) return { ok: false, field }
     if (MP_IDENTIFICATION_CAUSES.has(code)) return { ok: false, code: 'InvalidParameterException' }

@@ -52,6 +52,31 @@ export const detailsFormSchema = z.object({ contact: contactFormSchema, billing:
 export type DetailsFormInput = z.input<typeof detailsFormSchema>
 export type DetailsForm = z.output<typeof detailsFormSchema>
 
+/**
+ * The expiry is judged on its own field, not after the whole card: an object-level check runs only once
+ * every field is valid, so an expired date used to stay silent behind a wrong number or CVV (issue 13).
+ */
+const expirySchemaAt = (now: () => Date) =>
+  z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .transform((v, ctx) => {
+      const expiry = parseExpiry(v)
+      if (!expiry) {
+        ctx.addIssue({ code: 'custom', message: 'card.invalidExpiry' })
+        return z.NEVER
+      }
+      const today = now()
+      const current = today.getUTCFullYear() * 12 + today.getUTCMonth()
+      // A card is good through the last day of its month.
+      if (expiry.year * 12 + (expiry.month - 1) < current) {
+        ctx.addIssue({ code: 'custom', message: 'card.expired' })
+        return z.NEVER
+      }
+      return expiry
+    })
+
 export const cardFormSchemaAt = (now: () => Date) =>
   z
     .object({
@@ -60,7 +85,7 @@ export const cardFormSchemaAt = (now: () => Date) =>
         .transform((v) => v.replace(/[\s-]/g, ''))
         .refine((v) => v.length > 0, { error: 'required', abort: true })
         .refine((v) => /^\d{13,19}$/.test(v) && isLuhnValid(v), { error: 'card.invalidNumber' }),
-      expiry: z.string({ error: 'required' }).trim().min(1, { error: 'required', abort: true }),
+      expiry: expirySchemaAt(now),
       cvv: z
         .string({ error: 'required' })
         .trim()
@@ -68,27 +93,13 @@ export const cardFormSchemaAt = (now: () => Date) =>
         .regex(/^\d{3,4}$/, { error: 'card.invalidCvv' }),
       holderName: requiredText(80),
     })
-    .transform((v, ctx) => {
-      const expiry = parseExpiry(v.expiry)
-      if (!expiry) {
-        ctx.addIssue({ code: 'custom', path: ['expiry'], message: 'card.invalidExpiry' })
-        return z.NEVER
-      }
-      const today = now()
-      const current = today.getUTCFullYear() * 12 + today.getUTCMonth()
-      // A card is good through the last day of its month.
-      if (expiry.year * 12 + (expiry.month - 1) < current) {
-        ctx.addIssue({ code: 'custom', path: ['expiry'], message: 'card.expired' })
-        return z.NEVER
-      }
-      return {
-        number: v.number,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvv: v.cvv,
-        holderName: v.holderName,
-      }
-    })
+    .transform((v) => ({
+      number: v.number,
+      expMonth: v.expiry.month,
+      expYear: v.expiry.year,
+      cvv: v.cvv,
+      holderName: v.holderName,
+    }))
 export const cardFormSchema = cardFormSchemaAt(() => new Date())
 export type CardFormInput = z.input<typeof cardFormSchema>
 export type CardDetails = z.output<typeof cardFormSchema>

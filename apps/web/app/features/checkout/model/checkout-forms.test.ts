@@ -161,4 +161,26 @@ describe('cardFormSchema', () => {
   ])('%s = %j → %s', (field, value, message) => {
     expect(messagesOf(schema.safeParse({ ...valid, [field]: value }))[field]).toBe(message)
   })
+
+  // Issue 13: the expiry's own problem is reported on it even when other fields are wrong too.
+  it.each([
+    ['a wrong security code', { cvv: '1' }, 'cvv', 'card.invalidCvv'],
+    ['a wrong number', { number: '4509 9535 6623 3705' }, 'number', 'card.invalidNumber'],
+    ['no holder name', { holderName: '' }, 'holderName', 'required'],
+  ])('reports an expired date next to %s', (_what, wrong, field, message) => {
+    const messages = messagesOf(schema.safeParse({ ...valid, ...wrong, expiry: '10/26' }))
+    expect(messages).toMatchObject({ expiry: 'card.expired', [field]: message })
+  })
+
+  it('reports an unreadable date next to every other wrong field', () => {
+    const messages = messagesOf(
+      schema.safeParse({ number: '1234', expiry: '13/30', cvv: '', holderName: '' }),
+    )
+    expect(messages).toEqual({
+      number: 'card.invalidNumber',
+      expiry: 'card.invalidExpiry',
+      cvv: 'required',
+      holderName: 'required',
+    })
+  })
 })
