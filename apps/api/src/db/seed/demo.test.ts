@@ -1,3 +1,4 @@
+import { flattenSections, placesIn } from '@palco/domain/seating/layout'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES, openTestDatabase } from '../../test/test-db.js'
 import type { DbHandle } from '../dialect.js'
@@ -21,6 +22,7 @@ const TABLES = [
   'events',
   'price_zones',
   'event_product_items',
+  'event_seats',
 ] as const
 
 const REQUIRED_TYPES = [
@@ -217,7 +219,9 @@ describe.each(ENGINES)('seedDemoData (%s)', (engine) => {
     expect(await countAll()).toEqual(first)
     expect(first.categories).toBe(4)
     expect(first.app_meta).toBe(1)
-  })
+    // Writing ~370,000 places takes 5–20 s on a busy two-core machine: more than the default 30 s allows
+    // when every suite runs at once.
+  }, 120_000)
 
   it('gives each country every event type, a tour with ≥3 dates and products with items', async () => {
     const events = await handle.db.selectFrom('events').selectAll().execute()
@@ -386,6 +390,42 @@ describe.each(ENGINES)('seedDemoData (%s)', (engine) => {
       expect(z.price_amount).toBeGreaterThanOrEqual(min)
       expect(z.price_amount).toBeLessThanOrEqual(max)
     }
+  })
+
+  // Issue 13 defect 7: a stadium's places used to be written by its first seat map (2–7 s of waiting).
+  it('makes every place of every demo event as it seeds, before any seat map asks for them', async () => {
+    const events = await handle.db
+      .selectFrom('events as e')
+      .leftJoin('layouts as l', 'l.id', 'e.layout_id')
+      .select(['e.id', 'e.slug', 'e.type', 'l.data'])
+      .execute()
+    const zones = await handle.db
+      .selectFrom('price_zones')
+      .select(['event_id', 'capacity', 'section_codes'])
+      .execute()
+    const places = await handle.db
+      .selectFrom('event_seats')
+      .select((eb) => ['event_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('event_id')
+      .execute()
+    const made = new Map(places.map((p) => [p.event_id, Number(p.n)]))
+    for (const e of events) {
+      // One row per place of the layout (car park included), plus one per slot of each zone sold without a map.
+      const mapped = e.data
+        ? flattenSections((e.data as unknown as LayoutJson).sections as never).reduce(
+            (n, s) => n + placesIn(s),
+            0,
+          )
+        : 0
+      const unmapped = zones
+        .filter((z) => z.event_id === e.id && z.section_codes.length === 0)
+        .reduce((n, z) => n + (z.capacity ?? 0), 0)
+      expect(made.get(e.id) ?? 0, e.slug).toBe(mapped + unmapped)
+      expect(mapped + unmapped, e.slug).toBeGreaterThan(0)
+    }
+    const stadiumMatches = events.filter((e) => e.type === 'FOOTBALL')
+    expect(stadiumMatches.length).toBeGreaterThan(0)
+    for (const e of stadiumMatches) expect(made.get(e.id), e.slug).toBeGreaterThanOrEqual(40_000)
   })
 
   it('uses each country’s time zones and the four stadium team codes', async () => {

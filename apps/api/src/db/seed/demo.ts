@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Insertable } from 'kysely'
+import { materializeEventsIn } from '../../modules/seating/inventory.service.js'
 import type { Db } from '../dialect.js'
 import type { Database } from '../schema.js'
 import { seedDemoCatalogExtras } from './demo-catalog-extras.js'
@@ -1205,6 +1206,12 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await trx.insertInto('events').values(built.events).execute()
     await trx.insertInto('price_zones').values(built.zones).execute()
     await trx.insertInto('event_product_items').values(built.items).execute()
+    // Every demo event is published, so its places are made now, as publishing through the admin API
+    // does, not by its first visitor's seat map (issue 13 defect 7: 2–7 s for a stadium).
+    await materializeEventsIn(
+      trx,
+      built.events.map((e) => e.id as string),
+    )
     await seedDemoCatalogExtras(trx)
     return true
   })

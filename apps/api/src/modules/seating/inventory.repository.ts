@@ -81,16 +81,39 @@ export async function insertPlaces(db: Db, eventId: string, places: PlaceRow[]) 
   }
 }
 
-/** Events that sell places but have none made yet (published before seating existed, or the demo). */
-export async function eventsMissingInventory(db: Db) {
+/** What an event's places are made from: its layout document (if any) and its price zones in order. */
+export async function placeSourceOf(db: Db, eventId: string) {
+  const event = await db
+    .selectFrom('events as e')
+    .leftJoin('layouts as l', 'l.id', 'e.layout_id')
+    .select(['e.id', 'e.layout_id', 'l.data as layout'])
+    .where('e.id', '=', eventId)
+    .executeTakeFirstOrThrow()
+  const zones = await db
+    .selectFrom('price_zones')
+    .select(['id', 'section_codes', 'capacity'])
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .execute()
+  return { layoutId: event.layout_id, layout: event.layout, zones }
+}
+
+/**
+ * Published events that sell places but have none made yet (published before seating existed, rows
+ * written outside the admin API, or a start that stopped between the demo catalogue and its places),
+ * leaving out those already over: nobody can buy those any more.
+ */
+export async function eventsMissingInventory(db: Db, endingAfter: Date = new Date(0)) {
   return db
     .selectFrom('events as e')
     .select(['e.id'])
     .where('e.status', '=', 'PUBLISHED')
+    .where('e.ends_at', '>', endingAfter)
     .where((eb) =>
       eb.not(
         eb.exists(eb.selectFrom('event_seats as s').select('s.event_id').whereRef('s.event_id', '=', 'e.id')),
       ),
     )
+    .orderBy('e.starts_at')
     .execute()
 }
