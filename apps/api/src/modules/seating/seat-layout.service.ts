@@ -1,6 +1,7 @@
 import type { Currency } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { zoneSectionCode } from './inventory.service.js'
+import { eventLayoutRef, layoutDocument, priceZonesOf } from './seat-layout.repository.js'
 
 export interface ZoneOfSection {
   zoneId: string
@@ -13,22 +14,51 @@ export interface ZoneOfSection {
 }
 
 /**
+ * Layout documents by layout id, kept per process. A stored layout is never edited in place (the editor
+ * saves a new version row), so the id is a safe key and nothing needs invalidating. Reading and parsing
+ * the document is most of a cold seat-layout answer (40–100 ms for the demo stadium on the embedded
+ * database, more for 100,000 seats), which the first visitor of each event used to pay (issue 13
+ * defect 7); start-up warms it (warm-up.ts). Keyed by id, so apps sharing a process (tests) cannot see
+ * each other's rows. Bounded: a parsed 100,000-seat document holds tens of MB.
+ */
+class LayoutDocuments {
+  private readonly byId = new Map<string, Promise<unknown>>()
+
+  constructor(private readonly max: number) {}
+
+  get(db: Db, layoutId: string): Promise<unknown> {
+    let doc = this.byId.get(layoutId)
+    if (doc) {
+      // Most recently used last, so the bound drops the layout nobody asked for longest.
+      this.byId.delete(layoutId)
+      this.byId.set(layoutId, doc)
+      return doc
+    }
+    doc = layoutDocument(db, layoutId)
+    this.byId.set(layoutId, doc)
+    doc.catch(() => this.byId.delete(layoutId))
+    if (this.byId.size > this.max) {
+      const oldest = this.byId.keys().next().value
+      if (oldest !== undefined) this.byId.delete(oldest)
+    }
+    return doc
+  }
+}
+
+const documents = new LayoutDocuments(12)
+
+/**
  * The seat layout an event uses plus, per section, the price zone that sells it (spec §7 "seat layout
  * per event"). Events without a layout sell capacity-only zones; their sections are the zones themselves.
+ * The event and its zones are read each time (two small rows sets: a draft's zones may still change); the
+ * document comes from memory after its first read.
  */
 export async function seatLayoutOf(db: Db, eventId: string) {
-  const event = await db
-    .selectFrom('events as e')
-    .leftJoin('layouts as l', 'l.id', 'e.layout_id')
-    .select(['e.id', 'e.currency', 'l.id as layout_id', 'l.version as layout_version', 'l.data as layout'])
-    .where('e.id', '=', eventId)
-    .executeTakeFirstOrThrow()
-  const zones = await db
-    .selectFrom('price_zones')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .orderBy('position')
-    .execute()
+  const event = await eventLayoutRef(db, eventId)
+  const [zones, layout] = await Promise.all([
+    priceZonesOf(db, eventId),
+    event.layout_id ? documents.get(db, event.layout_id) : Promise.resolve(null),
+  ])
   const bySection: Record<string, ZoneOfSection> = {}
   for (const z of zones) {
     const view: ZoneOfSection = {
@@ -47,7 +77,7 @@ export async function seatLayoutOf(db: Db, eventId: string) {
     eventId: event.id,
     layoutId: event.layout_id,
     layoutVersion: event.layout_version,
-    layout: event.layout ?? null,
+    layout: layout ?? null,
     zones: bySection,
   }
 }
