@@ -16,16 +16,18 @@ const PAGE =
   '<script nonce="N0==">window.__reactRouterContext = {"a":1};</script>' +
   `<script nonce="N0==" type="module" async="">${MODULE_CODE}</script></body></html>`
 
-/** Runs the page's inline loader against a stand-in document; returns the scripts it inserted. */
+type Inserted = { type?: string; rel?: string; href?: string; nonce?: string; textContent?: string }
+
+/** Runs the page's inline loader against a stand-in document; returns the elements it inserted. */
 function runLoader(html: string, visibility: 'visible' | 'hidden') {
-  const inserted: { type: string; nonce: string; textContent: string }[] = []
+  const inserted: Inserted[] = []
   const frames: (() => void)[] = []
   const tasks: (() => void)[] = []
   const context = {
     document: {
       visibilityState: visibility,
-      createElement: () => ({ type: '', nonce: '', textContent: '' }),
-      head: { appendChild: (el: (typeof inserted)[number]) => inserted.push(el) },
+      createElement: (tag: string) => (tag === 'link' ? {} : { type: '', nonce: '', textContent: '' }),
+      head: { appendChild: (el: Inserted) => inserted.push(el) },
     },
     requestAnimationFrame: (f: () => void) => frames.push(f),
     setTimeout: (f: () => void) => tasks.push(f),
@@ -38,8 +40,8 @@ function runLoader(html: string, visibility: 'visible' | 'hidden') {
 describe('rewriteForPaintFirst', () => {
   const out = rewriteForPaintFirst(PAGE)
 
-  it('drops the module preloads and keeps everything else of the head', () => {
-    expect(out).not.toContain('modulepreload')
+  it('takes the module preloads out of the head and keeps everything else of it', () => {
+    expect(out).not.toMatch(/<link[^>]*modulepreload/)
     expect(out).toContain('<link rel="stylesheet" href="/assets/vendor-d.css"/>')
     expect(out).toContain('<a href="/x">x &lt; y</a>')
     expect(out).toContain('<script nonce="N0==">window.__reactRouterContext = {"a":1};</script>')
@@ -51,18 +53,25 @@ describe('rewriteForPaintFirst', () => {
     expect(out).not.toContain('</b>')
   })
 
-  it('inserts the same module code, with the nonce, only after a frame and a task', () => {
+  // Every module asked for at once, then the same module code, each with the nonce.
+  const AFTER_PAINT: Inserted[] = [
+    { rel: 'modulepreload', nonce: 'N0==', href: '/assets/entry.client-b.js' },
+    { rel: 'modulepreload', nonce: 'N0==', href: '/assets/react-c.js' },
+    { type: 'module', nonce: 'N0==', textContent: MODULE_CODE },
+  ]
+
+  it('inserts the preloads and the same module code, with the nonce, only after a frame and a task', () => {
     const { inserted, frames, tasks } = runLoader(out, 'visible')
     expect(inserted).toHaveLength(0)
     for (const f of frames) f()
     expect(inserted).toHaveLength(0)
     for (const t of tasks) t()
-    expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])
+    expect(inserted).toEqual(AFTER_PAINT)
   })
 
   it('starts at once in a hidden tab, which gets no frames', () => {
     const { inserted } = runLoader(out, 'hidden')
-    expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])
+    expect(inserted).toEqual(AFTER_PAINT)
   })
 })
 

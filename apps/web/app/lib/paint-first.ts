@@ -7,42 +7,63 @@ import { Transform } from 'node:stream'
  *
  * React Router's `<Scripts>` writes a `<link rel="modulepreload">` per module (React hoists them into the
  * head, ahead of the stylesheets) and an inline `<script type="module">` whose static imports the browser
- * fetches at once. This rewrite drops the preloads and wraps the module script in a classic inline script
- * that inserts it after the first paint (an animation frame, then a task), with the same nonce. Nothing
- * else in the document changes; the modules, their order and what they do are React Router's.
+ * fetches at once. This rewrite takes the preloads out of the head and wraps the module script in a classic
+ * inline script that inserts them and it after the first paint (an animation frame, then a task), with the
+ * same nonce: the preloads then ask for every module at once rather than as each import is found, which
+ * would take a round trip per level of the import graph (the client entry, imported last, is the fifth).
+ * Nothing else in the document changes; the modules, their order and what they do are React Router's.
  */
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
 const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/g
 const NONCE = /\bnonce="([^"]*)"/
+const HREF = /\bhref="([^"]*)"/
 
-/** As a JS string literal that cannot close the surrounding script element (`<` escaped). */
-const scriptLiteral = (code: string) =>
-  JSON.stringify(code)
+/** As a JS literal that cannot close the surrounding script element (`<` escaped). */
+const scriptLiteral = (value: unknown) =>
+  JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-/** The inline script that inserts `code` as a module script once the page has painted. */
-export function paintFirstLoader(code: string, nonce: string | undefined): string {
+/**
+ * The inline script that, once the page has painted, inserts a module preload for each of `preloads` and
+ * then `code` as a module script.
+ */
+export function paintFirstLoader(
+  code: string,
+  nonce: string | undefined,
+  preloads: readonly string[] = [],
+): string {
   const nonceAttr = nonce ? ` nonce="${nonce}"` : ''
-  const setNonce = nonce ? `s.nonce=${JSON.stringify(nonce)};` : ''
+  const setNonce = (v: string) => (nonce ? `${v}.nonce=${JSON.stringify(nonce)};` : '')
+  const preload = preloads.length
+    ? `${scriptLiteral(preloads)}.forEach(function(h){var l=document.createElement("link");` +
+      `l.rel="modulepreload";${setNonce('l')}l.href=h;document.head.appendChild(l)});`
+    : ''
   // A hidden tab gets no animation frames: it starts at once instead of waiting to be shown.
   return (
-    `<script${nonceAttr}>(function(){var done=false;function run(){if(done)return;done=true;` +
-    `var s=document.createElement("script");s.type="module";${setNonce}s.textContent=${scriptLiteral(code)};` +
+    `<script${nonceAttr}>(function(){var done=false;function run(){if(done)return;done=true;${preload}` +
+    `var s=document.createElement("script");s.type="module";${setNonce('s')}s.textContent=${scriptLiteral(code)};` +
     `document.head.appendChild(s)}` +
     `if(document.visibilityState!=="visible")run();` +
     `else requestAnimationFrame(function(){setTimeout(run,0)})})()</script>`
   )
 }
 
-/** Rewrites a whole piece of HTML (complete tags only). */
-export function rewriteForPaintFirst(html: string): string {
+/**
+ * Rewrites a whole piece of HTML (complete tags only). The preloads it takes out are added to `preloads`
+ * (kept by the caller across the pieces of one document), for the module script that follows them.
+ */
+export function rewriteForPaintFirst(html: string, preloads: string[] = []): string {
   return html
-    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_PRELOAD, (tag) => {
+      const href = HREF.exec(tag)?.[1]?.replace(/&amp;/g, '&')
+      if (href && !preloads.includes(href)) preloads.push(href)
+      return ''
+    })
     .replace(MODULE_SCRIPT, (_tag, before: string, after: string, code: string) =>
-      paintFirstLoader(code, NONCE.exec(`${before} ${after}`)?.[1]),
+      paintFirstLoader(code, NONCE.exec(`${before} ${after}`)?.[1], preloads),
     )
 }
 
@@ -68,13 +89,14 @@ const HEAD = /<head(?:\s[^>]*)?>/
 export function paintFirstStream(headStart = ''): Transform {
   let carry = ''
   let headDone = headStart === ''
+  const preloads: string[] = []
   const decoder = new TextDecoder()
   const rewrite = (html: string) => {
     if (!headDone && HEAD.test(html)) {
       headDone = true
       html = html.replace(HEAD, (tag) => tag + headStart)
     }
-    return rewriteForPaintFirst(html)
+    return rewriteForPaintFirst(html, preloads)
   }
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {

@@ -34,6 +34,7 @@ export function AccountButton({
       variant="light"
       rightSection={<ChevronDown />}
       data-testid="account-menu"
+      data-account-button=""
       maw={{ base: 150, sm: 240 }}
     >
       <VisuallyHidden>{t('nav.accountMenu')}: </VisuallyHidden>

@@ -33,6 +33,9 @@ const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlK
 // (or as the pointer or focus reaches it), so an anonymous visitor on a wide screen downloads neither.
 const loadAccountMenu = () => import('./account-menu')
 const AccountMenu = lazy(loadAccountMenu)
+// A signed-in page (its header drawn with the account button) needs the menu before the button answers a tap:
+// fetched as this module runs, with the page's own modules, not half a second later when hydration reaches it.
+if (typeof document !== 'undefined' && document.querySelector('[data-account-button]')) void loadAccountMenu()
 const loadMobileNav = () => import('./mobile-nav')
 const MobileNav = lazy(loadMobileNav)
 
