@@ -3,9 +3,15 @@ import type { HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checko
 import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, useNavigate, useRevalidator } from 'react-router'
+import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
-import { loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import {
+  hasParam,
+  loadCart,
+  NO_EVENT_REDIRECT,
+  requireFan,
+  uuidParam,
+} from '../../features/checkout/api/load-checkout'
 import { removePromo } from '../../features/checkout/api/remove-promo'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
@@ -34,6 +40,11 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireFan(request, context)
+  if (!hasParam(request, 'reservation')) {
+    // Nothing to pay yet: the event's tickets when it is named, else the home page to find one.
+    const slug = new URL(request.url).searchParams.get('event')?.trim()
+    throw redirect(slug ? `/checkout?event=${encodeURIComponent(slug)}` : NO_EVENT_REDIRECT)
+  }
   const reservationId = uuidParam(request, 'reservation')
   if (!reservationId) throw data(null, { status: 404 })
   const cart = await loadCart(request, context, reservationId)

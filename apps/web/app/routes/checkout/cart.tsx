@@ -5,7 +5,14 @@ import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
-import { loadCart, loadFan, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import {
+  hasParam,
+  loadCart,
+  loadFan,
+  NO_EVENT_REDIRECT,
+  requireFan,
+  uuidParam,
+} from '../../features/checkout/api/load-checkout'
 import { DetailsFormView } from '../../features/checkout/components/details-form'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
@@ -40,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!reservationId) {
     // The entry without a hold: the fan's live hold for the event, else the seat map, else (an event
     // sold without a map) the zone and quantity picker below.
-    if (!slug) throw data(null, { status: 404 })
+    if (!slug) {
+      // Nothing named at all: the home page, to find an event. A hold id that is not one stays a 404.
+      if (!hasParam(request, 'reservation')) throw redirect(NO_EVENT_REDIRECT)
+      throw data(null, { status: 404 })
+    }
     const res = await context.api<EventDetail>(`/api/event?slug=${encodeURIComponent(slug)}`)
     if (res.status !== 200) throw data(null, { status: 404 })
     const event = res.data

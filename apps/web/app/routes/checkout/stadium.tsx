@@ -19,6 +19,7 @@ import type { SeatAvailability } from '@palco/domain/seating/availability'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useLocation } from 'react-router'
+import { NO_EVENT_REDIRECT } from '../../features/checkout/api/load-checkout'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import type { SeatMapHandle } from '../../features/seat-map/components/seat-map'
 import { SeatPickerList } from '../../features/seat-map/components/seat-picker-list'
@@ -44,8 +45,9 @@ const SeatMap = lazy(() =>
 )
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get('event')
-  if (!slug) throw data(null, { status: 404 })
+  const slug = new URL(request.url).searchParams.get('event')?.trim()
+  // No event named: the home page, where events are found (issue 13), rather than a 404.
+  if (!slug) throw redirect(NO_EVENT_REDIRECT)
   const res = await context.api<EventDetail>(`/api/event?slug=${encodeURIComponent(slug)}`)
   if (res.status !== 200) throw data(null, { status: 404 })
   const event = res.data

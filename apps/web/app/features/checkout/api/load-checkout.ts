@@ -20,6 +20,20 @@ export function requireFan(request: Request, context: AppLoadContext): void {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * Where a checkout page sent without what it shows leads (issue 13; docs/decisions.md, Checkout): the
+ * entry pages, which need an event or a hold, to the home page and its search; the result pages, which
+ * need an order, to the fan's purchases, where every order and its state is. A value that is there but
+ * wrong (an unknown or malformed id) is still a 404: that link is broken, not merely incomplete.
+ */
+export const NO_EVENT_REDIRECT = '/'
+export const NO_ORDER_REDIRECT = '/my-purchases'
+
+/** Whether the query names `name` at all (an empty value counts as not naming it). */
+export function hasParam(request: Request, name: string): boolean {
+  return (new URL(request.url).searchParams.get(name)?.trim() ?? '') !== ''
+}
+
 /** A uuid query parameter, or null. */
 export function uuidParam(request: Request, name: string): string | null {
   const value = new URL(request.url).searchParams.get(name)?.trim() ?? ''
@@ -44,9 +58,10 @@ export async function loadCart(
   }
 }
 
-/** The order of `?order=`; a missing or foreign one is a 404. */
+/** The order of `?order=`; without one, the fan's purchases; an unknown or foreign one is a 404. */
 export async function loadOrder(request: Request, context: AppLoadContext): Promise<OrderView> {
   requireFan(request, context)
+  if (!hasParam(request, 'order')) throw redirect(NO_ORDER_REDIRECT)
   const orderId = uuidParam(request, 'order')
   if (!orderId) throw data(null, { status: 404 })
   const res = await context.api<OrderView>(orderPath(orderId))
