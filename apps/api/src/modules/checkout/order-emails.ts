@@ -37,7 +37,8 @@ const COPY = {
     total: 'Total',
     see: 'Ver mis boletas',
     refundSubject: (code: string) => `Reembolso de su pago en Palco (${code})`,
-    refundLead: 'Su pago llegó cuando las sillas ya no estaban disponibles, así que no emitimos boletas.',
+    // "Lugares", not "sillas": the places may be a race's inscriptions or general admission (issue 13).
+    refundLead: 'Su pago llegó cuando sus lugares ya no estaban disponibles, así que no emitimos boletas.',
     refundProvider: 'Devolvimos el dinero a su medio de pago; puede tardar unos días en verse.',
     refundWallet: 'Abonamos el valor a su billetera de Palco; puede usarlo en su próxima compra.',
   },
@@ -54,7 +55,7 @@ const COPY = {
     total: 'Total',
     see: 'See my tickets',
     refundSubject: (code: string) => `Refund of your Palco payment (${code})`,
-    refundLead: 'Your payment arrived after the seats were no longer available, so no tickets were issued.',
+    refundLead: 'Your payment arrived after your places were no longer available, so no tickets were issued.',
     refundProvider: 'We sent the money back to your payment method; it may take a few days to show.',
     refundWallet: 'We credited the amount to your Palco wallet; you can use it on your next purchase.',
   },
@@ -119,7 +120,7 @@ export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rende
   return { subject: c.subject(d.code), text, html }
 }
 
-/** Sent when a late payment had to be given back (seats gone). */
+/** Sent when a late payment had to be given back (its places gone). */
 export function refundEmail(
   locale: Locale,
   d: { code: string; eventName: string; amount: number; currency: Currency; toWallet: boolean },

@@ -16,6 +16,7 @@ import {
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
+import { areAllNumberedSeats } from '@palco/domain/seating/numbered-places'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useLocation } from 'react-router'
@@ -179,6 +180,8 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
     })
   }
 
+  // Standing room held from the map is tickets, not seats (issue 13): "seats" only when all are numbered.
+  const heldPlacesWord = reservation && areAllNumberedSeats(reservation.seats) ? 'seats' : undefined
   const layout = seatLayout?.layout ?? null
   const zones = seatLayout?.zones ?? {}
   const loginHref = `/authorization/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
@@ -272,7 +275,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                   <Paper withBorder p="md" data-testid="hold-panel">
                     <Stack gap="sm">
                       <Title order={2} size="h4">
-                        {t('checkout:stadium.heldTitle')}
+                        {t('checkout:stadium.heldTitle', { context: heldPlacesWord })}
                       </Title>
                       <HoldCountdown expiresAt={reservation.expiresAt} onExpired={onExpired} />
                       <Stack gap={2}>
@@ -298,7 +301,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                           {t('checkout:stadium.continue')}
                         </Button>
                         <Button variant="default" onClick={release} loading={busy}>
-                          {t('checkout:stadium.release')}
+                          {t('checkout:stadium.release', { context: heldPlacesWord })}
                         </Button>
                       </Group>
                     </Stack>
