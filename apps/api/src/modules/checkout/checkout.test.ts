@@ -686,8 +686,24 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
         status: 'PENDING',
       })
       expect(view.json().returnUrl).toContain(`/checkout/transfer?order=${o.id}`)
+      // Issue 13: the bank page opened without an id lists the fan's waiting payments, and only theirs.
+      const pending = (cookie?: string) =>
+        t.app.inject({ url: '/api/payments/sandbox/payments', headers: cookie ? { cookie } : {} })
+      const listed = (await pending(other)).json().payments
+      expect(listed[0]).toMatchObject({
+        id: sandboxId,
+        orderId: o.id,
+        orderCode: o.code,
+        kind: 'TRANSFER',
+        method: 'PSE:1007',
+        amount: cart.total,
+        status: 'PENDING',
+      })
+      expect((await pending(fanCo)).json().payments.map((p: { id: string }) => p.id)).not.toContain(sandboxId)
+      expect((await pending()).statusCode).toBe(401)
       await sandboxAction(sandboxId, 'approve')
       expect((await order(other, o.id)).json()).toMatchObject({ status: 'PAID' })
+      expect((await pending(other)).json().payments.map((p: { id: string }) => p.id)).not.toContain(sandboxId)
     })
 
     it('expires an unpaid voucher: seats released, wallet part given back', async () => {

@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import type { WebhookRequest } from './provider.js'
-import { type SandboxAction, sandboxPaymentView, settleSandboxPayment } from './sandbox-dev.service.js'
+import {
+  pendingSandboxPayments,
+  type SandboxAction,
+  sandboxPaymentView,
+  settleSandboxPayment,
+} from './sandbox-dev.service.js'
 import { handleWebhook } from './webhooks.service.js'
 
 const webhookAnswer = z.object({
@@ -71,6 +76,41 @@ export async function paymentRoutes(
     backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }).nullable(),
   })
   const params = z.object({ paymentId: z.string().uuid() })
+  const pendingView = z.object({
+    payments: z.array(
+      z.object({
+        id: z.string(),
+        paymentId: z.string(),
+        orderId: z.string(),
+        orderCode: z.string(),
+        method: z.string(),
+        kind: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+
+  r.get(
+    '/api/payments/sandbox/payments',
+    {
+      schema: {
+        tags: ['payments (sandbox, development only)'],
+        summary: "The signed-in fan's sandbox payments still waiting to be decided",
+        description:
+          'Newest first, at most 20: what the pretend bank and store pages list when opened without a payment id. Only the session’s own payments; no session → 401. Not registered in production.',
+        response: { 200: pendingView },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const session = await request.session()
+      if (!session) throw new DomainError('UNAUTHENTICATED')
+      return { payments: await pendingSandboxPayments(deps.db, session.userId) }
+    },
+  )
 
   r.get(
     '/api/payments/sandbox/payments/:paymentId',

@@ -3,7 +3,11 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Db } from '../../db/dialect.js'
 import { findPayment, latestPaymentOf } from '../checkout/checkout.repository.js'
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './providers/sandbox/sandbox.adapter.js'
-import { findSandboxPayment, setSandboxStatus } from './providers/sandbox/sandbox.repository.js'
+import {
+  findSandboxPayment,
+  pendingSandboxPaymentsOfFan,
+  setSandboxStatus,
+} from './providers/sandbox/sandbox.repository.js'
 
 export type SandboxAction = 'approve' | 'decline' | 'expire'
 
@@ -43,6 +47,30 @@ export async function sandboxPaymentView(db: Db, id: string) {
     returnUrl: row.return_url,
     backUrls: (row.back_urls as { success: string; failure: string; pending: string } | null) ?? null,
   }
+}
+
+/** How many waiting payments the dev pages list: a developer's recent attempts, not a history. */
+const PENDING_LIST_LIMIT = 20
+
+/**
+ * The fan's sandbox payments still waiting to be decided, for `/dev/sandbox-bank` and
+ * `/dev/sandbox-payments` opened without an id (the README links the bank page bare): each one leads to
+ * the page that decides it, instead of a 404.
+ */
+export async function pendingSandboxPayments(db: Db, userId: string) {
+  const rows = await pendingSandboxPaymentsOfFan(db, userId, PENDING_LIST_LIMIT)
+  return rows.map((row) => ({
+    id: row.id,
+    paymentId: row.payment_id,
+    orderId: row.order_id,
+    orderCode: row.order_code,
+    method: row.method,
+    kind: row.kind,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+  }))
 }
 
 /**

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
 import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import { SandboxPendingList } from '../../features/checkout/components/sandbox-pending-list'
 import type { Route } from './+types/sandbox-bank'
 
 export function meta() {
@@ -21,6 +22,12 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadSandboxPay
 
 export default function SandboxBank({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
+  if (loaderData.mode === 'list')
+    return (
+      <SandboxDevPage title={t('sandbox.bankTitle')} lead={t('sandbox.listLead')}>
+        <SandboxPendingList pending={loaderData.pending} locale={loaderData.locale} />
+      </SandboxDevPage>
+    )
   const { payment, locale } = loaderData
   // Back to the return URL's page on this very site (the pretend bank lives here too), whatever host
   // PUBLIC_URL names: a development server reached as mx.localhost keeps its own session cookie.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
 import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import { SandboxPendingList } from '../../features/checkout/components/sandbox-pending-list'
 import { pendingPageOf } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/sandbox-checkout'
 
@@ -33,6 +34,12 @@ const onThisSite = (url: string) => {
 
 export default function SandboxCheckout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
+  if (loaderData.mode === 'list')
+    return (
+      <SandboxDevPage title={t('sandbox.checkoutTitle')} lead={t('sandbox.listLead')}>
+        <SandboxPendingList pending={loaderData.pending} locale={loaderData.locale} />
+      </SandboxDevPage>
+    )
   const { payment, locale } = loaderData
   const back = payment.backUrls
   const orderPage = pendingPageOf(payment.orderId)

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { loadSandboxPayment } from '../../features/checkout/api/sandbox-payments'
 import { SandboxDevPage } from '../../features/checkout/components/sandbox-dev-page'
 import { SandboxPaymentCard } from '../../features/checkout/components/sandbox-payment-card'
+import { SandboxPendingList } from '../../features/checkout/components/sandbox-pending-list'
 import { pendingPageOf } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/sandbox-payments'
 
@@ -25,8 +26,14 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadSandboxPay
 
 export default function SandboxPayments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
-  const { payment, locale } = loaderData
   const [settled, setSettled] = useState(false)
+  if (loaderData.mode === 'list')
+    return (
+      <SandboxDevPage title={t('sandbox.paymentsTitle')} lead={t('sandbox.listLead')}>
+        <SandboxPendingList pending={loaderData.pending} locale={loaderData.locale} />
+      </SandboxDevPage>
+    )
+  const { payment, locale } = loaderData
   const orderHref = pendingPageOf(payment.orderId)
   return (
     <SandboxDevPage title={t('sandbox.paymentsTitle')} lead={t('sandbox.paymentsLead')}>

@@ -74,3 +74,31 @@ export async function setSandboxStatus(db: Db, id: string, status: string, decli
     .returningAll()
     .executeTakeFirst()
 }
+
+/**
+ * The sandbox payments of one fan still waiting for the pretend bank or store, newest first, for the dev
+ * pages opened without a payment id. Joined to our payments only to know whose they are.
+ */
+export async function pendingSandboxPaymentsOfFan(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('sandbox_payments as s')
+    .innerJoin('payments as p', 'p.id', 's.payment_id')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .where('p.user_id', '=', userId)
+    .where('s.status', 'in', ['PENDING', 'CREATED'])
+    .select([
+      's.id',
+      's.payment_id',
+      's.kind',
+      's.method',
+      's.amount',
+      's.currency',
+      's.status',
+      's.created_at',
+      'o.id as order_id',
+      'o.code as order_code',
+    ])
+    .orderBy('s.created_at', 'desc')
+    .limit(limit)
+    .execute()
+}
