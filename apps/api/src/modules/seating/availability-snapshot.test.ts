@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AvailabilitySnapshot, type PlaceRow } from './availability-snapshot.js'
+import { AvailabilitySnapshot, type PlaceRow, type SectionRow } from './availability-snapshot.js'
 
 const row = (place: number, status: string, seq: number, until: number | null = null): PlaceRow => ({
   section_code: 'NORTE',
@@ -48,5 +48,52 @@ describe('availability snapshot', () => {
     snap.apply([row(0, 'HELD', 6, now + 9_000)], now + 1_000)
     expect(snap.expireDue(now + 5_000)).toBe(true)
     expect(snap.encode()).toMatchObject({ version: 6, sections: { NORTE: 'HA2' } })
+  })
+
+  it('loads a whole event from letter strings exactly as from its rows, holds and their expiry included', () => {
+    const rows = [
+      row(0, 'BLOCKED', 0),
+      row(1, 'SOLD', 7),
+      row(2, 'HELD', 9, now + 60_000),
+      row(3, 'HELD', 4, now - 1),
+      row(4, 'AVAILABLE', 11),
+      { ...row(0, 'HELD', 2, now + 5_000), section_code: 'ALTA' },
+    ]
+    const byRows = new AvailabilitySnapshot('e')
+    byRows.apply(rows, now)
+    const sections: SectionRow[] = [
+      {
+        section_code: 'NORTE',
+        places: 5,
+        last_index: 4,
+        states: 'BSHHA',
+        version: 11,
+        held_at: [2, 3],
+        held_until: [now + 60_000, now - 1],
+      },
+      {
+        section_code: 'ALTA',
+        places: 1,
+        last_index: 0,
+        states: 'H',
+        version: '2',
+        held_at: [0],
+        held_until: [`${now + 5_000}`],
+      },
+    ]
+    const bySections = new AvailabilitySnapshot('e')
+    bySections.load(sections, now)
+    expect(bySections.encode()).toEqual(byRows.encode())
+    expect(bySections.encode()).toEqual({
+      eventId: 'e',
+      version: 11,
+      sections: { ALTA: 'H', NORTE: 'BSHA2' },
+    })
+    // The holds it loaded run out by the clock like any other.
+    expect(bySections.expireDue(now + 5_000)).toBe(true)
+    expect(bySections.encode().sections.ALTA).toBe('A')
+    // And later changes patch it as usual.
+    bySections.apply([row(4, 'SOLD', 12)], now)
+    expect(bySections.encode()).toMatchObject({ version: 12, sections: { NORTE: 'BSHAS' } })
   })
 })

@@ -7,6 +7,8 @@ import {
   placeChangesSince,
   placeStates,
   placesWithSeqs,
+  seatMapEventsOnSale,
+  sectionStates,
 } from './availability.repository.js'
 import type { PlaceRow } from './availability-snapshot.js'
 import { AvailabilitySnapshot } from './availability-snapshot.js'
@@ -160,8 +162,7 @@ export class AvailabilityCache {
   }
 
   private async load(db: Db, eventId: string, now: number, covered: number): Promise<Entry> {
-    const snapshot = new AvailabilitySnapshot(eventId)
-    snapshot.apply(await placeStates(db, eventId), now)
+    const snapshot = await readAll(db, eventId, now)
     const entry: Entry = {
       snapshot,
       refreshedAt: now,
@@ -180,8 +181,7 @@ export class AvailabilityCache {
   private async reload(db: Db, eventId: string, entry: Entry) {
     try {
       const now = Date.now()
-      const snapshot = new AvailabilitySnapshot(eventId)
-      snapshot.apply(await placeStates(db, eventId), now)
+      const snapshot = await readAll(db, eventId, now)
       // Its own version, even if lower: a map then applies a few feed events twice, which is harmless,
       // rather than skipping one this read may not include yet.
       snapshot.generation = entry.snapshot.generation + 1
@@ -196,6 +196,18 @@ export class AvailabilityCache {
       entry.reloading = false
     }
   }
+}
+
+/**
+ * A whole event read afresh: one letter string per section, or row by row for an event whose places have
+ * a gap in their numbering (never made by materialisation, but a letter string could not place them).
+ */
+async function readAll(db: Db, eventId: string, now: number): Promise<AvailabilitySnapshot> {
+  const snapshot = new AvailabilitySnapshot(eventId)
+  const sections = await sectionStates(db, eventId)
+  if (sections.every((s) => s.places === s.last_index + 1)) snapshot.load(sections, now)
+  else snapshot.apply(await placeStates(db, eventId), now)
+  return snapshot
 }
 
 /** Remembers the numbers just applied and forgets those the look-back window has left behind. */
@@ -256,4 +268,9 @@ export async function assertPublicEvent(db: Db, eventId: string, country: string
     throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   }
   return event
+}
+
+/** Seat-map events on sale now, soonest first, at most `limit` (what start-up warms). */
+export async function seatMapsOnSale(db: Db, now: Date, limit: number) {
+  return seatMapEventsOnSale(db, now, limit)
 }
