@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/dialect.js'
@@ -6,6 +9,7 @@ import { seedDemoData } from './db/seed/demo.js'
 import { seedDemoAccounts } from './db/seed/demo-accounts.js'
 import { startDispatcher, transportsFromConfig } from './modules/notifications/dispatcher.js'
 import { startSweeper } from './modules/seating/sweeper.js'
+import { warmUp } from './warm-up.js'
 
 const config = loadConfig()
 const handle = await openDatabase({
@@ -45,6 +49,20 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+// What the first visitors need is made before the port opens, so whoever polls /api/ready (a load balancer,
+// the e2e runner) sends nobody to a cold process (docs/decisions.md, Seating: "Warm before answering").
+// Bounded: past WARM_BEFORE_LISTEN_MS the server listens and warming finishes in the background, so a
+// large catalogue or a slow database never holds a start for long.
+const WARM_BEFORE_LISTEN_MS = 10_000
+const warming = warmUp(app, {
+  hosts: { COL: 'localhost', MEX: config.MX_HOSTS[0] ?? 'mx.localhost' },
+  web: fs.existsSync(path.join(config.WEB_BUILD_DIR, 'server/index.js')),
+}).then(
+  (report) => app.log.info(report, 'warm-up done'),
+  (err) => app.log.warn({ err }, 'warm-up failed'),
+)
+await Promise.race([warming, delay(WARM_BEFORE_LISTEN_MS, undefined, { ref: false })])
 
 await app.listen({ host: config.HOST, port: config.PORT })
 app.log.info(
