@@ -56,6 +56,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <MutedText size="lg">{t(`lead.${country}`)}</MutedText>
           </Stack>
           <SearchForm
+            // The fields are uncontrolled (a plain GET form that works before hydration), so they would keep
+            // a previous search's values when the URL changes in the page — "Quitar filtros", the back
+            // button — and the next search carried the old team along (issue 13). A new URL, a new form.
+            key={searchQueryString(search.filters, 0)}
             filters={search.filters}
             categories={loaderData.categories}
             organizations={loaderData.organizations}
