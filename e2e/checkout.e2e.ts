@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
@@ -78,7 +80,12 @@ async function holdSeats(page: Page, quantity = 1, eventIndex = 0) {
 }
 
 /** /checkout: the cart with its countdown and the prefilled contact and billing forms; on to /checkout/buy. */
-async function reviewCart(page: Page, site: Site, hold: { reservationId: string; slug: string }) {
+async function reviewCart(
+  page: Page,
+  site: Site,
+  hold: { reservationId: string; slug: string },
+  email: string = FAN[site.name],
+) {
   await page.goto(
     urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.reservationId}`),
   )
@@ -86,7 +93,7 @@ async function reviewCart(page: Page, site: Site, hold: { reservationId: string;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByTestId('summary-line')).not.toHaveCount(0)
   await expect(page.getByRole('timer')).toHaveText(/\d\d:\d\d/)
-  await expect(page.locator('[data-form="contact"] input[type="email"]')).toHaveValue(FAN[site.name])
+  await expect(page.locator('[data-form="contact"] input[type="email"]')).toHaveValue(email)
   await expect(page.locator('[data-form="billing"]')).toBeVisible()
 }
 
@@ -438,6 +445,346 @@ for (const site of [SITES.colombia, SITES.mexico]) {
       await page.goto(urlOf(site, '/my-purchases'))
       await waitForHydration(page)
       await expect(page.locator('main')).toContainText(site.name === 'colombia' ? 'Sin costo' : 'Free')
+    })
+  })
+}
+
+/**
+ * Issue 13's checkout defects, in both countries.
+ */
+
+/** Per country: what the fan types to register and to pay, and the words the pages must (not) say. */
+const FRESH: Record<Site['name'], { phonePrefix: string; phone: () => string; documentType: string }> = {
+  colombia: { phonePrefix: '+57', phone: () => `301${String(Date.now()).slice(-7)}`, documentType: 'CC' },
+  mexico: { phonePrefix: '+52', phone: () => `55${String(Date.now()).slice(-8)}`, documentType: 'PP' },
+}
+const ALREADY_USED: Record<Site['name'], string> = {
+  colombia: 'Usted ya usó este código promocional',
+  mexico: "You've already used this promo code",
+}
+const SEAT_WORDS: Record<Site['name'], RegExp> = { colombia: /\bsillas?\b/i, mexico: /\bseats?\b/i }
+
+/**
+ * A fan nobody else uses (a once-per-fan code stays spent for the server's life): registered through the
+ * API with the code the dev outbox received, which also logs them in.
+ */
+async function registerFreshFan(page: Page, site: Site): Promise<string> {
+  await page.goto(urlOf(site, '/api/health'))
+  const f = FRESH[site.name]
+  const email = `promo.${site.name}.${Date.now()}@example.com`
+  const signUp = await api(page, 'POST', '/api/v1/auth/sign-up', {
+    firstName: 'Valentina',
+    lastName: 'Prueba',
+    email,
+    phonePrefix: f.phonePrefix,
+    phone: f.phone(),
+    documentType: f.documentType,
+    documentNumber: `7${String(Date.now()).slice(-9)}`,
+    gender: 'FEMALE',
+    birthDate: '1994-05-04',
+    password: PASSWORD,
+    acceptTerms: true,
+  })
+  expect(signUp.status, JSON.stringify(signUp.data)).toBe(201)
+  let code = ''
+  await expect
+    .poll(async () => {
+      const box = await api<{ messages: { textBody: string }[] }>(
+        page,
+        'GET',
+        `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+      )
+      code = /\b(\d{6})\b/.exec(box.data.messages[0]?.textBody ?? '')?.[1] ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  const confirmed = await api(page, 'POST', '/api/auth/otp/confirm', { email, code })
+  expect(confirmed.status, JSON.stringify(confirmed.data)).toBe(200)
+  return email
+}
+
+/** Pays a reservation by sandbox card (APRO) through the API, with the fan's own cookies. */
+async function payByApi(page: Page, site: Site, reservationId: string, email: string) {
+  const cart = await api<{ total: number; currency: string }>(
+    page,
+    'GET',
+    `/api/checkout-service/cart?reservation=${reservationId}`,
+  )
+  expect(cart.status, JSON.stringify(cart.data)).toBe(200)
+  const card = tokenizeSandboxCard(
+    { number: CARD[site.name], expMonth: 11, expYear: 2030, cvv: '123', holderName: 'APRO' },
+    (n) => new Uint8Array(randomBytes(n)),
+  )
+  if (!card.ok) throw new Error('sandbox card refused')
+  const f = FRESH[site.name]
+  const order = await api<{ order: { status: string } }>(page, 'POST', '/api/checkout/orders', {
+    reservationId,
+    contact: {
+      firstName: 'Valentina',
+      lastName: 'Prueba',
+      email,
+      phone: site.name === 'colombia' ? '+573001234567' : '+525512345678',
+    },
+    billing: { fullName: 'Valentina Prueba', documentType: f.documentType, documentNumber: '1020304050' },
+    payment: { method: 'CARD', cardToken: card.token, installments: 1, walletAmount: 0 },
+    expectedTotal: cart.data.total,
+    currency: cart.data.currency,
+    idempotencyKey: `e2e-promo-${Date.now()}`,
+  })
+  expect(order.status, JSON.stringify(order.data)).toBe(201)
+  expect(order.data.order.status).toBe('PAID')
+}
+
+/** A place of a zone sold without a map (a race's inscription), held through the API after any leftover. */
+async function holdUnnumbered(page: Page) {
+  const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=INSCRIPTION')
+  for (const { slug } of list.data.content) {
+    const detail = await api<{
+      id: string
+      hasLayout: boolean
+      onSale: boolean
+      zones: { id: string; soldOut: boolean; price: { amount: number } }[]
+    }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+    const d = detail.data
+    const zone = d.zones.find((z) => !z.soldOut && z.price.amount > 0)
+    if (d.hasLayout || !d.onSale || !zone) continue
+    const live = await api<{ reservation: { id: string; status: string } | null }>(
+      page,
+      'GET',
+      `/api/reservations?eventId=${d.id}`,
+    )
+    const old = live.data.reservation
+    if (old && ['BOOKED', 'ACTIVE'].includes(old.status))
+      await api(page, 'DELETE', `/api/reservations/${old.id}`)
+    const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+      eventId: d.id,
+      section: zone.id,
+      quantity: 1,
+    })
+    expect(held.status, JSON.stringify(held.data)).toBe(201)
+    return { reservationId: held.data.id, slug }
+  }
+  throw new Error('no paid inscription sold without a map in the demo catalogue')
+}
+
+/** What the page says (its main text and the countdown's spoken name) never calls the places seats. */
+async function expectNoSeatWords(page: Page, site: Site, where: string) {
+  await expect(page.locator('main'), `${where} says seats`).not.toContainText(SEAT_WORDS[site.name])
+  const timer = page.getByRole('timer')
+  if ((await timer.count()) > 0)
+    expect(await timer.first().getAttribute('aria-label'), `${where}: the countdown's name`).not.toMatch(
+      SEAT_WORDS[site.name],
+    )
+}
+
+for (const site of [SITES.colombia, SITES.mexico]) {
+  test.describe(`checkout · ${site.name} · issue 13`, () => {
+    test(`a second use of the once-per-fan ${PROMO_CODE} says the fan used it, paying and in the cart`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000)
+      const email = await registerFreshFan(page, site)
+      const first = await holdSeats(page, 1, 0)
+      const second = await holdSeats(page, 1, 1)
+      // Both carts get the code before either is paid: applying is not a use.
+      for (const hold of [first, second]) {
+        const applied = await api(page, 'POST', '/api/checkout-service/cart/promo', {
+          reservationId: hold.reservationId,
+          code: PROMO_CODE,
+        })
+        expect(applied.status, JSON.stringify(applied.data)).toBe(200)
+      }
+      await payByApi(page, site, first.reservationId, email)
+
+      // Paying the second cart, which still carries the spent code: the fan is told they used it.
+      await reviewCart(page, site, second, email)
+      await continueToPayment(page)
+      await payByCard(page, site, 'APRO')
+      const refusal = page.locator('[data-error-code="PROMO_CODE_ALREADY_USED"]')
+      await expect(refusal).toContainText(ALREADY_USED[site.name])
+      await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy, code already used`)
+      // And the page offers to go on without it.
+      await page.getByTestId('drop-promo').click()
+      await expect(refusal).toHaveCount(0)
+      await payByCard(page, site, 'APRO')
+      await expectTickets(page, 1)
+
+      // Applying the code again in a new cart says the same, on the field.
+      const third = await holdSeats(page, 1, 0)
+      await reviewCart(page, site, third, email)
+      await page.getByTestId('promo-input').fill(PROMO_CODE)
+      await page.getByRole('button', { name: site.name === 'colombia' ? 'Aplicar' : 'Apply' }).click()
+      await expect(page.getByTestId('promo-input')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByTestId('promo-input')).toHaveAccessibleDescription(
+        new RegExp(ALREADY_USED[site.name]),
+      )
+      await expect(page.getByText(/no uses left|ya no tiene usos/)).toHaveCount(0)
+      await api(page, 'DELETE', `/api/reservations/${third.reservationId}`)
+    })
+
+    test('an expired card date is reported on its field even when other card fields are wrong', async ({
+      page,
+    }) => {
+      await login(page, site)
+      await holdOneAndGoToPayment(page, site)
+      const placed: string[] = []
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/checkout/orders')) placed.push(r.url())
+      })
+      await page.getByRole('radio', { name: site.name === 'colombia' ? /Tarjeta/ : /card/i }).check()
+      const card = page.getByTestId('card-fields')
+      await card.locator('input[autocomplete="cc-number"]').fill('4509 9535 6623 3705')
+      await card.locator('input[autocomplete="cc-exp"]').fill('01/20')
+      await card.locator('input[autocomplete="cc-csc"]').fill('1')
+      await page.getByTestId('pay-button').click()
+      const expiry = card.locator('input[autocomplete="cc-exp"]')
+      await expect(expiry).toHaveAttribute('aria-invalid', 'true')
+      await expect(expiry).toHaveAccessibleDescription(
+        site.name === 'colombia' ? /Esta tarjeta está vencida/ : /This card has expired/,
+      )
+      // The other mistakes are still shown beside it.
+      await expect(card.locator('input[autocomplete="cc-csc"]')).toHaveAttribute('aria-invalid', 'true')
+      await expect(card.locator('input[autocomplete="cc-number"]')).toHaveAttribute('aria-invalid', 'true')
+      await expect(card.locator('input[autocomplete="cc-name"]')).toHaveAttribute('aria-invalid', 'true')
+      await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy, card errors`)
+      expect(placed).toHaveLength(0)
+      const reservation = new URL(page.url()).searchParams.get('reservation')
+      await api(page, 'DELETE', `/api/reservations/${reservation}`)
+    })
+
+    test('checkout addresses without their parameters lead somewhere useful, not to a 404', async ({
+      page,
+    }) => {
+      // The seat map is public: without an event, the home page, where events are found.
+      const visit = await page.goto(urlOf(site, '/checkout/stadium'))
+      expect(visit?.status()).toBe(200)
+      await expect(page).toHaveURL(urlOf(site, '/'))
+      await login(page, site)
+      for (const path of ['/checkout', '/checkout/buy', '/checkout/stadium']) {
+        const res = await page.goto(urlOf(site, path))
+        expect(res?.status(), path).toBe(200)
+        await expect(page, path).toHaveURL(urlOf(site, '/'))
+      }
+      const result = [
+        '/checkout/successful_purchase',
+        '/checkout/fail_purchase',
+        '/checkout/pending',
+        '/checkout/transfer',
+        '/checkout/cash',
+        '/checkout/cash/oxxo',
+      ]
+      for (const path of result) {
+        const res = await page.goto(urlOf(site, path))
+        expect(res?.status(), path).toBe(200)
+        await expect(page, path).toHaveURL(urlOf(site, '/my-purchases'))
+      }
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /my-purchases from a bare result page`)
+      // A value that is there but wrong is still a broken link.
+      const broken = await page.goto(urlOf(site, '/checkout/pending?order=not-an-order'))
+      expect(broken?.status()).toBe(404)
+    })
+
+    test('a race inscription is never called seats: hold, cart, payment, fail and cash pages', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000)
+      await login(page, site)
+      const hold = await holdUnnumbered(page)
+      await reviewCart(page, site, hold)
+      await expectNoSeatWords(page, site, '/checkout')
+      await continueToPayment(page)
+      await expectNoSeatWords(page, site, '/checkout/buy')
+      await payByCard(page, site, 'OTHE')
+      await expect(page).toHaveURL(/\/checkout\/fail_purchase\?order=/, { timeout: 20_000 })
+      await expect(page.getByTestId('still-held')).toBeVisible()
+      await expectNoSeatWords(page, site, '/checkout/fail_purchase')
+      await page.getByTestId('retry-payment').click()
+      await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
+      await waitForHydration(page)
+      const cash = site.name === 'colombia' ? [/^Efectivo/, 'Puntos de pago en efectivo'] : [/^Cash/, 'OXXO']
+      await payWith(page, cash, /\/checkout\/cash(\/[a-z_]+)?\?order=/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoSeatWords(page, site, '/checkout/cash')
+    })
+
+    test('standing room held on the stadium map is announced as tickets, not seats', async ({ page }) => {
+      await login(page, site)
+      const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
+      const slug = list.data.content[0]?.slug ?? ''
+      const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+      const live = await api<{ reservation: { id: string; status: string } | null }>(
+        page,
+        'GET',
+        `/api/reservations?eventId=${event.data.id}`,
+      )
+      const old = live.data.reservation
+      if (old && ['BOOKED', 'ACTIVE'].includes(old.status))
+        await api(page, 'DELETE', `/api/reservations/${old.id}`)
+      const held = await api<{ id: string; seats: { row: string }[] }>(page, 'POST', '/api/reservations', {
+        eventId: event.data.id,
+        section: 'NORTE_POPULAR_SECCION_121',
+        quantity: 2,
+      })
+      expect(held.status, JSON.stringify(held.data)).toBe(201)
+      expect(held.data.seats.every((s) => s.row === 'UNNUMBERED')).toBe(true)
+      await page.goto(urlOf(site, `/checkout/stadium?event=${encodeURIComponent(slug)}`))
+      await waitForHydration(page)
+      const panel = page.getByTestId('hold-panel')
+      await expect(panel).toBeVisible({ timeout: 20_000 })
+      await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+        site.name === 'colombia' ? 'Boletas reservadas para usted' : 'Tickets held for you',
+      )
+      await expect(panel).not.toContainText(SEAT_WORDS[site.name])
+      expect(await panel.getByRole('timer').getAttribute('aria-label')).not.toMatch(SEAT_WORDS[site.name])
+      await api(page, 'DELETE', `/api/reservations/${held.data.id}`)
+    })
+
+    test('the sandbox bank page without a payment id lists the fan’s waiting payments to decide', async ({
+      page,
+      browser,
+    }) => {
+      // A visitor is asked to log in first.
+      const visitor = await browser.newPage()
+      await visitor.goto(urlOf(site, '/dev/sandbox-bank'))
+      await expect(visitor).toHaveURL(/\/authorization\/login\?redirectTo=%2Fdev%2Fsandbox-bank/)
+      await visitor.close()
+
+      await login(page, site)
+      await holdOneAndGoToPayment(page, site)
+      if (site.name === 'colombia')
+        await payWith(page, [/^Transferencia/], /\/dev\/sandbox-bank\?payment=/, async () => {
+          await page.getByTestId('pse-bank').selectOption('1007')
+        })
+      else await payWith(page, [/^Cash/, 'OXXO'], /\/checkout\/cash\/[a-z_]+\?order=/)
+      const orderId =
+        new URL(page.url()).searchParams.get('order') ??
+        (
+          await api<{ orderId: string }>(
+            page,
+            'GET',
+            `/api/payments/sandbox/payments/${new URL(page.url()).searchParams.get('payment')}`,
+          )
+        ).data.orderId
+      const order = await api<{ code: string }>(page, 'GET', `/api/checkout/orders/${orderId}`)
+
+      // The README's bare link: the fan's waiting payments, this order's among them.
+      const res = await page.goto(urlOf(site, '/dev/sandbox-bank'))
+      expect(res?.status()).toBe(200)
+      await waitForHydration(page)
+      const item = page.getByTestId('sandbox-pending').filter({ hasText: order.data.code })
+      await expect(item).toHaveCount(1)
+      await expectNoSeriousA11yViolations(page, `${site.name} /dev/sandbox-bank (list)`)
+      await item.getByTestId('sandbox-open').click()
+      await expect(page).toHaveURL(/\/dev\/sandbox-(bank|payments)\?payment=/)
+      await waitForHydration(page)
+      await page.getByTestId('sandbox-approve').click()
+      if (site.name === 'mexico') {
+        await expect(page.getByTestId('sandbox-status')).toHaveText('APPROVED')
+        await page.getByTestId('back-to-order').click()
+      }
+      await expectTickets(page, 1)
     })
   })
 }

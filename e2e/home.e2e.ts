@@ -105,3 +105,72 @@ for (const site of COUNTRIES) {
     }
   })
 }
+
+/** Per country: a club of the demo catalogue, one of its matches, and the search form's words. */
+const FILTER: Record<
+  Site['name'],
+  { team: string; match: string; sport: string; category: string; search: string; clear: string }
+> = {
+  colombia: {
+    team: 'SAN',
+    match: 'santa-fe-vs-nacional',
+    sport: 'Deporte o equipo',
+    category: 'Categoría',
+    search: 'Buscar',
+    clear: 'Quitar filtros',
+  },
+  mexico: {
+    team: 'IFC',
+    match: 'insurgentes-fc-vs-olmecas',
+    sport: 'Sport or team',
+    category: 'Category',
+    search: 'Search',
+    clear: 'Clear filters',
+  },
+}
+
+for (const site of COUNTRIES) {
+  test(`the sport or team filter lists the country's teams and follows the address · ${site.name}`, async ({
+    page,
+  }) => {
+    const f = FILTER[site.name]
+    await page.goto(urlOf(site, '/'))
+    await waitForHydration(page)
+    const sport = page.getByLabel(f.sport)
+    const category = page.getByLabel(f.category)
+    // Filled from the catalogue: every sport organisation the API lists for the country is offered.
+    const organizations = (await page.evaluate(async () =>
+      (await fetch('/api/sport-organizations')).json(),
+    )) as { code: string; name: string }[]
+    expect(organizations.length).toBeGreaterThan(0)
+    for (const o of organizations) await expect(sport.locator(`option[value="${o.code}"]`)).toHaveText(o.name)
+
+    // A team's results, then "clear filters": the form follows the address instead of keeping the team.
+    await sport.selectOption(f.team)
+    await Promise.all([
+      page.waitForURL(/\?/),
+      page.getByRole('search').getByRole('button', { name: f.search }).click(),
+    ])
+    await expect(
+      page.getByTestId('search-results').locator(`a[href="/events/${f.match}"]`).first(),
+    ).toBeVisible()
+    await page.getByRole('search').getByRole('link', { name: f.clear }).click()
+    await expect(page).toHaveURL(urlOf(site, '/'))
+    await expect(page.getByTestId('section-events')).toBeVisible()
+    await expect(sport).toHaveValue('')
+    // Issue 13: the next search used to carry the old team along and found nothing.
+    await category.selectOption('conciertos')
+    await Promise.all([
+      page.waitForURL(/category=/),
+      page.getByRole('search').getByRole('button', { name: f.search }).click(),
+    ])
+    expect(new URL(page.url()).searchParams.get('sport') ?? '').toBe('')
+    await expect(page.getByTestId('search-results').locator('article').first()).toBeVisible()
+    // Back to the home page, the form is empty again.
+    await page.goBack()
+    await expect(page).toHaveURL(urlOf(site, '/'))
+    await expect(category).toHaveValue('')
+    await expect(sport).toHaveValue('')
+    await expectNoSeriousA11yViolations(page, `${site.name} / after clearing the filters`)
+  })
+}

@@ -8,12 +8,22 @@ const BLOCKING = new Set(['serious', 'critical'])
  * Runs axe on the page as it is now (WCAG 2.0/2.1 A and AA) and fails the test on any serious or critical
  * violation, printing each rule id, its help text and the offending nodes. The failure is soft: the rest
  * of the journey still runs, so one contrast problem does not hide a broken page behind it.
+ *
+ * `rules` adds rules the tags leave out — axe's experimental ones, such as label-content-name-mismatch
+ * (WCAG 2.5.3) — run in a second pass, since axe runs either a set of tags or a list of rules at a time.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label?: string): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label?: string,
+  opts: { rules?: string[] } = {},
+): Promise<void> {
   const where = label ?? page.url()
   await settleTransitions(page)
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact))
+  const extra = opts.rules?.length
+    ? (await new AxeBuilder({ page }).withRules(opts.rules).analyze()).violations
+    : []
+  const blocking = [...results.violations, ...extra].filter((v) => v.impact && BLOCKING.has(v.impact))
   const report = blocking
     .map((v) => {
       const nodes = v.nodes
