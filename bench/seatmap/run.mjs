@@ -5,6 +5,7 @@
 //
 //   npm run bench:seatmap            full run, writes docs/benchmarks.md
 //   npm run bench:seatmap -- --dry   prints the figures without touching docs/
+//   npm run bench:seatmap -- --cold  the first visitor after a server start instead (cold-start.mjs)
 //
 // Plain JavaScript so it runs on Node 20 without a TypeScript loader; the TypeScript parts (data generator,
 // page) are bundled with Vite, which the web app already uses.
@@ -413,7 +414,12 @@ per-call hit-test figures below that resolution read as 0.
   console.log(`recorded in ${path.relative(root, file)}`)
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+// `--cold`: the first visitor after a server start, against the real server and pages (cold-start.mjs).
+if (process.argv.includes('--cold')) {
+  await import('./cold-start.mjs')
+} else {
+  main().catch((e) => {
+    console.error(e)
+    process.exit(1)
+  })
+}
