@@ -588,8 +588,11 @@ export async function changePhone(
  */
 export async function changePassword(deps: AuthDeps, req: AuthRequest, current: string, next: string) {
   const session = await requireSession(deps, req.headers)
+  // The same lockout as the login: a stolen session must not become a way to guess the password.
+  const slot = await takeSlot(deps.db, 'loginFailure', accountSubject({ id: session.userId }))
   if (!(await isCurrentPassword(deps.db, session.userId, current)))
     throw new DomainError('WRONG_CURRENT_PASSWORD', { field: 'currentPassword' })
+  await giveBack(deps.db, slot)
   if (next === current) throw new DomainError('PASSWORD_UNCHANGED', { field: 'newPassword' })
   const { headers } = await authCall(() =>
     deps.auth.api.changePassword({
@@ -613,11 +616,13 @@ export async function changePassword(deps: AuthDeps, req: AuthRequest, current: 
 export async function deleteAccount(deps: AuthDeps, req: AuthRequest, password: string) {
   const { db, auth } = deps
   const session = await requireSession(deps, req.headers)
+  const slot = await takeSlot(db, 'loginFailure', accountSubject({ id: session.userId }))
   const ok = await auth.api
     .verifyPassword({ body: { password }, headers: req.headers })
     .then((r) => r.status)
     .catch(() => false)
   if (!ok) throw new DomainError('NotAuthorizedException', { field: 'password' })
+  await giveBack(db, slot)
   const fan = await findFanByUserId(db, session.userId)
   await db.transaction().execute(async (trx) => {
     if (fan) await anonymizeFan(trx, fan.id)

@@ -182,6 +182,24 @@ describe.each(ENGINES)('account takeover paths on %s', (engine) => {
     expect(right.json().code).toBe('FailedAttemptsLimitExceededException')
   })
 
+  it('wrong current passwords on the profile count toward the same lockout as the login', async () => {
+    const fan = person()
+    await post('/api/v1/auth/sign-up', fan)
+    const confirm = await post('/api/auth/otp/confirm', {
+      email: fan.email,
+      code: await latestCode(t.db.db, fan.email),
+    })
+    const cookie = cookieFrom(confirm)
+    const change = (currentPassword: string) =>
+      post('/api/fan/password', { currentPassword, newPassword: 'Otra#Clave2027' }, cookie)
+    for (let i = 0; i < 10; i++) expect((await change(`Wrong#${i}aA`)).statusCode).toBe(422)
+    const locked = await change(PASSWORD)
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().code).toBe('FailedAttemptsLimitExceededException')
+    const login = await post('/api/auth/login', { email: fan.email, password: PASSWORD })
+    expect(login.statusCode).toBe(429)
+  })
+
   it('once a code has used up its tries, even the right code answers TooManyFailedAttempts', async () => {
     const fan = person()
     await post('/api/v1/auth/sign-up', fan)
