@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine
 import type { PriceZone } from '@palco/domain/catalog/event-detail'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
-import { useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { ApiError, isApiError } from '../../../lib/api-client'
@@ -22,15 +22,18 @@ export function ZonePicker(props: {
 }) {
   const { t } = useTranslation('checkout')
   const titleId = useId()
-  const [quantities, setQuantities] = useState<Record<string, number>>({})
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
 
-  const hold = async (zone: PriceZone) => {
+  // The quantity is read from the select itself when the zone is held: one changed before the page's
+  // script ran shows its number, and that is the number held (a copy in React state would still say 1).
+  const hold = async (e: FormEvent<HTMLFormElement>, zone: PriceZone) => {
+    e.preventDefault()
+    const quantity = Number(new FormData(e.currentTarget).get('quantity')) || 1
     setBusy(zone.id)
     setError(null)
     try {
-      const reservation = await holdZone(props.eventId, zone.id, quantities[zone.id] ?? 1)
+      const reservation = await holdZone(props.eventId, zone.id, quantity)
       props.onHeld(reservation.id)
     } catch (e) {
       setError(isApiError(e) ? e : new ApiError('UnknownException', 0))
@@ -71,26 +74,26 @@ export function ZonePicker(props: {
                   {t('pick.soldOut')}
                 </Text>
               ) : (
-                <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <NativeSelect
-                    label={t('pick.quantity', { zone: zone.name })}
-                    value={String(quantities[zone.id] ?? 1)}
-                    onChange={(e) =>
-                      setQuantities((q) => ({ ...q, [zone.id]: Number(e.currentTarget.value) }))
-                    }
-                    data={Array.from({ length: max }, (_, i) => String(i + 1))}
-                    w={96}
-                  />
-                  {/* Named by zone: a screen reader's list of buttons would otherwise read "Reservar" five times. */}
-                  <Button
-                    onClick={() => void hold(zone)}
-                    loading={busy === zone.id}
-                    disabled={busy !== null}
-                    aria-label={t('pick.holdZone', { zone: zone.name })}
-                  >
-                    {t('pick.hold')}
-                  </Button>
-                </Group>
+                <form noValidate onSubmit={(e) => void hold(e, zone)}>
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <NativeSelect
+                      name="quantity"
+                      label={t('pick.quantity', { zone: zone.name })}
+                      defaultValue="1"
+                      data={Array.from({ length: max }, (_, i) => String(i + 1))}
+                      w={96}
+                    />
+                    {/* Named by zone: a screen reader's list of buttons would otherwise read "Reservar" five times. */}
+                    <Button
+                      type="submit"
+                      loading={busy === zone.id}
+                      disabled={busy !== null}
+                      aria-label={t('pick.holdZone', { zone: zone.name })}
+                    >
+                      {t('pick.hold')}
+                    </Button>
+                  </Group>
+                </form>
               )}
             </Group>
           )
