@@ -1,6 +1,7 @@
 import './styles/mantine-page'
 import './lib/load-context'
 import { Button, Container, MantineProvider, Stack, Text, Title } from '@mantine/core'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   isRouteErrorResponse,
@@ -13,6 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { deviceFromUserAgent } from './lib/device'
+import { markHydrated } from './lib/early-tap'
 import { PageResources } from './lib/i18n/page-resources'
 import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'
 import { themeFromCookieHeader } from './lib/theme'
@@ -38,6 +40,8 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const theme = data?.theme ?? 'light'
+  // The document's first effect: hydration is committed, and taps kept before it may be replayed.
+  useEffect(() => markHydrated(window), [])
   return (
     <html lang={data?.locale ?? 'es-CO'} data-mantine-color-scheme={theme} dir="ltr">
       <head>

@@ -1,6 +1,6 @@
 import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { earlyTapScript } from './early-tap'
+import { earlyTapScript, markHydrated } from './early-tap'
 
 type Listener = (e: FakeEvent) => void
 
@@ -82,6 +82,8 @@ function page() {
   const code = /^<script nonce="N0nce==">([\s\S]*)<\/script>$/.exec(script)?.[1]
   if (!code) throw new Error(`not one script element: ${script.slice(0, 80)}`)
   vm.runInNewContext(code, { window, Date: { now: () => now }, Object })
+  // Most cases start from a committed hydration; the one about the commit clears this.
+  markHydrated(window as unknown as Window)
   const fire = (type: string, e: FakeEvent) => {
     for (const fn of listeners[type] ?? []) fn(e)
     return e
@@ -90,6 +92,8 @@ function page() {
     tap: (el: FakeElement, trusted = true) => fire('click', new FakeEvent(el, trusted)),
     submit: (form: FakeElement, submitter: FakeElement | null = null) =>
       fire('submit', new FakeEvent(form, true, submitter)),
+    uncommit: () => Object.assign(window, { __palcoHydrated: false }),
+    commit: () => markHydrated(window as unknown as Window),
     /** What the page now shows where the taps landed. */
     showAtTap(el: FakeElement) {
       underFinger = el
@@ -125,6 +129,19 @@ describe('early taps', () => {
     expect(menu.focused).toBe(true)
     p.wait(5_000)
     expect(menu.clicks).toBe(1)
+  })
+
+  it('waits for the hydration to be committed, not only for the element to be reached', () => {
+    const p = page()
+    p.uncommit()
+    const cash = new FakeElement('INPUT', 'radio')
+    p.tap(cash)
+    cash.hydrate()
+    p.wait(500)
+    expect(cash.clicks).toBe(0)
+    p.commit()
+    p.wait(50)
+    expect(cash.clicks).toBe(1)
   })
 
   it('replays two taps on the same control as one (a menu opened, not opened and closed)', () => {
@@ -173,6 +190,21 @@ describe('early taps', () => {
     expect(p.submit(serverForm).prevented).toBe(false)
     const e = p.tap(button(), false)
     expect(e.prevented).toBe(false)
+  })
+
+  it('keeps a radio the script drives unticked until the script can follow it', () => {
+    const p = page()
+    const cash = new FakeElement('INPUT', 'radio')
+    expect(p.tap(cash).prevented).toBe(true)
+    cash.hydrate()
+    p.wait(50)
+    expect(cash.clicks).toBe(1)
+
+    const serverForm = new FakeElement('FORM')
+    serverForm.attributes.action = '/search'
+    const filter = new FakeElement('INPUT', 'checkbox')
+    filter.form = serverForm
+    expect(p.tap(filter).prevented).toBe(false)
   })
 
   it('keeps the submission of a form only the script handles, rather than sending its fields in the URL', () => {

@@ -5,18 +5,23 @@
  * for everything else this inline script, the first thing in the page's head, keeps the last such tap and
  * replays it on the same element once React has hydrated that element.
  *
- * What it keeps: a click on a button (or `[role=button]`) that React has not hydrated yet, and a submission of
- * a form that only the script handles (no `action` of its own: without the script the browser would send its
- * fields to the page's own URL as a query string, a password included). What it leaves alone: links, forms the
- * server answers (React Router's `<Form>`, the theme switch), reset buttons, anything React already handles.
+ * What it keeps: a click on a button (or `[role=button]`), a radio or a checkbox that React has not hydrated
+ * yet, and a submission of a form that only the script handles (no `action` of its own: without the script the
+ * browser would send its fields to the page's own URL as a query string, a password included). What it leaves
+ * alone: links, forms the server answers (React Router's `<Form>`, the theme switch), reset buttons, anything
+ * React already handles. A field typed into or a select changed before then keeps its value on the page, and
+ * a form reading its fields when sent (react-hook-form, the zone picker) sends it.
  *
  * One tap is kept, the last: a second tap on the same control is the same wish (replaying both would open a
  * menu and close it again), and a tap anywhere else means the person moved on. A kept tap is replayed within
- * 50 ms of its element hydrating (for a lazily loaded part, such as the account menu, when that part hydrates)
- * and dropped after 20 s or when the element leaves the page.
+ * 50 ms of both the page's hydration being committed (`markHydrated`, from the root's first effect) and its
+ * element being hydrated (for a lazily loaded part, such as the account menu, when that part hydrates), and
+ * dropped after 20 s or when the element leaves the page. Not before the commit: a radio clicked while React
+ * is still hydrating would be hydrated as already ticked, so React would see no change and set it back.
  */
 export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number): void {
-  const CONTROL = 'a[href],button,input[type=submit],input[type=button],[role=button]'
+  const CONTROL =
+    'a[href],button,input[type=submit],input[type=button],input[type=radio],input[type=checkbox],[role=button]'
   let kept: {
     el: HTMLElement
     form: HTMLFormElement | null
@@ -26,6 +31,7 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     text: string | null
   } | null = null
   let timer = 0
+  const ready = () => (win as Window & { __palcoHydrated?: boolean }).__palcoHydrated === true
   // React marks every node it has hydrated or rendered with its props (the e2e helpers read the same mark);
   // from then on React's own listener dispatches a click there to its handler.
   const live = (node: object) => Object.keys(node).some((k) => k.indexOf('__reactProps$') === 0)
@@ -49,7 +55,7 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
       kept = null
       return
     }
-    if (!live(k.form || k.el)) {
+    if (!ready() || !live(k.form || k.el)) {
       timer = win.setTimeout(replay, everyMs)
       return
     }
@@ -76,13 +82,11 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
       // The replay's own click is untrusted, and lands on a hydrated element anyway.
       if (!e.isTrusted) return
       const target = e.target as Element | null
-      const el = target?.closest?.(CONTROL) as HTMLButtonElement | null | undefined
-      const native =
-        !el ||
-        el.tagName === 'A' ||
-        el.type === 'reset' ||
-        (el.type === 'submit' && !!el.form && !scriptOnly(el.form)) ||
-        live(el)
+      const el = target?.closest?.(CONTROL) as HTMLInputElement | null | undefined
+      // Radios and checkboxes tick by themselves, which is enough only in a form the server answers: elsewhere
+      // the script's state would not follow the tick.
+      const byServer = !!el?.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)
+      const native = !el || el.tagName === 'A' || el.type === 'reset' || byServer || live(el)
       if (native) {
         kept = null
         return
@@ -103,19 +107,25 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
   )
 }
 
+/** Called once the page's hydration is committed: kept taps may be replayed from then on. */
+export function markHydrated(win: Window): void {
+  ;(win as Window & { __palcoHydrated?: boolean }).__palcoHydrated = true
+}
+
 const EVERY_MS = 50
 const GIVE_UP_MS = 20_000
-
-// The function's own text, less its comment lines and indentation (every page carries it, before anything
-// else in the head). Safe here because none of its strings spans lines or holds "//".
-const CODE = `(${captureEarlyTaps
-  .toString()
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line !== '' && !line.startsWith('//'))
-  .join('\n')})(window,${EVERY_MS},${GIVE_UP_MS})`
+let code = ''
 
 /** The inline `<script>` that starts the capture, with the response's CSP nonce. */
 export function earlyTapScript(nonce: string | undefined): string {
-  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${CODE}</script>`
+  // The function's own text, less its comment lines and indentation (every page carries it, before anything
+  // else in the head). Safe here because none of its strings spans lines or holds "//". Made on first use, so
+  // the browser's bundle, which only needs markHydrated, can leave the rest out.
+  code ||= `(${captureEarlyTaps
+    .toString()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n')})(window,${EVERY_MS},${GIVE_UP_MS})`
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${code}</script>`
 }
