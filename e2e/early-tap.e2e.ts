@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { collectPageErrors } from './support/page'
+import { collectPageErrors, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
 /**
@@ -73,6 +73,36 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   )
 }
 
+/** Drops the fan's live hold for an event, if any, so a journey starts from none. */
+async function dropHold(page: Page, eventId: string) {
+  const live = await api<{ reservation: { id: string; status: string } | null }>(
+    page,
+    'GET',
+    `/api/reservations?eventId=${eventId}`,
+  )
+  if (live.reservation && ['BOOKED', 'ACTIVE'].includes(live.reservation.status))
+    await api(page, 'DELETE', `/api/reservations/${live.reservation.id}`)
+}
+
+/** One seat of the country's last football event, held for the demo fan (after dropping a leftover hold). */
+async function holdOne(page: Page) {
+  const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
+  const slug = list.content.at(-1)?.slug
+  if (!slug) throw new Error('no football event in the demo catalogue')
+  const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+  await dropHold(page, event.id)
+  const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+    eventId: event.id,
+    quantity: 1,
+  })
+  const hold = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+    eventId: event.id,
+    seats: best.seats,
+  })
+  expect(hold.id).toBeTruthy()
+  return { id: hold.id, slug }
+}
+
 for (const site of COUNTRIES) {
   test.describe(`a tap before the script · ${site.name}`, () => {
     test('one tap on "create an account" right after the login page paints opens the registration', async ({
@@ -125,26 +155,8 @@ for (const site of COUNTRIES) {
       context,
     }) => {
       await login(page, site)
-      const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
-      const slug = list.content.at(-1)?.slug
-      if (!slug) throw new Error('no football event in the demo catalogue')
-      const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
-      const live = await api<{ reservation: { id: string; status: string } | null }>(
-        page,
-        'GET',
-        `/api/reservations?eventId=${event.id}`,
-      )
-      if (live.reservation && ['BOOKED', 'ACTIVE'].includes(live.reservation.status))
-        await api(page, 'DELETE', `/api/reservations/${live.reservation.id}`)
-      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
-        eventId: event.id,
-        quantity: 1,
-      })
-      const hold = await api<{ id: string }>(page, 'POST', '/api/reservations', {
-        eventId: event.id,
-        seats: best.seats,
-      })
-      expect(hold.id).toBeTruthy()
+      const { id: holdId, slug } = await holdOne(page)
+      const hold = { id: holdId }
       try {
         const urls: string[] = []
         page.on('framenavigated', (f) => f === page.mainFrame() && urls.push(f.url()))
@@ -162,6 +174,76 @@ for (const site of COUNTRIES) {
         expect(urls.filter((u) => u.includes('contact.') || u.includes('billing.'))).toEqual([])
       } finally {
         await api(page, 'DELETE', `/api/reservations/${hold.id}`)
+      }
+    })
+
+    test('one tap on "cash" right after the payment page paints chooses it', async ({ page, context }) => {
+      await login(page, site)
+      const hold = await holdOne(page)
+      try {
+        // The contact and billing details the payment page pays with come from /checkout in this tab.
+        await page.goto(
+          urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.id}`),
+        )
+        await waitForHydration(page)
+        await page.getByTestId('continue-to-payment').click()
+        await expect(page.locator('[data-form="payment"]')).toBeVisible()
+        test.skip((await page.getByTestId('method-CASH').count()) === 0, 'no cash payment in this country')
+
+        await slowPhone(context, page)
+        await page.reload({ waitUntil: 'commit' })
+        const cash = page.getByTestId('method-CASH')
+        await expectPaintedNotHydrated(page, cash)
+        await cash.tap()
+
+        await expect(page.locator('[data-testid^="network-"]').first()).toBeVisible({ timeout: 20_000 })
+        await expect(cash).toBeChecked()
+        await expect(page.getByTestId('card-fields')).toHaveCount(0)
+        await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy after an early tap`)
+      } finally {
+        await api(page, 'DELETE', `/api/reservations/${hold.id}`)
+      }
+    })
+
+    test('a quantity chosen and "hold" tapped before the zone picker hydrates holds that many', async ({
+      page,
+      context,
+    }) => {
+      await login(page, site)
+      const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events')
+      let event: { id: string; slug: string } | null = null
+      for (const { slug } of list.content) {
+        const d = await api<{
+          id: string
+          hasLayout: boolean
+          onSale: boolean
+          zones: { soldOut: boolean; perFanMax: number; available?: number | null }[]
+        }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+        const first = d.zones.find((z) => !z.soldOut && Math.min(z.perFanMax, z.available ?? 10) > 0)
+        if (!d.hasLayout && d.onSale && first && Math.min(first.perFanMax, first.available ?? 10) >= 2) {
+          event = { id: d.id, slug }
+          break
+        }
+      }
+      test.skip(!event, 'no event sold by zones, two at a time, in this catalogue')
+      if (!event) return
+      await dropHold(page, event.id)
+      await slowPhone(context, page)
+      await page.goto(urlOf(site, `/checkout?event=${encodeURIComponent(event.slug)}`), {
+        waitUntil: 'commit',
+      })
+      const zone = page.getByTestId('zone-picker').locator('form').first()
+      const hold = zone.getByRole('button')
+      await expectPaintedNotHydrated(page, hold)
+      await zone.getByRole('combobox').selectOption('2')
+      await hold.tap()
+
+      await expect(page).toHaveURL(/\/checkout\?event=.+&reservation=/, { timeout: 25_000 })
+      const reservation = new URL(page.url()).searchParams.get('reservation')
+      try {
+        await expect(page.getByTestId('summary-line')).toHaveCount(2)
+      } finally {
+        if (reservation) await api(page, 'DELETE', `/api/reservations/${reservation}`)
       }
     })
   })

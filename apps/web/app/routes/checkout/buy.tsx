@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
@@ -109,20 +109,18 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             {expired ? (
               <HoldExpiredNotice eventSlug={slug} />
-            ) : details ? (
+            ) : (
+              // Drawn by the server too, so a method can be chosen as soon as the page shows; the details it
+              // pays with are this tab's, read once the script runs.
               <BuyForm
                 cart={cart}
-                details={details.parsed}
+                details={details?.parsed ?? null}
                 locale={locale}
                 onPlaced={onPlaced}
                 onHosted={onHosted}
                 provider={loaderData.provider}
                 onHoldExpired={onExpired}
               />
-            ) : (
-              <Group justify="center" py="xl">
-                <Loader aria-label={t('buy.loading')} />
-              </Group>
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
@@ -157,7 +155,8 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
 
 function BuyForm(props: {
   cart: NonNullable<Route.ComponentProps['loaderData']['cart']>
-  details: DetailsForm
+  /** Null until read from the tab (paying waits for them). */
+  details: DetailsForm | null
   locale: Route.ComponentProps['loaderData']['locale']
   onPlaced: (result: PlaceOrderResult) => void
   onHosted: (result: HostedPaymentResult) => void
@@ -193,7 +192,7 @@ function BuyForm(props: {
       cart={props.cart}
       locale={props.locale}
       provider={props.provider}
-      holderId={props.details.billing}
+      {...(props.details ? { holderId: props.details.billing } : {})}
       submitting={submitting}
       onPay={(request) => void pay(request)}
       error={
