@@ -496,7 +496,7 @@ async function main() {
   fs.writeFileSync(path.join(out, 'cold-start.json'), JSON.stringify(run, null, 1))
   console.log(render(run))
   if (opts['save-baseline']) {
-    fs.writeFileSync(BASELINE, `${JSON.stringify(run, null, 1)}\n`)
+    fs.writeFileSync(BASELINE, `${JSON.stringify(run, null, 2)}\n`)
     console.log(`kept as the baseline in ${path.relative(root, BASELINE)}`)
     return
   }
