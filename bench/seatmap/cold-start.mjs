@@ -342,8 +342,13 @@ async function runEngine(browser, engine, /** @type {any} */ layout) {
   } else {
     const db = await throwawayDatabase('cold')
     await db.pool.end()
-    storage = { DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'palco-cold-')) }
-    cleanup = () => db.drop()
+    // Uploads still go to DATA_DIR with PostgreSQL.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palco-cold-'))
+    storage = { DATABASE_URL: db.url, DATA_DIR: dir }
+    cleanup = async () => {
+      fs.rmSync(dir, { recursive: true, force: true })
+      await db.drop()
+    }
   }
   try {
     console.log(`${engine}: first start (load ${loadNow()})`)
