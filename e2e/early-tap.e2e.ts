@@ -232,10 +232,11 @@ for (const site of COUNTRIES) {
       await page.goto(urlOf(site, `/checkout?event=${encodeURIComponent(event.slug)}`), {
         waitUntil: 'commit',
       })
-      const zone = page.getByTestId('zone-picker').locator('form').first()
-      const hold = zone.getByRole('button')
+      // The first zone on offer: its quantity select and its hold button.
+      const picker = page.getByTestId('zone-picker')
+      const hold = picker.getByRole('button').first()
       await expectPaintedNotHydrated(page, hold)
-      await zone.getByRole('combobox').selectOption('2')
+      await picker.getByRole('combobox').first().selectOption('2')
       await hold.tap()
 
       await expect(page).toHaveURL(/\/checkout\?event=.+&reservation=/, { timeout: 25_000 })
