@@ -15,9 +15,23 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person or null, looked up once per request. */
     session(): Promise<SessionView | null>
+    /** The signed-in person, or 401 UNAUTHENTICATED: how a route learns whose data it serves. */
+    requireUser(): Promise<SignedInUser>
     authRequest(): AuthRequest
   }
 }
+
+/**
+ * Who is asking, as routes pass it on to services: the account (every fan's data is looked up through it,
+ * never through an id the client sends; DESIGN §9), its email (audit trails, ticket transfers) and roles.
+ */
+export interface SignedInUser {
+  userId: string
+  email: string
+  roles: readonly Role[]
+}
+
+const LOG_IN = 'Log in to continue.'
 
 /** Only what the auth core needs from a request: its cookies and who is asking (for the session row). */
 export function authHeadersOf(request: FastifyRequest): Headers {
@@ -63,6 +77,11 @@ export const authPlugin = fp(
       }
       return pending
     })
+    app.decorateRequest('requireUser', async function (this: FastifyRequest): Promise<SignedInUser> {
+      const s = await this.session()
+      if (!s) throw new DomainError('UNAUTHENTICATED', { message: LOG_IN })
+      return { userId: s.userId, email: s.email, roles: s.roles }
+    })
     app.decorateRequest('authRequest', function (this: FastifyRequest): AuthRequest {
       return { headers: authHeadersOf(this), locale: this.locale, country: this.country }
     })
@@ -78,7 +97,7 @@ export const authPlugin = fp(
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     const session = await request.session()
-    if (!session) throw new DomainError('UNAUTHENTICATED', { message: 'Log in to continue.' })
+    if (!session) throw new DomainError('UNAUTHENTICATED', { message: LOG_IN })
     if (!roles.some((r) => session.roles.includes(r))) throw new DomainError('FORBIDDEN')
   }
 }

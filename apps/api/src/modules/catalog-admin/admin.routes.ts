@@ -8,7 +8,7 @@ import {
   venueInputSchema,
 } from '@palco/domain/catalog/admin-commands'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
@@ -22,16 +22,10 @@ import {
   publishEvent,
   updateEvent,
 } from './admin.service.js'
-import { type Actor, auditTrail } from './audit.js'
+import { auditTrail } from './audit.js'
 import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
 
 const idParams = z.object({ id: z.string().uuid() })
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const s = await request.session()
-  if (!s) throw new DomainError('UNAUTHENTICATED')
-  return { userId: s.userId, email: s.email }
-}
 
 const view = <T extends { input: unknown }>(e: T) => {
   const { input: _input, ...rest } = e
@@ -67,7 +61,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     { onRequest: admin, schema: { tags, summary: 'Create a venue', body: venueInputSchema } },
     async (request, reply) => {
       reply.code(201)
-      return createVenue(app.db, await actorOf(request), request.body)
+      return createVenue(app.db, await request.requireUser(), request.body)
     },
   )
 
@@ -84,7 +78,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     },
     async (request, reply) => {
       reply.code(201)
-      return createLayout(app.db, await actorOf(request), request.body)
+      return createLayout(app.db, await request.requireUser(), request.body)
     },
   )
 
@@ -93,7 +87,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     { onRequest: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
     async (request, reply) => {
       reply.code(201)
-      return createTour(app.db, await actorOf(request), request.body)
+      return createTour(app.db, await request.requireUser(), request.body)
     },
   )
 
@@ -111,7 +105,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     },
     async (request, reply) => {
       reply.code(201)
-      return view(await createEvent(app.db, await actorOf(request), request.body))
+      return view(await createEvent(app.db, await request.requireUser(), request.body))
     },
   )
 
@@ -136,7 +130,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
       },
     },
     async (request) =>
-      view(await updateEvent(app.db, await actorOf(request), request.params.id, request.body)),
+      view(await updateEvent(app.db, await request.requireUser(), request.params.id, request.body)),
   )
 
   r.post(
@@ -145,7 +139,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
       onRequest: admin,
       schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
     },
-    async (request) => view(await publishEvent(app.db, await actorOf(request), request.params.id)),
+    async (request) => view(await publishEvent(app.db, await request.requireUser(), request.params.id)),
   )
 
   r.post(
@@ -154,7 +148,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
       onRequest: admin,
       schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
     },
-    async (request) => view(await disableEvent(app.db, await actorOf(request), request.params.id)),
+    async (request) => view(await disableEvent(app.db, await request.requireUser(), request.params.id)),
   )
 
   r.get(

@@ -9,9 +9,8 @@ import {
   placeOrderBodySchema,
   placeOrderResultSchema,
 } from '@palco/domain/checkout/contract'
-import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
@@ -19,12 +18,6 @@ import { walletBalance } from '../wallet/wallet.service.js'
 import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
 import { orderView, placeOrder, startHostedPayment } from './orders.service.js'
 import type { CheckoutDeps } from './settlement.service.js'
-
-async function fanOf(request: FastifyRequest) {
-  const s = await request.session()
-  if (!s) throw new DomainError('UNAUTHENTICATED')
-  return { userId: s.userId }
-}
 
 /** Cart, promo codes, wallet balance, order placement and order view (spec §7 checkout; issue 6). */
 export async function checkoutRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
@@ -51,7 +44,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return cartOf(deps.db, (await fanOf(request)).userId, request.query.reservation, cartOptions)
+      return cartOf(deps.db, (await request.requireUser()).userId, request.query.reservation, cartOptions)
     },
   )
 
@@ -71,7 +64,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      const { userId } = await fanOf(request)
+      const { userId } = await request.requireUser()
       return applyPromo(deps.db, userId, request.body.reservationId, request.body.code, cartOptions)
     },
   )
@@ -89,7 +82,12 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return removePromo(deps.db, (await fanOf(request)).userId, request.query.reservation, cartOptions)
+      return removePromo(
+        deps.db,
+        (await request.requireUser()).userId,
+        request.query.reservation,
+        cartOptions,
+      )
     },
   )
 
@@ -105,7 +103,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return walletBalance(deps.db, (await fanOf(request)).userId, currencyOf(request.country))
+      return walletBalance(deps.db, (await request.requireUser()).userId, currencyOf(request.country))
     },
   )
 
@@ -130,7 +128,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(deps, await fanOf(request), request.body)
+      const result = await placeOrder(deps, await request.requireUser(), request.body)
       reply.code(201).headers(noStore)
       return result
     },
@@ -154,7 +152,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       },
     },
     async (request, reply) => {
-      const result = await startHostedPayment(deps, await fanOf(request), request.body)
+      const result = await startHostedPayment(deps, await request.requireUser(), request.body)
       reply.code(201).headers(noStore)
       return result
     },
@@ -175,7 +173,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return orderView(deps.db, request.params.id, (await fanOf(request)).userId)
+      return orderView(deps.db, request.params.id, (await request.requireUser()).userId)
     },
   )
 }

@@ -106,9 +106,8 @@ export async function paymentRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const session = await request.session()
-      if (!session) throw new DomainError('UNAUTHENTICATED')
-      return { payments: await pendingSandboxPayments(deps.db, session.userId) }
+      const { userId } = await request.requireUser()
+      return { payments: await pendingSandboxPayments(deps.db, userId) }
     },
   )
 

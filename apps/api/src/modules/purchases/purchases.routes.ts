@@ -5,19 +5,13 @@ import {
   purchaseSchema,
   ticketSummarySchema,
 } from '@palco/domain/tickets/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { ticketsPdf } from '../tickets/ticket-pdf.js'
 import { ticketDetail, ticketsOfPurchase } from '../tickets/tickets.service.js'
 import { myPurchase, myPurchases } from './purchases.service.js'
-
-async function viewerOf(request: FastifyRequest) {
-  const s = await request.session()
-  if (!s) throw new DomainError('UNAUTHENTICATED')
-  return { userId: s.userId, email: s.email }
-}
 
 /** Spec §7 /api/myPurchases and /api/myPurchases/tickets (issue 7, part 1), scoped to the session's fan. */
 export async function purchaseRoutes(app: FastifyInstance) {
@@ -39,7 +33,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       reply.header('cache-control', 'private, no-store')
       return myPurchases(app.db, viewer.userId, request.query.page, request.query.size)
     },
@@ -59,7 +53,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       const purchase = await myPurchase(app.db, viewer.userId, request.query.purchaseId)
       if (!purchase) throw new DomainError('NOT_FOUND')
       reply.header('cache-control', 'private, no-store')
@@ -78,7 +72,7 @@ export async function purchaseRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       const purchase = await myPurchase(app.db, viewer.userId, request.query.purchaseId)
       if (!purchase) throw new DomainError('NOT_FOUND')
       const held = (await ticketsOfPurchase(app.db, viewer, purchase.id)).filter((t) => t.status === 'VALID')

@@ -1,4 +1,3 @@
-import { DomainError } from '@palco/domain/errors/domain-error'
 import {
   checkInBodySchema,
   checkInResponseSchema,
@@ -10,7 +9,7 @@ import {
   transferBodySchema,
   transferResultSchema,
 } from '@palco/domain/tickets/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
@@ -23,14 +22,7 @@ import {
   offlinePackage,
   ticketDetail,
   transferTicket,
-  type Viewer,
 } from './tickets.service.js'
-
-async function viewerOf(request: FastifyRequest): Promise<Viewer> {
-  const s = await request.session()
-  if (!s) throw new DomainError('UNAUTHENTICATED')
-  return { userId: s.userId, email: s.email }
-}
 
 const ticketParams = z.object({ id: z.uuid() })
 
@@ -58,7 +50,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       reply.header('cache-control', 'private, no-store')
       const events = await myTickets(app.db, viewer, { past: request.query.past === 'true', now: new Date() })
       return { events }
@@ -77,7 +69,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       reply.header('cache-control', 'private, no-store')
       return myTicketsOfEvent(app.db, viewer, request.query.eventId)
     },
@@ -97,7 +89,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       reply.header('cache-control', 'private, no-store')
       return ticketDetail(app.db, viewer, request.params.id)
     },
@@ -116,7 +108,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       const detail = await ticketDetail(app.db, viewer, request.params.id)
       const pdf = await ticketsPdf([detail], request.locale)
       reply.header('cache-control', 'private, no-store')
@@ -142,7 +134,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request)
+      const viewer = await request.requireUser()
       return transferTicket(app.db, viewer, request.params.id, request.body, {
         locale: request.locale,
         country: request.country,
@@ -165,8 +157,8 @@ export async function ticketRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const s = await request.session()
-      return checkIn(app.db, s?.userId ?? '', request.body, new Date())
+      const { userId } = await request.requireUser()
+      return checkIn(app.db, userId, request.body, new Date())
     },
   )
 
