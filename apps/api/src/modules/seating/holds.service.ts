@@ -1,6 +1,7 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { RESERVATION_TIME_LIMIT_MINUTES } from '@palco/domain/seating/layout-vocabulary'
+import type { Reservation } from '@palco/domain/seating/reservation-contract'
 import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import {
@@ -32,23 +33,8 @@ export interface Holder {
 
 export type HoldRequest = { seats: string[] } | { section: string; quantity: number }
 
-export interface ReservationView {
-  id: string
-  eventId: string
-  status: ReservationStatus
-  createdAt: string
-  expiresAt: string
-  seats: {
-    key: string
-    section: string
-    row: string
-    seat: number
-    zoneId: string | null
-    zoneName: string | null
-    price: number
-  }[]
-  total: number
-}
+/** A hold as the API answers it: the shape and the meaning of each field are the contract's (issue 14). */
+export type ReservationView = Reservation
 
 const LOCK_NOT_AVAILABLE = '55P03'
 const isLockNotAvailable = (err: unknown) => (err as { code?: string })?.code === LOCK_NOT_AVAILABLE

@@ -1,17 +1,10 @@
 import type { Currency } from '@palco/domain/locale/country'
+import type { Layout } from '@palco/domain/seating/layout'
+import type { ZoneType } from '@palco/domain/seating/layout-vocabulary'
+import type { SeatLayout, SectionZone } from '@palco/domain/seating/seat-layout-contract'
 import type { Db } from '../../db/dialect.js'
 import { zoneSectionCode } from './inventory.service.js'
 import { eventLayoutRef, layoutDocument, priceZonesOf } from './seat-layout.repository.js'
-
-export interface ZoneOfSection {
-  zoneId: string
-  name: string
-  price: { amount: number; currency: Currency }
-  color: string
-  perFanMax: number
-  numbered: boolean
-  zoneType: string
-}
 
 /**
  * Layout documents by layout id, kept per process. A stored layout is never edited in place (the editor
@@ -53,22 +46,23 @@ const documents = new LayoutDocuments(12)
  * The event and its zones are read each time (two small rows sets: a draft's zones may still change); the
  * document comes from memory after its first read.
  */
-export async function seatLayoutOf(db: Db, eventId: string) {
+export async function seatLayoutOf(db: Db, eventId: string): Promise<SeatLayout> {
   const event = await eventLayoutRef(db, eventId)
   const [zones, layout] = await Promise.all([
     priceZonesOf(db, eventId),
     event.layout_id ? documents.get(db, event.layout_id) : Promise.resolve(null),
   ])
-  const bySection: Record<string, ZoneOfSection> = {}
+  const bySection: Record<string, SectionZone> = {}
   for (const z of zones) {
-    const view: ZoneOfSection = {
+    const view: SectionZone = {
       zoneId: z.id,
       name: z.name,
       price: { amount: Number(z.price_amount), currency: event.currency as Currency },
       color: z.color,
       perFanMax: z.per_fan_max,
       numbered: z.numbered,
-      zoneType: z.zone_type,
+      // The back office writes only the layout vocabulary's zone types (catalog/admin-commands).
+      zoneType: z.zone_type as ZoneType,
     }
     if (z.section_codes.length === 0) bySection[zoneSectionCode(z.id)] = view
     for (const code of z.section_codes) bySection[code] = view
@@ -77,7 +71,8 @@ export async function seatLayoutOf(db: Db, eventId: string) {
     eventId: event.id,
     layoutId: event.layout_id,
     layoutVersion: event.layout_version,
-    layout: layout ?? null,
+    // Stored layouts were validated when they were saved (catalog-admin createLayout).
+    layout: (layout as Layout | null) ?? null,
     zones: bySection,
   }
 }

@@ -1,49 +1,37 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
+import {
+  changeReservationBodySchema,
+  type HoldBody,
+  holdBodySchema,
+  liveReservationQuerySchema,
+  liveReservationSchema,
+  reservationParamsSchema,
+  reservationSchema,
+} from '@palco/domain/seating/reservation-contract'
+import {
+  bestAvailableBodySchema,
+  bestAvailableProposalSchema,
+  eventQuerySchema,
+  seatAvailabilitySchema,
+} from '@palco/domain/seating/seat-layout-contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireRole, type SignedInUser } from '../../plugins/auth.js'
 import { AvailabilityCache, assertPublicEvent } from './availability.service.js'
 import { BestAvailableProposer } from './best-available.service.js'
-import { holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
+import { type Holder, holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
 import type { SeatFeed } from './live-feed.js'
 import { SeatClaims } from './seat-claims.js'
 import { preferencesOf, savePreferences } from './seat-customizations.js'
 import { seatLayoutOf } from './seat-layout.service.js'
 
-const eventQuery = z.object({ eventId: z.string().uuid({ error: 'invalidEventId' }) })
-const seatKeys = z.array(z.string().min(3).max(120)).min(1).max(50)
-
-const reservationSchema = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  seats: z.array(
-    z.object({
-      key: z.string(),
-      section: z.string(),
-      row: z.string(),
-      seat: z.number(),
-      zoneId: z.string().nullable(),
-      zoneName: z.string().nullable(),
-      price: z.number(),
-    }),
-  ),
-  total: z.number(),
+/** Operators may take EXCLUSIVE seats for the box office and protocol; fans may not (issue 5 part 3). */
+const holderOf = (user: SignedInUser): Holder => ({
+  userId: user.userId,
+  staff: user.roles.includes('operator'),
 })
 
-const holdBody = z.union([
-  z.object({ eventId: z.string().uuid(), seats: seatKeys }),
-  z.object({
-    eventId: z.string().uuid(),
-    section: z.string().min(1).max(80),
-    quantity: z.number().int().min(1).max(50),
-  }),
-])
-
-/** 304 has no body, so it bypasses the route's typed 200 response. */
 /** gzip unless the client refuses it (`gzip;q=0`) or does not list it. */
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false
@@ -55,6 +43,7 @@ function acceptsGzip(header: string | undefined): boolean {
   })
 }
 
+/** 304 has no body, so it bypasses the route's typed 200 response. */
 function notModified(reply: FastifyReply) {
   return (reply as FastifyReply).code(304).send() as never
 }
@@ -75,21 +64,13 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     for (const end of streams) end()
   })
 
-  const holderOf = async (request: {
-    session(): Promise<{ userId: string; roles: readonly string[] } | null>
-  }) => {
-    const s = await request.session()
-    if (!s) throw new DomainError('UNAUTHENTICATED')
-    return { userId: s.userId, staff: s.roles.includes('operator') }
-  }
-
   r.get(
     '/api/event/seat-layout',
     {
       schema: {
         tags,
         summary: 'The layout an event uses and the price zone of each section',
-        querystring: eventQuery,
+        querystring: eventQuerySchema,
       },
     },
     async (request, reply) => {
@@ -111,14 +92,8 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         summary: 'Availability of every place of an event, run-length encoded per section',
         description:
           'Per section, one letter per place in layout order (A available, H held, S sold, B blocked), runs as `A120H2`. `version` orders it against the live feed at /api/seats/stream.',
-        querystring: eventQuery,
-        response: {
-          200: z.object({
-            eventId: z.string(),
-            version: z.number(),
-            sections: z.record(z.string(), z.string()),
-          }),
-        },
+        querystring: eventQuerySchema,
+        response: { 200: seatAvailabilitySchema },
       },
     },
     async (request, reply) => {
@@ -145,7 +120,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       schema: {
         tags,
         summary: 'Server-Sent Events: seat changes of an event as they happen',
-        querystring: eventQuery,
+        querystring: eventQuerySchema,
       },
     },
     async (request, reply) => {
@@ -183,7 +158,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
   // Requests still taking their seats; released when the answer is sent (seat-claims.ts).
   const claims = new SeatClaims()
   const claimed = new WeakMap<object, string[]>()
-  const claimSeats = async (request: FastifyRequest<{ Body: z.infer<typeof holdBody> }>) => {
+  const claimSeats = async (request: FastifyRequest<{ Body: HoldBody }>) => {
     const body = request.body
     if (!('seats' in body)) return
     claimed.set(request, claims.claim(body.eventId, body.seats, request.headers.cookie ?? request.ip))
@@ -200,14 +175,20 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         summary: 'Hold seats (or a quantity of an unnumbered section) for 10 minutes',
         description:
           'All or nothing. Adds to the fan’s live hold for the event if there is one (its expiry does not move). Taken seats: 409 SEAT_UNAVAILABLE; unknown: 422 SEAT_NOT_FOUND; blocked or exclusive: 422 SEAT_NOT_SELECTABLE; over the zone’s per-fan maximum: 422 MAX_PER_FAN_EXCEEDED. `details.seats` names the seats.',
-        body: holdBody,
+        body: holdBodySchema,
         response: { 201: reservationSchema },
       },
     },
     async (request, reply) => {
       const { eventId, ...rest } = request.body
       const event = await cache.assertPublic(app.db, eventId, request.country)
-      const view = await holdPlaces(app.db, eventId, await holderOf(request), rest as never, event)
+      const view = await holdPlaces(
+        app.db,
+        eventId,
+        holderOf(await request.requireUser()),
+        rest as never,
+        event,
+      )
       // Before the NOTIFY comes back through the feed: the next proposal here must not offer these seats.
       cache.noteChange(eventId)
       reply.code(201)
@@ -222,14 +203,14 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       schema: {
         tags,
         summary: "The fan's live hold for an event, if any",
-        querystring: eventQuery,
-        response: { 200: z.object({ reservation: reservationSchema.nullable() }) },
+        querystring: liveReservationQuerySchema,
+        response: { 200: liveReservationSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const holder = await holderOf(request)
-      return { reservation: await liveReservation(app.db, request.query.eventId, holder.userId) }
+      const { userId } = await request.requireUser()
+      return { reservation: await liveReservation(app.db, request.query.eventId, userId) }
     },
   )
 
@@ -240,13 +221,13 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       schema: {
         tags,
         summary: 'One of the fan’s holds, with its expiry',
-        params: z.object({ id: z.string().uuid() }),
+        params: reservationParamsSchema,
         response: { 200: reservationSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return reservationOf(app.db, request.params.id, (await holderOf(request)).userId)
+      return reservationOf(app.db, request.params.id, (await request.requireUser()).userId)
     },
   )
 
@@ -257,13 +238,13 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       schema: {
         tags,
         summary: 'Add or remove seats of a hold (before payment starts)',
-        params: z.object({ id: z.string().uuid() }),
-        body: z.object({ add: seatKeys.optional(), remove: seatKeys.optional() }),
+        params: reservationParamsSchema,
+        body: changeReservationBodySchema,
         response: { 200: reservationSchema },
       },
     },
     async (request) => {
-      const holder = await holderOf(request)
+      const holder = holderOf(await request.requireUser())
       const current = await reservationOf(app.db, request.params.id, holder.userId)
       if (current.status === 'EXPIRED') throw new DomainError('HOLD_EXPIRED')
       if (request.body.remove) {
@@ -286,12 +267,12 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       schema: {
         tags,
         summary: 'Release a hold: its seats are free again at once',
-        params: z.object({ id: z.string().uuid() }),
+        params: reservationParamsSchema,
         response: { 200: reservationSchema },
       },
     },
     async (request) => {
-      const holder = await holderOf(request)
+      const holder = holderOf(await request.requireUser())
       const released = await releasePlaces(app.db, request.params.id, holder.userId)
       if (released) cache.noteChange(released.eventId)
       return released ?? reservationOf(app.db, request.params.id, holder.userId)
@@ -311,12 +292,8 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         summary: 'Propose adjacent seats in one row, nearest the stage, leaving no single seat stranded',
         description:
           'Read from the availability kept in memory, including holds made a moment ago. At most 30 calls a minute per client address; more answer 429 RATE_LIMITED.',
-        body: z.object({
-          eventId: z.string().uuid(),
-          section: z.string().optional(),
-          quantity: z.number().int().min(1).max(12),
-        }),
-        response: { 200: z.object({ section: z.string(), row: z.string(), seats: z.array(z.string()) }) },
+        body: bestAvailableBodySchema,
+        response: { 200: bestAvailableProposalSchema },
       },
     },
     async (request) =>
@@ -332,7 +309,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     { preHandler: fan, schema: { tags, summary: "The fan's saved seat preferences" } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return preferencesOf(app.db, (await holderOf(request)).userId)
+      return preferencesOf(app.db, (await request.requireUser()).userId)
     },
   )
   r.put(
@@ -350,7 +327,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return savePreferences(app.db, (await holderOf(request)).userId, request.body)
+      return savePreferences(app.db, (await request.requireUser()).userId, request.body)
     },
   )
 }
