@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { PlaceState } from './availability.js'
-import { bestAvailable, chooseBestAvailable, planBestAvailable } from './best-available.js'
+import {
+  bestAvailable,
+  chooseBestAvailable,
+  planBestAvailable,
+  proposeBestAvailable,
+} from './best-available.js'
 import type { LayoutSection } from './layout.js'
 
 /** Rows A (y=0, nearest the stage at y=-10) and B (y=10), seats 1..n at x = seat number. */
@@ -232,5 +237,22 @@ describe('planBestAvailable', () => {
       ['FAR', []],
       ['PALCO', []],
     ])
+  })
+})
+
+describe('proposeBestAvailable', () => {
+  const plan = planBestAvailable({ stage, sections: [band('VIP-2', 0, 6), FAR] }, () => true)
+  const statesOf = (code: string) => (code === 'VIP-2' ? states('SSAAAA') : states('AAAAAA'))
+
+  it('answers the chosen block as seat keys to hold, in row order', () => {
+    expect(proposeBestAvailable(plan, { quantity: 4, statesOf })).toEqual({
+      section: 'VIP-2',
+      row: 'A',
+      seats: ['VIP-2/A-3', 'VIP-2/A-4', 'VIP-2/A-5', 'VIP-2/A-6'],
+    })
+  })
+
+  it('answers nothing when no section has room', () => {
+    expect(proposeBestAvailable(plan, { quantity: 7, statesOf })).toBeNull()
   })
 })

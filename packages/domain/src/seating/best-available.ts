@@ -1,5 +1,7 @@
 import type { PlaceState } from './availability.js'
 import { flattenSections, type LayoutRow, type LayoutSection } from './layout.js'
+import { seatKeyOf } from './seat-key.js'
+import type { BestAvailableProposal } from './seat-layout-contract.js'
 
 export interface BestAvailableInput {
   section: LayoutSection
@@ -166,4 +168,18 @@ export function chooseBestAvailable(
     }
   }
   return best && { section: best.section, rowLabel: best.rowLabel, seatNumbers: best.seatNumbers }
+}
+
+/**
+ * What best available answers a fan: the chosen block as seat keys to hold, or null when no section has
+ * room. The API brings the plan and the current availability, and turns null into SEAT_UNAVAILABLE.
+ */
+export function proposeBestAvailable(
+  plan: BestAvailablePlan,
+  ask: BestAvailableAsk,
+): BestAvailableProposal | null {
+  const choice = chooseBestAvailable(plan, ask)
+  if (!choice) return null
+  const { section, rowLabel: row } = choice
+  return { section, row, seats: choice.seatNumbers.map((seat) => seatKeyOf({ section, row, seat })) }
 }

@@ -1,27 +1,14 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import {
   type BestAvailablePlan,
-  chooseBestAvailable,
   planBestAvailable,
+  proposeBestAvailable,
 } from '@palco/domain/seating/best-available'
-import type { Layout } from '@palco/domain/seating/layout'
+import type { BestAvailableBody, BestAvailableProposal } from '@palco/domain/seating/seat-layout-contract'
 import type { Db } from '../../db/dialect.js'
 import type { AvailabilityCache } from './availability.service.js'
 import { preferencesOf } from './seat-customizations.js'
-import { seatKeyOf } from './seat-key.js'
 import { seatLayoutOf } from './seat-layout.service.js'
-
-export interface BestAvailableRequest {
-  eventId: string
-  quantity: number
-  section?: string | undefined
-}
-
-export interface BestAvailableAnswer {
-  section: string
-  row: string
-  seats: string[]
-}
 
 /**
  * Best available (issue 5 part 5) answered from memory: the event check and availability come from the
@@ -38,30 +25,24 @@ export class BestAvailableProposer {
 
   async propose(
     db: Db,
-    request: BestAvailableRequest,
+    request: BestAvailableBody,
     who: { country: string; userId: string | null },
-  ): Promise<BestAvailableAnswer> {
+  ): Promise<BestAvailableProposal> {
     const { eventId } = request
     await this.availability.assertPublic(db, eventId, who.country)
     const plan = await this.planOf(db, eventId)
     if (!plan) throw new DomainError('RULE_BROKEN', { message: 'This event has no seat map.' })
     const preferredSections = who.userId ? (await preferencesOf(db, who.userId)).preferredSections : []
     const snapshot = await this.availability.fresh(db, eventId)
-    const choice = chooseBestAvailable(plan, {
+    const proposal = proposeBestAvailable(plan, {
       quantity: request.quantity,
       section: request.section,
       preferredSections,
       statesOf: (code) => snapshot.statesOf(code),
     })
-    if (!choice)
+    if (!proposal)
       throw new DomainError('SEAT_UNAVAILABLE', { message: 'No adjacent seats for that many people.' })
-    return {
-      section: choice.section,
-      row: choice.rowLabel,
-      seats: choice.seatNumbers.map((seat) =>
-        seatKeyOf({ section: choice.section, row: choice.rowLabel, seat }),
-      ),
-    }
+    return proposal
   }
 
   /**
@@ -91,7 +72,5 @@ export class BestAvailableProposer {
 
 async function readPlan(db: Db, eventId: string): Promise<BestAvailablePlan | null> {
   const { layout, zones } = await seatLayoutOf(db, eventId)
-  if (!layout) return null
-  // Stored layouts were validated when they were saved (catalog-admin createLayout).
-  return planBestAvailable(layout as Layout, (code) => Boolean(zones[code]))
+  return layout && planBestAvailable(layout, (code) => Boolean(zones[code]))
 }

@@ -1,13 +1,9 @@
 import type { SeatRef } from './holds.repository.js'
 
-/**
- * Seats are named `${sectionCode}/${row}-${seat}` (spec §3 seat code `row-seat`, prefixed by its section),
- * the same key the seat map uses; unnumbered slots use the row UNNUMBERED.
- */
-export function seatKeyOf(ref: SeatRef): string {
-  return `${ref.section}/${ref.row}-${ref.seat}`
-}
+// The key's format has its home in the domain, next to best available that proposes keys.
+export { seatKeyOf } from '@palco/domain/seating/seat-key'
 
+/** The parts of a seat key, or null when it is not one. */
 export function parseSeatKey(key: string): SeatRef | null {
   const slash = key.indexOf('/')
   const dash = key.lastIndexOf('-')
