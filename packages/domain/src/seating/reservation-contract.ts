@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { reservationStatusSchema } from '../orders/statuses.js'
-import { isEditable } from './reservation-lifecycle.js'
 import { eventQuerySchema } from './seat-layout-contract.js'
 
 /**
@@ -34,7 +33,7 @@ export const reservationSchema = z.object({
   eventId: z.uuid(),
   /**
    * The status as of the answer: a BOOKED or ACTIVE hold whose time ran out reads EXPIRED even before the
-   * sweeper writes it, so a client never needs its own clock to know (see isLiveReservation).
+   * sweeper writes it, so a client never needs its own clock to know (live-reservation.ts).
    */
   status: reservationStatusSchema,
   createdAt: z.iso.datetime(),
@@ -46,14 +45,6 @@ export const reservationSchema = z.object({
   total: z.int(),
 })
 export type Reservation = z.infer<typeof reservationSchema>
-
-/**
- * A hold is live while its fan can still change it and go on to pay: BOOKED or ACTIVE, and not past its
- * time (which the API has already turned into EXPIRED). The one meaning of "live" for the API's
- * `GET /api/reservations?eventId=` and every page that resumes a hold (issue 14).
- */
-export const isLiveReservation = (reservation: Pick<Reservation, 'status'>): boolean =>
-  isEditable(reservation.status)
 
 /** `POST /api/reservations`: seats of the map by key, or a quantity of an unnumbered section. */
 export const holdBodySchema = z.union([
@@ -76,7 +67,7 @@ export type ChangeReservationBody = z.infer<typeof changeReservationBodySchema>
 
 export const reservationParamsSchema = z.object({ id: z.uuid() })
 
-/** `GET /api/reservations?eventId=`: the fan's live hold for the event, or null. */
+/** `GET /api/reservations?eventId=`: the fan's live hold for the event (live-reservation.ts), or null. */
 export const liveReservationQuerySchema = eventQuerySchema
 export const liveReservationSchema = z.object({ reservation: reservationSchema.nullable() })
 export type LiveReservation = z.infer<typeof liveReservationSchema>

@@ -2,6 +2,8 @@ import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } fro
 import type { EventDetail, PriceZone } from '@palco/domain/catalog/event-detail'
 import type { Cart } from '@palco/domain/checkout/contract'
 import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
+import { isLiveReservation } from '@palco/domain/seating/live-reservation'
+import type { LiveReservation } from '@palco/domain/seating/reservation-contract'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
@@ -57,11 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const event = res.data
     if (event.disabled) throw redirect('/disabled-event')
     if (event.expired) throw redirect('/expired-event')
-    const live = await context.api<{ reservation: { id: string; status: string; seats: unknown[] } | null }>(
+    const live = await context.api<LiveReservation>(
       `/api/reservations?eventId=${encodeURIComponent(event.id)}`,
     )
     const reply = live.status === 200 ? live.data.reservation : null
-    const held = reply && reply.status !== 'EXPIRED' ? reply : null
+    const held = reply && isLiveReservation(reply) ? reply : null
     if (held && !pick) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&reservation=${held.id}`)
     if (event.hasLayout) throw redirect(`/checkout/stadium?event=${encodeURIComponent(slug)}`)
     return {

@@ -16,7 +16,10 @@ import {
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
+import { isLiveReservation } from '@palco/domain/seating/live-reservation'
 import { areAllNumberedSeats } from '@palco/domain/seating/numbered-places'
+import type { Reservation } from '@palco/domain/seating/reservation-contract'
+import type { SeatLayout } from '@palco/domain/seating/seat-layout-contract'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useLocation } from 'react-router'
@@ -31,10 +34,9 @@ import {
   getLiveReservation,
   holdQuantity,
   holdSeats,
-  type Reservation,
   releaseReservation,
 } from '../../features/stadium-checkout/api/reservations'
-import { getSeatLayout, type SeatLayoutResponse } from '../../features/stadium-checkout/api/seat-layout'
+import { getSeatLayout } from '../../features/stadium-checkout/api/seat-layout'
 import { getSeats } from '../../features/stadium-checkout/api/seats'
 import { useSeatFeed } from '../../features/stadium-checkout/hooks/use-seat-feed'
 import { isApiError } from '../../lib/api-client'
@@ -67,7 +69,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const { event, locale, signedIn } = loaderData
   const { t } = useTranslation(['checkout', 'errors'])
   const location = useLocation()
-  const [seatLayout, setSeatLayout] = useState<SeatLayoutResponse | null>(null)
+  const [seatLayout, setSeatLayout] = useState<SeatLayout | null>(null)
   const [availability, setAvailability] = useState<SeatAvailability | null>(null)
   const [reservation, setReservation] = useState<Reservation | null>(null)
   const [selected, setSelected] = useState<string[]>([])
@@ -94,7 +96,9 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!signedIn) return
     getLiveReservation(event.id)
-      .then((r) => setReservation(r.reservation?.status === 'EXPIRED' ? null : r.reservation))
+      .then(({ reservation }) =>
+        setReservation(reservation && isLiveReservation(reservation) ? reservation : null),
+      )
       .catch(() => {})
   }, [event.id, signedIn])
 

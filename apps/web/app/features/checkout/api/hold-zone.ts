@@ -1,3 +1,4 @@
+import type { Reservation } from '@palco/domain/seating/reservation-contract'
 import { apiRequest } from '../../../lib/api-client'
 
 /**
@@ -5,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client'
  * zone's id (seating API, `POST /api/reservations` with a section and a quantity).
  */
 export const holdZone = (eventId: string, zoneId: string, quantity: number) =>
-  apiRequest<{ id: string; expiresAt: string }>('/api/reservations', {
+  apiRequest<Reservation>('/api/reservations', {
     method: 'POST',
     body: { eventId, section: zoneId, quantity },
   })

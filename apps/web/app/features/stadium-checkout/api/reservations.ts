@@ -1,27 +1,10 @@
+import type { LiveReservation, Reservation } from '@palco/domain/seating/reservation-contract'
 import { apiRequest } from '../../../lib/api-client'
 
-export interface ReservationSeat {
-  key: string
-  section: string
-  row: string
-  seat: number
-  zoneId: string | null
-  zoneName: string | null
-  price: number
-}
-
-export interface Reservation {
-  id: string
-  eventId: string
-  status: string
-  createdAt: string
-  expiresAt: string
-  seats: ReservationSeat[]
-  total: number
-}
+// The shapes are the domain's reservation contract, the one the API answers with (issue 14).
 
 export const getLiveReservation = (eventId: string) =>
-  apiRequest<{ reservation: Reservation | null }>(`/api/reservations?eventId=${encodeURIComponent(eventId)}`)
+  apiRequest<LiveReservation>(`/api/reservations?eventId=${encodeURIComponent(eventId)}`)
 
 export const holdSeats = (eventId: string, seats: string[]) =>
   apiRequest<Reservation>('/api/reservations', { method: 'POST', body: { eventId, seats } })

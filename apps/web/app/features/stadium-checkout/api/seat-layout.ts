@@ -1,26 +1,9 @@
-import type { Layout } from '@palco/domain/seating/layout'
+import type { SeatLayout } from '@palco/domain/seating/seat-layout-contract'
 import { apiRequest } from '../../../lib/api-client'
 
-export interface SeatLayoutZone {
-  zoneId: string
-  name: string
-  price: { amount: number; currency: 'COP' | 'MXN' }
-  color: string
-  perFanMax: number
-  numbered: boolean
-  zoneType: string
-}
-
-export interface SeatLayoutResponse {
-  eventId: string
-  layoutId: string | null
-  layoutVersion: number | null
-  layout: Layout | null
-  zones: Record<string, SeatLayoutZone>
-}
-
+/** The layout the map draws and the zone of each section, in the domain's seat map contract (issue 14). */
 export const getSeatLayout = (eventId: string, signal?: AbortSignal) =>
-  apiRequest<SeatLayoutResponse>(
+  apiRequest<SeatLayout>(
     `/api/event/seat-layout?eventId=${encodeURIComponent(eventId)}`,
     signal ? { signal } : {},
   )
