@@ -20,7 +20,14 @@ import { z } from 'zod'
 import { requireRole, type SignedInUser } from '../../plugins/auth.js'
 import { AvailabilityCache, assertPublicEvent } from './availability.service.js'
 import { BestAvailableProposer } from './best-available.service.js'
-import { type Holder, holdPlaces, liveReservation, releasePlaces, reservationOf } from './holds.service.js'
+import {
+  type Holder,
+  type HoldRequest,
+  holdPlaces,
+  liveReservation,
+  releasePlaces,
+  reservationOf,
+} from './holds.service.js'
 import type { SeatFeed } from './live-feed.js'
 import { SeatClaims } from './seat-claims.js'
 import { preferencesOf, savePreferences } from './seat-customizations.js'
@@ -180,15 +187,11 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
       },
     },
     async (request, reply) => {
-      const { eventId, ...rest } = request.body
+      const { eventId, ...places } = request.body
       const event = await cache.assertPublic(app.db, eventId, request.country)
-      const view = await holdPlaces(
-        app.db,
-        eventId,
-        holderOf(await request.requireUser()),
-        rest as never,
-        event,
-      )
+      const holder = holderOf(await request.requireUser())
+      // The body schema is a union of exactly the two requests holdPlaces takes, plus the event.
+      const view = await holdPlaces(app.db, eventId, holder, places as HoldRequest, event)
       // Before the NOTIFY comes back through the feed: the next proposal here must not offer these seats.
       cache.noteChange(eventId)
       reply.code(201)
