@@ -19,8 +19,8 @@ export interface SeatLayoutResponse {
   zones: Record<string, SeatLayoutZone>
 }
 
+export const seatLayoutPath = (eventId: string) =>
+  `/api/event/seat-layout?eventId=${encodeURIComponent(eventId)}`
+
 export const getSeatLayout = (eventId: string, signal?: AbortSignal) =>
-  apiRequest<SeatLayoutResponse>(
-    `/api/event/seat-layout?eventId=${encodeURIComponent(eventId)}`,
-    signal ? { signal } : {},
-  )
+  apiRequest<SeatLayoutResponse>(seatLayoutPath(eventId), signal ? { signal } : {})
