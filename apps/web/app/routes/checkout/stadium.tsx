@@ -42,6 +42,8 @@ import {
 import { getSeats, seatsPath } from '../../features/stadium-checkout/api/seats'
 import { useSeatFeed } from '../../features/stadium-checkout/hooks/use-seat-feed'
 import { isApiError } from '../../lib/api-client'
+import { useCarriedNamespaces } from '../../lib/i18n/page-resources'
+import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
 import { prefetchCode } from '../../lib/prefetch'
 import { useRootData } from '../../root'
 import type { Route } from './+types/stadium'
@@ -65,13 +67,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // every "back to the seats" link (cart, payment, result pages) lands there instead of a map that never
   // comes (issue 13).
   if (!event.hasLayout) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&pick=1`)
-  return { event, locale: context.locale, signedIn: context.session !== null }
+  return {
+    event,
+    locale: context.locale,
+    signedIn: context.session !== null,
+    seatMapFiles: lazyFilesOf('seat-map'),
+  }
 }
 
 const MAX_PER_PURCHASE = 10
 
 export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
-  const { event, locale, signedIn } = loaderData
+  const { event, locale, signedIn, seatMapFiles } = loaderData
+  // The renderer's files are asked for with the page's own modules, and its texts come in the page (issue
+  // 13: cold map).
+  useCarriedNamespaces('seatmap')
+  preloadFiles(seatMapFiles)
   const nonce = useRootData()?.nonce
   const { t } = useTranslation(['checkout', 'errors'])
   const location = useLocation()
