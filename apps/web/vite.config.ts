@@ -72,16 +72,13 @@ function everyPageModules(): Plugin {
 
 /**
  * Lazily imported modules whose files a page should ask for with its own modules rather than when it first
- * renders or needs them (issue 13): the seat map, whose download used to start only after the page's layout
- * and seats had arrived; a signed-in page's account menu, and the checkout forms' schemas, which a tap kept
- * before hydration needs at once. The browser build records each one's files (its chunk, the chunks it
- * imports and their stylesheets); the server build reads them from `virtual:lazy-chunks`
- * (app/lib/lazy-files.ts). Names must match `LazyModule` there; a module not split out is simply absent.
+ * renders them: the seat map, whose download used to start only after the page's layout and seats had
+ * arrived (issue 13: cold map). The browser build records each one's files (its chunk, the chunks it imports
+ * and their stylesheets); the server build reads them from `virtual:lazy-chunks` (app/lib/lazy-files.ts).
+ * Names must match `LazyModule` there; a module the bundler did not split out is simply absent.
  */
 const LAZY_PRELOADS: Record<string, RegExp> = {
   'seat-map': /[\\/]app[\\/]features[\\/]seat-map[\\/]components[\\/]seat-map\.tsx$/,
-  'account-menu': /[\\/]app[\\/]components[\\/]layout[\\/]account-menu\.tsx$/,
-  'checkout-forms': /[\\/]app[\\/]features[\\/]checkout[\\/]model[\\/]checkout-form-schemas\.ts$/,
 }
 const LAZY_CHUNKS_ID = 'virtual:lazy-chunks'
 const lazyAssets: Record<string, string[]> = {}

@@ -16,7 +16,6 @@ import type { Route } from './+types/root'
 import { deviceFromUserAgent } from './lib/device'
 import { markHydrated } from './lib/early-tap'
 import { PageResources } from './lib/i18n/page-resources'
-import { lazyFilesOf, preloadFiles } from './lib/lazy-files'
 import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'
 import { themeFromCookieHeader } from './lib/theme'
 
@@ -29,8 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config: context.config,
     session: context.session,
     nonce: context.cspNonce,
-    // A signed-in page's header answers its first tap with the account menu (issue 13: tap to answer).
-    accountMenuFiles: context.session ? lazyFilesOf('account-menu') : [],
   }
 }
 
@@ -45,7 +42,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? 'light'
   // The document's first effect: hydration is committed, and taps kept before it may be replayed.
   useEffect(() => markHydrated(window), [])
-  preloadFiles(data?.accountMenuFiles ?? [])
   return (
     <html lang={data?.locale ?? 'es-CO'} data-mantine-color-scheme={theme} dir="ltr">
       <head>

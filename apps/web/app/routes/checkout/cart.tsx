@@ -22,7 +22,6 @@ import { ZonePicker } from '../../features/checkout/components/zone-picker'
 import { detailsDefaults } from '../../features/checkout/model/checkout-forms'
 import { loadDetails, saveDetails, sessionStore } from '../../features/checkout/model/checkout-session'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
-import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
 import type { Route } from './+types/cart'
 
 export function meta() {
@@ -81,8 +80,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reservationId,
     locale: context.locale,
     phonePrefix: phonePrefixOf(context.country),
-    // "Continue to payment" validates with these: a tap kept before hydration needs them at once (issue 13).
-    formFiles: lazyFilesOf('checkout-forms'),
   }
 }
 
@@ -137,7 +134,6 @@ function CartReview({ data: loaderData }: { data: CartData }) {
   const { t } = useTranslation('checkout')
   const navigate = useNavigate()
   const { locale, reservationId, slug } = loaderData
-  preloadFiles(loaderData.formFiles)
   const [cart, setCart] = useState<Cart | null>(loaderData.cart)
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const onExpired = useCallback(() => setExpired(true), [])
