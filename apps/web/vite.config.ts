@@ -70,10 +70,71 @@ function everyPageModules(): Plugin {
   }
 }
 
+/**
+ * Lazily imported modules whose files a page should ask for with its own modules rather than when it first
+ * renders them: the seat map, whose download used to start only after the page's layout and seats had
+ * arrived (issue 13: cold map). The browser build records each one's files (its chunk, the chunks it imports
+ * and their stylesheets); the server build reads them from `virtual:lazy-chunks` (app/lib/lazy-files.ts).
+ * Names must match `LazyModule` there; a module the bundler did not split out is simply absent.
+ */
+const LAZY_PRELOADS: Record<string, RegExp> = {
+  'seat-map': /[\\/]app[\\/]features[\\/]seat-map[\\/]components[\\/]seat-map\.tsx$/,
+}
+const LAZY_CHUNKS_ID = 'virtual:lazy-chunks'
+const lazyAssets: Record<string, string[]> = {}
+
+interface OutputChunkLike {
+  type: 'chunk'
+  fileName: string
+  facadeModuleId: string | null
+  imports: string[]
+  viteMetadata?: { importedCss: Set<string> }
+}
+
+function lazyChunkPreloads(): Plugin {
+  let base = '/'
+  return {
+    name: 'palco:lazy-chunks',
+    configResolved(config) {
+      base = config.base
+    },
+    resolveId(source) {
+      return source === LAZY_CHUNKS_ID ? `\0${LAZY_CHUNKS_ID}` : undefined
+    },
+    load(id) {
+      if (id !== `\0${LAZY_CHUNKS_ID}`) return undefined
+      // The server build runs after the browser's (one build, client first), so the files are known here.
+      const assets = this.environment.name === 'client' ? {} : lazyAssets
+      return `export default ${JSON.stringify(assets)}`
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return
+      const chunks = Object.values(bundle).filter((c): c is OutputChunkLike & typeof c => c.type === 'chunk')
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+      for (const [name, test] of Object.entries(LAZY_PRELOADS)) {
+        const entry = chunks.find((c) => c.facadeModuleId !== null && test.test(c.facadeModuleId))
+        if (!entry) continue
+        const files = new Set<string>()
+        const visit = (chunk: OutputChunkLike) => {
+          if (files.has(chunk.fileName)) return
+          files.add(chunk.fileName)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
+          for (const dep of chunk.imports) {
+            const next = byFile.get(dep)
+            if (next) visit(next)
+          }
+        }
+        visit(entry)
+        lazyAssets[name] = [...files].map((f) => `${base}${f}`)
+      }
+    },
+  }
+}
+
 const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
-  plugins: [reactRouter(), everyPageModules()],
+  plugins: [reactRouter(), everyPageModules(), lazyChunkPreloads()],
   resolve: { conditions: ['@palco/source'] },
   ssr: { resolve: { conditions: ['@palco/source'], externalConditions: ['@palco/source'] } },
   build: {

@@ -4,6 +4,8 @@
  * can put field messages on their inputs and show the code's translated text (DESIGN §6).
  */
 
+import { takePrefetched } from './prefetch'
+
 /** Field name → message key (a VALIDATION_MESSAGES key, or an error code for a field-specific refusal). */
 export type FieldErrors = Record<string, string>
 
@@ -74,14 +76,20 @@ export async function jsonBodyOf(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const hasBody = init.body !== undefined
   let response: Response
+  // A GET the server's page already started (lib/prefetch.ts); a failed one is simply asked again.
+  const prefetched = hasBody || (init.method ?? 'GET') !== 'GET' ? null : takePrefetched(path)
   try {
-    response = await fetch(path, {
-      method: init.method ?? (hasBody ? 'POST' : 'GET'),
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
-      ...(init.signal ? { signal: init.signal } : {}),
-    })
+    const early = prefetched ? await prefetched.catch(() => null) : null
+    init.signal?.throwIfAborted()
+    response =
+      early ??
+      (await fetch(path, {
+        method: init.method ?? (hasBody ? 'POST' : 'GET'),
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.signal ? { signal: init.signal } : {}),
+      }))
   } catch (err) {
     // An abort is the caller's own decision, not a failure to report.
     if (err instanceof DOMException && err.name === 'AbortError') throw err

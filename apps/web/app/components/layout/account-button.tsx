@@ -20,7 +20,7 @@ function ChevronDown() {
 }
 
 /**
- * The button that opens the menu (Menu.Target passes it its ref and handlers); also drawn while the menu's
+ * The button that opens the menu (the menu passes it its ref and handlers); also drawn while the menu's
  * module loads, so the header looks the same before and after (the header remembers a tap on it then).
  */
 export function AccountButton({

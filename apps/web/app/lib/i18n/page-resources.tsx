@@ -32,6 +32,17 @@ export function trackUsedNamespaces(instance: i18n): void {
   usedBy.set(store, used)
 }
 
+/**
+ * Namespaces a page's lazily loaded parts will use, carried in the server's page like the ones it rendered
+ * with, so those parts do not wait for a locale file after their code arrives (the seat map: issue 13).
+ */
+export function useCarriedNamespaces(...namespaces: readonly string[]): void {
+  const { i18n } = useTranslation()
+  if (typeof document !== 'undefined') return
+  const used = usedBy.get(i18n.store)
+  for (const ns of namespaces) used?.add(ns)
+}
+
 /** In the browser: the JSON text the server wrote, kept so hydration renders the very same element. */
 let pageText: string | undefined
 

@@ -36,16 +36,21 @@ import {
   holdSeats,
   releaseReservation,
 } from '../../features/stadium-checkout/api/reservations'
-import { getSeatLayout } from '../../features/stadium-checkout/api/seat-layout'
-import { getSeats } from '../../features/stadium-checkout/api/seats'
+import { getSeatLayout, seatLayoutPath } from '../../features/stadium-checkout/api/seat-layout'
+import { getSeats, seatsPath } from '../../features/stadium-checkout/api/seats'
 import { useSeatFeed } from '../../features/stadium-checkout/hooks/use-seat-feed'
 import { isApiError } from '../../lib/api-client'
+import { useCarriedNamespaces } from '../../lib/i18n/page-resources'
+import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
+import { prefetchCode } from '../../lib/prefetch'
+import { useRootData } from '../../root'
 import type { Route } from './+types/stadium'
 
-// The canvas renderer is the heaviest part of checkout: it loads after the page, on its own.
-const SeatMap = lazy(() =>
-  import('../../features/seat-map/components/seat-map').then((m) => ({ default: m.SeatMap })),
-)
+// The canvas renderer is the heaviest part of checkout: it loads after the page, on its own — but as soon as
+// this module runs in the browser, alongside the layout and seats, not after them (issue 13: cold map).
+const loadSeatMap = () => import('../../features/seat-map/components/seat-map')
+if (typeof window !== 'undefined') void loadSeatMap().catch(() => {})
+const SeatMap = lazy(() => loadSeatMap().then((m) => ({ default: m.SeatMap })))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('event')?.trim()
@@ -60,13 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // every "back to the seats" link (cart, payment, result pages) lands there instead of a map that never
   // comes (issue 13).
   if (!event.hasLayout) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&pick=1`)
-  return { event, locale: context.locale, signedIn: context.session !== null }
+  return {
+    event,
+    locale: context.locale,
+    signedIn: context.session !== null,
+    seatMapFiles: lazyFilesOf('seat-map'),
+  }
 }
 
 const MAX_PER_PURCHASE = 10
 
 export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
-  const { event, locale, signedIn } = loaderData
+  const { event, locale, signedIn, seatMapFiles } = loaderData
+  // The renderer's files are asked for with the page's own modules, and its texts come in the page (issue
+  // 13: cold map).
+  useCarriedNamespaces('seatmap')
+  preloadFiles(seatMapFiles)
+  const nonce = useRootData()?.nonce
   const { t } = useTranslation(['checkout', 'errors'])
   const location = useLocation()
   const [seatLayout, setSeatLayout] = useState<SeatLayout | null>(null)
@@ -194,6 +209,14 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl" py="lg">
       <title>{t('checkout:stadium.title', { name: event.name })}</title>
+      {/* Runs while the server's page is parsed, long before this component's effects (lib/prefetch.ts).
+          React does not run it again on the client, and keeps it as rendered. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, paths JSON-escaped by prefetchCode
+        dangerouslySetInnerHTML={{ __html: prefetchCode([seatLayoutPath(event.id), seatsPath(event.id)]) }}
+      />
       <Stack gap="md">
         <Stack gap={4}>
           <Anchor component={Link} to={`/events/${event.slug}`} size="sm">
