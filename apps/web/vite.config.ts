@@ -1,3 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -131,10 +134,45 @@ function lazyChunkPreloads(): Plugin {
   }
 }
 
+/** What the browser downloads as text, worth compressing once at build time. */
+const COMPRESSIBLE = /\.(?:js|css|json|svg)$/
+
+/**
+ * Writes a Brotli and a gzip copy beside each script, stylesheet and locale file of the browser build, which
+ * the server sends as they are (`preCompressed` in apps/api/src/plugins/web.ts) instead of compressing the
+ * same bytes again for every visitor: about 13 ms of CPU per request for React's chunk alone, on the cores
+ * that also render pages (issue 13: a cold map's modules took 0.2 s to arrive over loopback).
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'palco:precompress',
+    async writeBundle(options, bundle) {
+      if (this.environment.name !== 'client' || !options.dir) return
+      const dir = options.dir
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const full = path.join(dir, file)
+            const body = await readFile(full)
+            if (body.length < 1024) return
+            await Promise.all([
+              writeFile(
+                `${full}.br`,
+                brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+              ),
+              writeFile(`${full}.gz`, gzipSync(body, { level: 9 })),
+            ])
+          }),
+      )
+    },
+  }
+}
+
 const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
-  plugins: [reactRouter(), everyPageModules(), lazyChunkPreloads()],
+  plugins: [reactRouter(), everyPageModules(), lazyChunkPreloads(), precompressAssets()],
   resolve: { conditions: ['@palco/source'] },
   ssr: { resolve: { conditions: ['@palco/source'], externalConditions: ['@palco/source'] } },
   build: {

@@ -94,6 +94,8 @@ export async function webPlugin(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz beside each text asset: sent as they are, not compressed per request.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(clientDir, filePath)
       res.header('cache-control', cacheControlOf(rel))
