@@ -13,6 +13,11 @@ import { FormLoadError } from './form-load-error'
 const detailsResolver = lazyResolver<DetailsFormInput, DetailsForm>(() =>
   import('../model/checkout-form-schemas').then((m) => m.detailsResolver),
 )
+// This form is what its page is for, and a tap on "continue" kept before hydration is replayed at once: its
+// schema is fetched as this module runs, while the page hydrates, not at that submit (issue 13). After the
+// page's own modules, so it never competes with them; not a preload of the page, which would count it in the
+// page's first download.
+if (typeof document !== 'undefined') detailsResolver.preload()
 
 type DetailsPath =
   | `contact.${keyof DetailsFormInput['contact']}`
