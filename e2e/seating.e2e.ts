@@ -115,4 +115,26 @@ test.describe('seat map and holds', () => {
     await page.screenshot({ path: screenshotPath('colombia-stadium-375.png'), fullPage: true })
     await expectNoSeriousA11yViolations(page, 'stadium page, visitor, 375 px')
   })
+
+  test('a first visit asks for the layout, the seats and the renderer while the page parses, each once', async ({
+    page,
+  }) => {
+    const slug = await stadiumSlug(page.context())
+    const asked: string[] = []
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+    await page.goto(urlOf(site, `/checkout/stadium?event=${encodeURIComponent(slug)}`))
+    await waitForHydration(page)
+    await expect(page.locator('#seat-list')).toBeVisible({ timeout: 30_000 })
+    // One request each: the page's script takes the answers its inline script started (issue 13, cold map).
+    expect(asked.filter((p) => p === '/api/event/seat-layout')).toHaveLength(1)
+    expect(asked.filter((p) => p === '/api/seats')).toHaveLength(1)
+    // Started before the page's own modules, not after hydration; the renderer's chunk with them.
+    const first = (test: (p: string) => boolean) => asked.findIndex(test)
+    const entry = first((p) => /\/assets\/entry\.client-/.test(p))
+    expect(first((p) => p === '/api/event/seat-layout')).toBeLessThan(entry)
+    expect(first((p) => p === '/api/seats')).toBeLessThan(entry)
+    const renderer = first((p) => /\/assets\/seat-map-[^/]+\.js$/.test(p))
+    expect(renderer).toBeGreaterThan(-1)
+    expect(asked.filter((p) => /\/assets\/seat-map-[^/]+\.js$/.test(p))).toHaveLength(1)
+  })
 })
