@@ -377,6 +377,8 @@ export interface PaymentsTable {
   card_issuer: string | null
   expires_at: Timestamp | null
   refund_state: string | null
+  /** Why an arrived payment goes back: SEAT_UNAVAILABLE, or a term of a late re-taken order (issue 14). */
+  refund_reason: string | null
   refund_method: string | null
   created_at: CreatedAt
   updated_at: UpdatedAt

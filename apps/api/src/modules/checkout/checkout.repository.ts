@@ -131,13 +131,18 @@ export async function redeemFanUse(trx: Db, promoId: string, userId: string, max
   return row !== undefined
 }
 
-export async function releasePromo(trx: Db, promoId: string, userId: string) {
+/** One use of the code's total count back (the fan's own count is untouched). */
+export async function giveBackPromoUse(trx: Db, promoId: string) {
   await trx
     .updateTable('promo_codes')
     .set({ uses: sql`uses - 1` })
     .where('id', '=', promoId)
     .where('uses', '>', 0)
     .execute()
+}
+
+export async function releasePromo(trx: Db, promoId: string, userId: string) {
+  await giveBackPromoUse(trx, promoId)
   await trx
     .updateTable('promo_fan_uses')
     .set({ uses: sql`uses - 1` })

@@ -867,6 +867,74 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
       expect(mail).toHaveLength(1)
     })
 
+    it('refunds a late payment whose once-per-fan code the fan has since used on another order', async () => {
+      // Issue 14: re-taking the lapsed order counted the fan's use again with no limit, so the code that
+      // allows one use per fan ended up used twice, both orders paid at its discount.
+      const code = await promo({ max_uses_per_fan: 1 })
+      const e1 = await seatedEvent(db())
+      const h1 = await hold(other, e1.id, ['NORTE/C-7'])
+      const c1 = (await applyCode(other, h1, code)).json()
+      const before = await balance(other)
+      const lapsed = (
+        await pay(other, h1, { method: 'CASH', network: 'cash' }, { expectedTotal: c1.total })
+      ).json().order
+      const p = await expireNow(lapsed.id)
+      expect(await promoUses(code)).toBe(0)
+      const e2 = await seatedEvent(db())
+      const h2 = await hold(other, e2.id, ['NORTE/C-7'])
+      const c2 = (await applyCode(other, h2, code)).json()
+      const paid = await pay(other, h2, { method: 'CARD', cardToken: card() }, { expectedTotal: c2.total })
+      expect(paid.json().order).toMatchObject({ status: 'PAID', discount: c2.promoCode.discount })
+      expect(await promoUses(code)).toBe(1)
+
+      await sandboxAction(p.id, 'approve')
+      expect((await order(other, lapsed.id)).json()).toMatchObject({
+        status: 'REFUNDED',
+        paymentStatus: 'REFUNDED',
+        failureCode: 'PROMO_CODE_ALREADY_USED',
+        tickets: [],
+      })
+      expect(await promoUses(code)).toBe(1)
+      const fanUses = await db()
+        .selectFrom('promo_fan_uses')
+        .innerJoin('promo_codes', 'promo_codes.id', 'promo_fan_uses.promo_id')
+        .select('promo_fan_uses.uses')
+        .where('promo_codes.code', '=', code)
+        .execute()
+      expect(fanUses.map((r) => r.uses)).toEqual([1])
+      // Cash cannot go back to a store: the fan's wallet gets it, and the mail says why.
+      expect(await balance(other)).toBe(before + c1.total)
+      const mail = await db()
+        .selectFrom('outbox_messages')
+        .select('text_body')
+        .where('template', '=', 'order.refund')
+        .where('text_body', 'like', `%${lapsed.code}%`)
+        .executeTakeFirstOrThrow()
+      expect(mail.text_body).toContain('código promocional')
+    })
+
+    it('refuses, in the database, a per-fan use over the code limit whatever a service does', async () => {
+      const code = await promo({ max_uses_per_fan: 1 })
+      const { id } = await db()
+        .selectFrom('promo_codes')
+        .select('id')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+      const userId = randomUUID()
+      await db().insertInto('promo_fan_uses').values({ promo_id: id, user_id: userId, uses: 1 }).execute()
+      await expect(
+        db()
+          .updateTable('promo_fan_uses')
+          .set({ uses: 2 })
+          .where('promo_id', '=', id)
+          .where('user_id', '=', userId)
+          .execute(),
+      ).rejects.toThrow(/per-fan limit/)
+      await expect(
+        db().insertInto('promo_fan_uses').values({ promo_id: id, user_id: randomUUID(), uses: 2 }).execute(),
+      ).rejects.toThrow(/per-fan limit/)
+    })
+
     it('refunds a late card payment through the provider', async () => {
       const event = await seatedEvent(db())
       const id = await hold(other, event.id, ['NORTE/A-6'])

@@ -45,13 +45,14 @@ describe.each(['es-CO', 'en-US'] as const)('order mails in %s', (locale) => {
     expect(orderConfirmationEmail(locale, seated as OrderEmailData).text).toMatch(SEAT_WORDS)
   })
 
-  it('explain a refund without saying seats', () => {
+  it.each([true, false])('explain a refund without saying seats (places gone: %s)', (seatsGone) => {
     const mail = refundEmail(locale, {
       code: race.code,
       eventName: race.eventName,
       amount: race.total,
       currency: 'COP',
       toWallet: false,
+      seatsGone,
     })
     expect(mail.text).not.toMatch(SEAT_WORDS)
     expect(mail.html).not.toMatch(SEAT_WORDS)

@@ -39,6 +39,8 @@ const COPY = {
     refundSubject: (code: string) => `Reembolso de su pago en Palco (${code})`,
     // "Lugares", not "sillas": the places may be a race's inscriptions or general admission (issue 13).
     refundLead: 'Su pago llegó cuando sus lugares ya no estaban disponibles, así que no emitimos boletas.',
+    refundLeadTerms:
+      'Su pago llegó después de que el pedido venciera, y ya no podía completarse como se calculó su precio (por ejemplo, el código promocional ya lo había usado en otra compra), así que no emitimos boletas.',
     refundProvider: 'Devolvimos el dinero a su medio de pago; puede tardar unos días en verse.',
     refundWallet: 'Abonamos el valor a su billetera de Palco; puede usarlo en su próxima compra.',
   },
@@ -56,6 +58,8 @@ const COPY = {
     see: 'See my tickets',
     refundSubject: (code: string) => `Refund of your Palco payment (${code})`,
     refundLead: 'Your payment arrived after your places were no longer available, so no tickets were issued.',
+    refundLeadTerms:
+      'Your payment arrived after the order had lapsed, and it could no longer be completed as it was priced (for example, you had already used its promo code on another purchase), so no tickets were issued.',
     refundProvider: 'We sent the money back to your payment method; it may take a few days to show.',
     refundWallet: 'We credited the amount to your Palco wallet; you can use it on your next purchase.',
   },
@@ -123,16 +127,25 @@ export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rende
 /** Sent when a late payment had to be given back (its places gone). */
 export function refundEmail(
   locale: Locale,
-  d: { code: string; eventName: string; amount: number; currency: Currency; toWallet: boolean },
+  d: {
+    code: string
+    eventName: string
+    amount: number
+    currency: Currency
+    toWallet: boolean
+    /** The places were gone; otherwise a term of the late order (its promo code, its wallet part) failed. */
+    seatsGone: boolean
+  },
 ): Rendered {
   const c = COPY[locale]
   const how = d.toWallet ? c.refundWallet : c.refundProvider
+  const lead = d.seatsGone ? c.refundLead : c.refundLeadTerms
   const amount = formatMoney({ amount: d.amount, currency: d.currency }, locale)
-  const text = `${c.refundLead}\n\n${c.order} ${d.code} — ${d.eventName}\n${amount}\n\n${how}\n\nPalco`
+  const text = `${lead}\n\n${c.order} ${d.code} — ${d.eventName}\n${amount}\n\n${how}\n\nPalco`
   const html = wrap(
     locale,
     c.refundSubject(d.code),
-    `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(c.refundLead)}</td></tr>
+    `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(lead)}</td></tr>
 <tr><td style="padding-top:12px;font-size:14px">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong> — ${escapeHtml(d.eventName)}: <strong>${escapeHtml(amount)}</strong></td></tr>
 <tr><td style="padding-top:12px;font-size:14px;line-height:1.5">${escapeHtml(how)}</td></tr>`,
   )

@@ -30,8 +30,10 @@ import { creditWallet, debitWallet } from '../wallet/wallet.repository.js'
 import {
   eventForCart,
   findPayment,
+  giveBackPromoUse,
   lockHold,
   lockOrder,
+  promoById,
   protectSeats,
   redeemFanUse,
   redeemPromo,
@@ -234,14 +236,16 @@ async function settleApproved(
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   const takeable = await countTakeable(trx, order.event_id, order.hold_id, places)
-  let ok = takeable === places.length
-  if (ok && late) ok = await retake(trx, order)
-  if (!ok) {
-    // The money arrived but the seats are gone: keep the payment as PAID (it is) and refund it.
+  let refusal: RefundReason | null = takeable === places.length ? null : 'SEAT_UNAVAILABLE'
+  if (!refusal && late) refusal = await retake(trx, order)
+  if (refusal) {
+    // The money arrived but the order cannot be given as it was priced: keep the payment as PAID (it is)
+    // and refund it, saying why.
     await updatePayment(trx, payment.id, {
       status: 'PAID',
       transaction_status: 'COMPLETED',
       refund_state: 'REQUESTED',
+      refund_reason: refusal,
       retry_token: null,
     })
     return true
@@ -252,8 +256,19 @@ async function settleApproved(
   return false
 }
 
-/** Orders given up on gave their promo use and wallet debit back; a late success takes them again. */
-async function retake(trx: Db, order: OrderRow): Promise<boolean> {
+/** Why money that arrived goes back instead of paying its order. */
+export type RefundReason =
+  | 'SEAT_UNAVAILABLE'
+  | 'PROMO_CODE_EXHAUSTED'
+  | 'PROMO_CODE_ALREADY_USED'
+  | 'INSUFFICIENT_WALLET_BALANCE'
+
+/**
+ * Orders given up on gave their promo use and wallet debit back; a late success takes them again, under the
+ * same limits as a new order (issue 14: the per-fan count was once taken with no limit, so a code allowed
+ * once per fan could pay two orders). Returns why it cannot, or null when it did; a refusal leaves nothing taken.
+ */
+async function retake(trx: Db, order: OrderRow): Promise<RefundReason | null> {
   // Another order of this reservation may be live (the fan retried): the seats belong to that one.
   const other = await trx
     .selectFrom('orders')
@@ -262,9 +277,15 @@ async function retake(trx: Db, order: OrderRow): Promise<boolean> {
     .where('id', '!=', order.id)
     .where('status', 'in', ['PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER', 'PAID'])
     .executeTakeFirst()
-  if (other) return false
-  if (order.promo_id && !(await redeemPromo(trx, order.promo_id))) return false
-  if (order.promo_id) await redeemFanUse(trx, order.promo_id, order.user_id, null)
+  if (other) return 'SEAT_UNAVAILABLE'
+  if (order.promo_id) {
+    const promo = await promoById(trx, order.promo_id)
+    if (!(await redeemPromo(trx, order.promo_id))) return 'PROMO_CODE_EXHAUSTED'
+    if (!(await redeemFanUse(trx, order.promo_id, order.user_id, promo?.max_uses_per_fan ?? null))) {
+      await giveBackPromoUse(trx, order.promo_id)
+      return 'PROMO_CODE_ALREADY_USED'
+    }
+  }
   const wallet = Number(order.wallet_amount)
   if (wallet > 0) {
     const debited = await debitWallet(trx, {
@@ -277,10 +298,10 @@ async function retake(trx: Db, order: OrderRow): Promise<boolean> {
     })
     if (!debited) {
       if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
-      return false
+      return 'INSUFFICIENT_WALLET_BALANCE'
     }
   }
-  return true
+  return null
 }
 
 async function countTakeable(
@@ -465,8 +486,9 @@ export async function refundPayment(deps: CheckoutDeps, paymentId: string) {
     const p = await lockPayment(trx, paymentId)
     if (!order || !p || p.refund_state !== 'REQUESTED') return
     const wasOpen = isOpenOrder(order.status as OrderStatus)
+    const reason = (p.refund_reason ?? 'SEAT_UNAVAILABLE') as RefundReason
     await enterPhase(trx, order, p, 'REFUNDED', {
-      order: { failure_code: 'SEAT_UNAVAILABLE' },
+      order: { failure_code: reason },
       payment: { refund_state: 'DONE', refund_method: toWallet ? 'WALLET' : 'PROVIDER', retry_token: null },
     })
     if (wasOpen) await giveBack(trx, order)
@@ -476,7 +498,7 @@ export async function refundPayment(deps: CheckoutDeps, paymentId: string) {
         currency: order.currency,
         amount: Number(p.amount),
         kind: 'LATE_REFUND',
-        reason: `order ${order.code}: payment arrived after the seats were gone`,
+        reason: `order ${order.code}: payment arrived late and was refunded (${reason})`,
         orderId: order.id,
       })
     }
@@ -491,6 +513,7 @@ export async function refundPayment(deps: CheckoutDeps, paymentId: string) {
       amount: Number(p.amount),
       currency: order.currency as Currency,
       toWallet,
+      seatsGone: reason === 'SEAT_UNAVAILABLE',
     })
     await insertOutboxMessage(trx, {
       channel: 'email',
