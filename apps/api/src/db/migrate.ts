@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-account-proofs.js'
 import * as m0012 from './migrations/0012-webhook-claims.js'
 import * as m0013 from './migrations/0013-checkins-per-event.js'
 import * as m0014 from './migrations/0014-promo-fan-limit.js'
+import * as m0015 from './migrations/0015-hold-rules-home.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-webhook-claims': m0012,
   '0013-checkins-per-event': m0013,
   '0014-promo-fan-limit': m0014,
+  '0015-hold-rules-home': m0015,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -311,6 +311,7 @@ async function countTakeable(
   places: readonly { section: string; placeIndex: number }[],
 ) {
   if (places.length === 0) return 0
+  // Its own hold's places, or any place a new hold could take (packages/domain/src/seating/hold-rules.ts).
   const { rows } = await sql<{ section_code: string; ok: boolean }>`
     select es.section_code,
       ((es.status = 'HELD' and es.hold_id = ${holdId}) or es.status = 'AVAILABLE'

@@ -1,4 +1,5 @@
 import { encodeRuns, type PlaceState, type SeatAvailability } from '@palco/domain/seating/availability'
+import { hasHoldLapsed } from '@palco/domain/seating/hold-rules'
 
 /** One place as the database has it now; a change row and a full-load row look the same. */
 export interface PlaceRow {
@@ -161,7 +162,7 @@ export class AvailabilitySnapshot {
     if (row.status === 'BLOCKED') return 'B'
     if (row.status !== 'HELD') return 'A'
     const until = timeOf(row.hold_expires_at)
-    if (until === null || until <= now) return 'A'
+    if (until === null || hasHoldLapsed(until, now)) return 'A'
     if (held) held.set(row.place_index, until)
     else this.heldUntil.set(row.section_code, new Map([[row.place_index, until]]))
     if (until < this.nextExpiry) this.nextExpiry = until

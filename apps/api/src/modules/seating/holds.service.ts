@@ -1,6 +1,6 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
-import { RESERVATION_TIME_LIMIT_MINUTES } from '@palco/domain/seating/layout-vocabulary'
+import { HOLD_MINUTES } from '@palco/domain/seating/hold-rules'
 import type { Reservation } from '@palco/domain/seating/reservation-contract'
 import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
@@ -116,7 +116,7 @@ export async function holdPlaces(
     db,
     eventId,
     holder.userId,
-    RESERVATION_TIME_LIMIT_MINUTES,
+    HOLD_MINUTES,
     holder.staff,
     want,
   ).catch((err: unknown) => {
