@@ -5,7 +5,8 @@ import {
   type tourInputSchema,
   type venueInputSchema,
 } from '@palco/domain/catalog/admin-commands'
-import { isMultiEventType } from '@palco/domain/catalog/vocabulary'
+import { canEventTransition } from '@palco/domain/catalog/event-lifecycle'
+import { type EventStatus, isMultiEventType } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
 import {
@@ -18,6 +19,27 @@ import {
 import type { z } from 'zod'
 import type { Db } from '../../db/dialect.js'
 import { materializeEvent } from '../seating/inventory.service.js'
+import {
+  categoryBySlug,
+  eventKinds,
+  findAdminEventRow,
+  includedEventIds,
+  insertEvent,
+  insertLayout,
+  insertTour,
+  insertVenue,
+  lastLayoutVersion,
+  layoutData,
+  layoutVenue,
+  replaceIncludedEvents,
+  replaceZones,
+  setEventStatus,
+  sportOrganizationByCode,
+  tourCountry,
+  updateEventRow,
+  venueCountry,
+  zonesOfEvent,
+} from './admin.repository.js'
 import { type Actor, audit } from './audit.js'
 
 const UNIQUE_VIOLATION = '23505'
@@ -31,18 +53,14 @@ function ruleBroken(breaks: { field: string; rule: string }[]): never {
 
 export async function createVenue(db: Db, actor: Actor, input: z.output<typeof venueInputSchema>) {
   return db.transaction().execute(async (trx) => {
-    const venue = await trx
-      .insertInto('venues')
-      .values({
-        country: input.country,
-        name: input.name,
-        city: input.city,
-        address: input.address,
-        time_zone: input.timeZone,
-        stadium_code: input.stadiumCode,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const venue = await insertVenue(trx, {
+      country: input.country,
+      name: input.name,
+      city: input.city,
+      address: input.address,
+      time_zone: input.timeZone,
+      stadium_code: input.stadiumCode,
+    })
     await audit(trx, actor, 'create', 'venue', venue.id, input)
     return venue
   })
@@ -64,30 +82,16 @@ export async function createLayout(
   }
   const layout = parsed.data
   return db.transaction().execute(async (trx) => {
-    const venue = await trx
-      .selectFrom('venues')
-      .select('id')
-      .where('id', '=', input.venueId)
-      .executeTakeFirst()
+    const venue = await venueCountry(trx, input.venueId)
     if (!venue) ruleBroken([{ field: 'venueId', rule: 'unknownVenue' }])
-    const last = await trx
-      .selectFrom('layouts')
-      .select((eb) => eb.fn.max('version').as('v'))
-      .where('venue_id', '=', input.venueId)
-      .where('name', '=', input.name)
-      .executeTakeFirst()
-    const row = await trx
-      .insertInto('layouts')
-      .values({
-        venue_id: input.venueId,
-        name: input.name,
-        kind: layout.kind,
-        version: Number(last?.v ?? 0) + 1,
-        data: JSON.stringify(layout),
-        seat_count: countSeats(layout).total,
-      })
-      .returning(['id', 'venue_id', 'name', 'kind', 'version', 'seat_count'])
-      .executeTakeFirstOrThrow()
+    const row = await insertLayout(trx, {
+      venue_id: input.venueId,
+      name: input.name,
+      kind: layout.kind,
+      version: (await lastLayoutVersion(trx, input.venueId, input.name)) + 1,
+      data: JSON.stringify(layout),
+      seat_count: countSeats(layout).total,
+    })
     await audit(trx, actor, 'create', 'layout', row.id, {
       venueId: input.venueId,
       name: input.name,
@@ -102,17 +106,13 @@ export async function createTour(db: Db, actor: Actor, input: z.output<typeof to
   return db
     .transaction()
     .execute(async (trx) => {
-      const tour = await trx
-        .insertInto('tours')
-        .values({
-          country: input.country,
-          slug: input.slug,
-          name: input.name,
-          description: input.description,
-          image_url: input.imageUrl,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const tour = await insertTour(trx, {
+        country: input.country,
+        slug: input.slug,
+        name: input.name,
+        description: input.description,
+        image_url: input.imageUrl,
+      })
       await audit(trx, actor, 'create', 'tour', tour.id, input)
       return tour
     })
@@ -125,7 +125,7 @@ export async function createTour(db: Db, actor: Actor, input: z.output<typeof to
 
 async function sectionPlacesOf(trx: Db, layoutId: string | null): Promise<Map<string, number> | null> {
   if (!layoutId) return null
-  const row = await trx.selectFrom('layouts').select('data').where('id', '=', layoutId).executeTakeFirst()
+  const row = await layoutData(trx, layoutId)
   if (!row) return null
   const layout = row.data as unknown as Layout
   return new Map(flattenSections(layout.sections).map((s) => [s.code, placesIn(s)]))
@@ -134,53 +134,32 @@ async function sectionPlacesOf(trx: Db, layoutId: string | null): Promise<Map<st
 /** References must exist and belong to the event's country (a Colombian event at a Mexican venue is wrong). */
 async function resolveReferences(trx: Db, e: EventInput) {
   const breaks: { field: string; rule: string }[] = []
-  const venue = await trx
-    .selectFrom('venues')
-    .select(['id', 'country'])
-    .where('id', '=', e.venueId)
-    .executeTakeFirst()
+  const venue = await venueCountry(trx, e.venueId)
   if (!venue || venue.country !== e.country) breaks.push({ field: 'venueId', rule: 'unknownVenue' })
   if (e.layoutId) {
-    const layout = await trx
-      .selectFrom('layouts')
-      .select(['venue_id'])
-      .where('id', '=', e.layoutId)
-      .executeTakeFirst()
+    const layout = await layoutVenue(trx, e.layoutId)
     if (!layout || layout.venue_id !== e.venueId) breaks.push({ field: 'layoutId', rule: 'layoutNotOfVenue' })
   }
   let categoryId: string | null = null
   if (e.categorySlug) {
-    const c = await trx
-      .selectFrom('categories')
-      .select('id')
-      .where('slug', '=', e.categorySlug)
-      .executeTakeFirst()
+    const c = await categoryBySlug(trx, e.categorySlug)
     if (!c) breaks.push({ field: 'categorySlug', rule: 'unknownCategory' })
     categoryId = c?.id ?? null
   }
   let sportOrganizationId: string | null = null
   if (e.sportOrganizationCode) {
-    const o = await trx
-      .selectFrom('sport_organizations')
-      .select('id')
-      .where('code', '=', e.sportOrganizationCode)
-      .where('country', '=', e.country)
-      .executeTakeFirst()
+    const o = await sportOrganizationByCode(trx, e.sportOrganizationCode, e.country)
     if (!o) breaks.push({ field: 'sportOrganizationCode', rule: 'unknownOrganization' })
     sportOrganizationId = o?.id ?? null
   }
   if (e.tourId) {
-    const t = await trx.selectFrom('tours').select('country').where('id', '=', e.tourId).executeTakeFirst()
+    const t = await tourCountry(trx, e.tourId)
     if (t?.country !== e.country) breaks.push({ field: 'tourId', rule: 'unknownTour' })
   }
   if (e.includedEventIds.length > 0) {
     if (!isMultiEventType(e.type))
       breaks.push({ field: 'includedEventIds', rule: 'onlyForMultiEventProducts' })
-    const found = await trx
-      .selectFrom('events')
-      .select(['id', 'country', 'type'])
-      .where('id', 'in', e.includedEventIds)
-      .execute()
+    const found = await eventKinds(trx, e.includedEventIds)
     if (
       found.length !== new Set(e.includedEventIds).size ||
       found.some((f) => f.country !== e.country || isMultiEventType(f.type as never))
@@ -191,38 +170,23 @@ async function resolveReferences(trx: Db, e: EventInput) {
   return { breaks, categoryId, sportOrganizationId }
 }
 
-async function writeZones(trx: Db, eventId: string, zones: EventInput['zones']) {
-  await trx.deleteFrom('price_zones').where('event_id', '=', eventId).execute()
-  if (zones.length === 0) return
-  await trx
-    .insertInto('price_zones')
-    .values(
-      zones.map((z, i) => ({
-        event_id: eventId,
-        name: z.name,
-        price_amount: z.price,
-        courtesy: z.courtesy,
-        capacity: z.capacity,
-        section_codes: z.sectionCodes,
-        per_fan_max: z.perFanMax,
-        zone_type: z.zoneType,
-        numbered: z.numbered,
-        color: z.color,
-        position: i,
-      })),
-    )
-    .execute()
-}
-
-async function writeIncluded(trx: Db, productId: string, ids: string[]) {
-  await trx.deleteFrom('event_product_items').where('product_id', '=', productId).execute()
-  if (ids.length > 0) {
-    await trx
-      .insertInto('event_product_items')
-      .values(ids.map((id, i) => ({ product_id: productId, event_id: id, position: i })))
-      .execute()
-  }
-}
+const writeZones = (trx: Db, eventId: string, zones: EventInput['zones']) =>
+  replaceZones(
+    trx,
+    eventId,
+    zones.map((z, i) => ({
+      name: z.name,
+      price_amount: z.price,
+      courtesy: z.courtesy,
+      capacity: z.capacity,
+      section_codes: z.sectionCodes,
+      per_fan_max: z.perFanMax,
+      zone_type: z.zoneType,
+      numbered: z.numbered,
+      color: z.color,
+      position: i,
+    })),
+  )
 
 function eventRow(e: EventInput, refs: { categoryId: string | null; sportOrganizationId: string | null }) {
   return {
@@ -257,15 +221,11 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput) {
       const refs = await resolveReferences(trx, input)
       const breaks = [...refs.breaks, ...eventRuleBreaks(input, await sectionPlacesOf(trx, input.layoutId))]
       if (breaks.length > 0) ruleBroken(breaks)
-      const row = await trx
-        .insertInto('events')
-        .values({ ...eventRow(input, refs), status: 'DRAFT' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await writeZones(trx, row.id, input.zones)
-      await writeIncluded(trx, row.id, input.includedEventIds)
-      await audit(trx, actor, 'create', 'event', row.id, input)
-      return row.id
+      const eventId = await insertEvent(trx, { ...eventRow(input, refs), status: 'DRAFT' })
+      await writeZones(trx, eventId, input.zones)
+      await replaceIncludedEvents(trx, eventId, input.includedEventIds)
+      await audit(trx, actor, 'create', 'event', eventId, input)
+      return eventId
     })
     .catch(translateUnique)
   return adminEvent(db, id)
@@ -293,13 +253,10 @@ export async function updateEvent(db: Db, actor: Actor, eventId: string, patch: 
       const refs = await resolveReferences(trx, merged)
       const breaks = [...refs.breaks, ...eventRuleBreaks(merged, await sectionPlacesOf(trx, merged.layoutId))]
       if (breaks.length > 0) ruleBroken(breaks)
-      await trx
-        .updateTable('events')
-        .set({ ...eventRow(merged, refs), updated_at: new Date() })
-        .where('id', '=', eventId)
-        .execute()
+      await updateEventRow(trx, eventId, eventRow(merged, refs))
       if (patch.zones !== undefined) await writeZones(trx, eventId, merged.zones)
-      if (patch.includedEventIds !== undefined) await writeIncluded(trx, eventId, merged.includedEventIds)
+      if (patch.includedEventIds !== undefined)
+        await replaceIncludedEvents(trx, eventId, merged.includedEventIds)
       await audit(trx, actor, 'update', 'event', eventId, patch)
     })
     .catch(translateUnique)
@@ -317,54 +274,50 @@ export async function publishEvent(db: Db, actor: Actor, eventId: string) {
     ruleBroken([{ field: 'zones', rule: 'zonesRequired' }])
   if (Date.parse(event.endsAt) <= Date.now()) ruleBroken([{ field: 'endsAt', rule: 'alreadyOver' }])
   await materializeEvent(db, eventId)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('events')
-      .set({ status: 'PUBLISHED', updated_at: new Date() })
-      .where('id', '=', eventId)
-      .execute()
-    await audit(trx, actor, 'publish', 'event', eventId, { from: event.status })
-  })
+  await moveEvent(db, actor, eventId, event.status as EventStatus, 'PUBLISHED', 'publish')
   return adminEvent(db, eventId)
+}
+
+/** Every status change of an event goes through the domain's table (DESIGN §4.5) and leaves its trace. */
+async function moveEvent(
+  db: Db,
+  actor: Actor,
+  eventId: string,
+  from: EventStatus,
+  to: EventStatus,
+  action: 'publish' | 'disable',
+) {
+  if (from === to) return
+  if (!canEventTransition(from, to)) {
+    throw new DomainError('CONFLICT', {
+      field: 'status',
+      message: `An event cannot go from ${from} to ${to}.`,
+    })
+  }
+  await db.transaction().execute(async (trx) => {
+    // Another change got there first (two staff pressing at once): theirs stands, and this one is told.
+    if (!(await setEventStatus(trx, eventId, from, to))) {
+      throw new DomainError('CONFLICT', {
+        field: 'status',
+        message: 'The event changed meanwhile; reload it.',
+      })
+    }
+    await audit(trx, actor, action, 'event', eventId, { from })
+  })
 }
 
 /** A disabled event leaves listings and its page leads to /disabled-event; tickets already sold stay valid. */
 export async function disableEvent(db: Db, actor: Actor, eventId: string) {
   const event = await adminEvent(db, eventId)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('events')
-      .set({ status: 'DISABLED', updated_at: new Date() })
-      .where('id', '=', eventId)
-      .execute()
-    await audit(trx, actor, 'disable', 'event', eventId, { from: event.status })
-  })
+  await moveEvent(db, actor, eventId, event.status as EventStatus, 'DISABLED', 'disable')
   return adminEvent(db, eventId)
 }
 
 /** Everything staff see of an event, drafts included, plus the input it would re-validate as. */
 export async function adminEvent(db: Db, eventId: string) {
-  const e = await db
-    .selectFrom('events as e')
-    .leftJoin('categories as c', 'c.id', 'e.category_id')
-    .leftJoin('sport_organizations as o', 'o.id', 'e.sport_organization_id')
-    .selectAll('e')
-    .select(['c.slug as category_slug', 'o.code as org_code'])
-    .where('e.id', '=', eventId)
-    .executeTakeFirst()
+  const e = await findAdminEventRow(db, eventId)
   if (!e) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
-  const zones = await db
-    .selectFrom('price_zones')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .orderBy('position')
-    .execute()
-  const included = await db
-    .selectFrom('event_product_items')
-    .select('event_id')
-    .where('product_id', '=', eventId)
-    .orderBy('position')
-    .execute()
+  const [zones, included] = await Promise.all([zonesOfEvent(db, eventId), includedEventIds(db, eventId)])
   const iso = (d: Date | string) => new Date(d).toISOString()
   const input: EventInput = {
     country: e.country as EventInput['country'],
@@ -397,7 +350,7 @@ export async function adminEvent(db: Db, eventId: string) {
       numbered: z.numbered,
       color: z.color,
     })),
-    includedEventIds: included.map((i) => i.event_id),
+    includedEventIds: included,
   }
   return { id: e.id, status: e.status, ...input, zoneIds: zones.map((z) => z.id), input }
 }

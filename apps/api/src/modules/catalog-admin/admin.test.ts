@@ -175,6 +175,27 @@ describe.each(ENGINES)('catalogue admin API on %s', (engine) => {
     expect(listed.content.map((e: { id: string }) => e.id)).not.toContain(event.id)
   })
 
+  it('moves an event only as its status table allows, each move once in the audit trail (issue 14)', async () => {
+    const event = (await call('POST', '/api/admin/events', admin, eventBody())).json()
+    const disabled = await call('POST', `/api/admin/events/${event.id}/disable`, admin)
+    expect(disabled.json().status).toBe('DISABLED')
+    // Disabling again changes nothing and records nothing.
+    expect((await call('POST', `/api/admin/events/${event.id}/disable`, admin)).json().status).toBe(
+      'DISABLED',
+    )
+    const back = await call('POST', `/api/admin/events/${event.id}/publish`, admin)
+    expect(back.statusCode, back.body).toBe(200)
+    expect(back.json().status).toBe('PUBLISHED')
+    const trail = (await call('GET', `/api/admin/audit/${event.id}`, admin)).json()
+    expect(
+      trail.entries.map((e: { action: string; changes: { from?: string } }) => [e.action, e.changes.from]),
+    ).toEqual([
+      ['create', undefined],
+      ['disable', 'DRAFT'],
+      ['publish', 'DISABLED'],
+    ])
+  })
+
   it('makes a season pass of existing events, and a tour with dates', async () => {
     const a = (await call('POST', '/api/admin/events', admin, eventBody())).json()
     const b = (await call('POST', '/api/admin/events', admin, eventBody())).json()

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/dialect.js'
+import { auditEntriesOf, insertAuditEntry } from './admin.repository.js'
 
 export interface Actor {
   userId: string
@@ -14,25 +15,14 @@ export async function audit(
   entityId: string | null,
   changes: Record<string, unknown>,
 ) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: actor.userId,
-      actor_email: actor.email,
-      action,
-      entity,
-      entity_id: entityId,
-      changes: JSON.stringify(changes),
-    })
-    .execute()
+  await insertAuditEntry(trx, {
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    entity,
+    entityId,
+    changes,
+  })
 }
 
-export async function auditTrail(db: Db, entityId: string) {
-  return db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity_id', '=', entityId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute()
-}
+export const auditTrail = (db: Db, entityId: string) => auditEntriesOf(db, entityId)

@@ -1,0 +1,182 @@
+import type { EventStatus } from '@palco/domain/catalog/vocabulary'
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { EventsTable, LayoutsTable, PriceZonesTable, ToursTable, VenuesTable } from '../../db/schema.js'
+
+/** The back office's reads and writes of the catalogue; the rules are in admin.service.ts. */
+
+export async function insertVenue(trx: Db, values: Insertable<VenuesTable>) {
+  return trx.insertInto('venues').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function venueCountry(trx: Db, venueId: string) {
+  return trx.selectFrom('venues').select(['id', 'country']).where('id', '=', venueId).executeTakeFirst()
+}
+
+/** The highest version of a layout name at a venue (a new upload of the same name is the next one). */
+export async function lastLayoutVersion(trx: Db, venueId: string, name: string): Promise<number> {
+  const row = await trx
+    .selectFrom('layouts')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('venue_id', '=', venueId)
+    .where('name', '=', name)
+    .executeTakeFirst()
+  return Number(row?.v ?? 0)
+}
+
+export async function insertLayout(trx: Db, values: Insertable<LayoutsTable>) {
+  return trx
+    .insertInto('layouts')
+    .values(values)
+    .returning(['id', 'venue_id', 'name', 'kind', 'version', 'seat_count'])
+    .executeTakeFirstOrThrow()
+}
+
+export async function layoutData(trx: Db, layoutId: string) {
+  return trx.selectFrom('layouts').select('data').where('id', '=', layoutId).executeTakeFirst()
+}
+
+export async function layoutVenue(trx: Db, layoutId: string) {
+  return trx.selectFrom('layouts').select(['venue_id']).where('id', '=', layoutId).executeTakeFirst()
+}
+
+export async function insertTour(trx: Db, values: Insertable<ToursTable>) {
+  return trx.insertInto('tours').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function tourCountry(trx: Db, tourId: string) {
+  return trx.selectFrom('tours').select('country').where('id', '=', tourId).executeTakeFirst()
+}
+
+export async function categoryBySlug(trx: Db, slug: string) {
+  return trx.selectFrom('categories').select('id').where('slug', '=', slug).executeTakeFirst()
+}
+
+export async function sportOrganizationByCode(trx: Db, code: string, country: string) {
+  return trx
+    .selectFrom('sport_organizations')
+    .select('id')
+    .where('code', '=', code)
+    .where('country', '=', country)
+    .executeTakeFirst()
+}
+
+export async function eventKinds(trx: Db, ids: readonly string[]) {
+  return trx.selectFrom('events').select(['id', 'country', 'type']).where('id', 'in', ids).execute()
+}
+
+type ZoneRow = Omit<Insertable<PriceZonesTable>, 'event_id'>
+
+/** The event's price zones, replaced as a whole in the given order. */
+export async function replaceZones(trx: Db, eventId: string, zones: readonly ZoneRow[]) {
+  await trx.deleteFrom('price_zones').where('event_id', '=', eventId).execute()
+  if (zones.length === 0) return
+  await trx
+    .insertInto('price_zones')
+    .values(zones.map((z) => ({ ...z, event_id: eventId })))
+    .execute()
+}
+
+/** The events a season pass or bundle includes, replaced as a whole in the given order. */
+export async function replaceIncludedEvents(trx: Db, productId: string, ids: readonly string[]) {
+  await trx.deleteFrom('event_product_items').where('product_id', '=', productId).execute()
+  if (ids.length > 0) {
+    await trx
+      .insertInto('event_product_items')
+      .values(ids.map((id, i) => ({ product_id: productId, event_id: id, position: i })))
+      .execute()
+  }
+}
+
+export async function insertEvent(trx: Db, values: Insertable<EventsTable>): Promise<string> {
+  const row = await trx.insertInto('events').values(values).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function updateEventRow(trx: Db, eventId: string, set: Updateable<EventsTable>) {
+  await trx
+    .updateTable('events')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', eventId)
+    .execute()
+}
+
+/**
+ * Moves an event from `from` to `to` only if it is still in `from` (the caller checked the move against
+ * the domain's table); false when another change got there first.
+ */
+export async function setEventStatus(trx: Db, eventId: string, from: EventStatus, to: EventStatus) {
+  const row = await trx
+    .updateTable('events')
+    .set({ status: to, updated_at: new Date() })
+    .where('id', '=', eventId)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** An event as staff see it, with its category slug and organisation code. */
+export async function findAdminEventRow(db: Db, eventId: string) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('categories as c', 'c.id', 'e.category_id')
+    .leftJoin('sport_organizations as o', 'o.id', 'e.sport_organization_id')
+    .selectAll('e')
+    .select(['c.slug as category_slug', 'o.code as org_code'])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst()
+}
+
+export async function zonesOfEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom('price_zones')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .execute()
+}
+
+export async function includedEventIds(db: Db, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('event_product_items')
+    .select('event_id')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .execute()
+  return rows.map((r) => r.event_id)
+}
+
+export async function insertAuditEntry(
+  trx: Db,
+  entry: {
+    actorUserId: string
+    actorEmail: string
+    action: string
+    entity: string
+    entityId: string | null
+    changes: Record<string, unknown>
+  },
+) {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      actor_email: entry.actorEmail,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      changes: JSON.stringify(entry.changes),
+    })
+    .execute()
+}
+
+export async function auditEntriesOf(db: Db, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute()
+}

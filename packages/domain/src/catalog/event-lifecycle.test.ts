@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { canEventTransition } from './event-lifecycle.js'
+import { EVENT_STATUSES } from './vocabulary.js'
+
+describe('event status changes (DESIGN §4.5)', () => {
+  const allowed = new Set(['DRAFT→PUBLISHED', 'DRAFT→DISABLED', 'PUBLISHED→DISABLED', 'DISABLED→PUBLISHED'])
+  const pairs = EVENT_STATUSES.flatMap((from) => EVENT_STATUSES.map((to) => [from, to] as const))
+
+  it.each(pairs)('%s → %s is allowed only when the table says so', (from, to) => {
+    expect(canEventTransition(from, to)).toBe(allowed.has(`${from}→${to}`))
+  })
+})
