@@ -6,9 +6,9 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Currency } from '@palco/domain/locale/country'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
-import { seatsOfHold } from '../seating/holds.repository.js'
+import { seatsOfHold } from '../seating/holds.service.js'
 import { seatKeyOf } from '../seating/seat-key.js'
-import { balanceOf } from '../wallet/wallet.repository.js'
+import { balanceOf } from '../wallet/wallet.service.js'
 import {
   cartPromoOf,
   clearCartPromo,

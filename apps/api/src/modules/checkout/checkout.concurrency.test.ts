@@ -10,7 +10,7 @@ import { createProviderRegistry } from '../payments/registry.js'
 import { holdPlaces } from '../seating/holds.service.js'
 import { applyPromo } from './cart.service.js'
 import { placeOrder } from './orders.service.js'
-import type { CheckoutDeps } from './settlement.service.js'
+import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
 const FANS = 40
 const LIMIT = 7
@@ -44,12 +44,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('checkout under contention on Po
 
   beforeAll(async () => {
     handle = await openTestDatabase('postgres')
-    deps = {
+    const base = {
       db: handle.db,
       providers: createProviderRegistry(loadConfig({ NODE_ENV: 'test' }), handle.db),
       random: randomBytes,
       publicUrl: 'http://localhost:3000',
     }
+    deps = { ...base, settlement: settlementOf(base) }
     for (let i = 0; i < FANS; i++) {
       const id = randomUUID()
       await handle.db

@@ -20,7 +20,7 @@ import { handleWebhook } from '../payments/webhooks.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
 import { cartOf } from './cart.service.js'
 import { placeOrder } from './orders.service.js'
-import type { CheckoutDeps } from './settlement.service.js'
+import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
 /** The sandbox with switches: a provider that is down for vouchers or for status questions. */
 class FlakySandbox implements PaymentProviderAdapter {
@@ -81,10 +81,12 @@ describe.each(ENGINES)('checkout edge cases on %s', (engine) => {
     flaky = new FlakySandbox(
       new SandboxAdapter({ db: t.db.db, webhookSecret: DEV_SANDBOX_WEBHOOK_SECRET, random: randomBytes }),
     )
-    deps = {
+    const { settlement: _own, ...base } = {
       ...t.app.checkout,
       providers: createProviderRegistry(loadConfig({ NODE_ENV: 'test' }), t.db.db, { sandbox: flaky }),
     }
+    // Settled through this registry too, so a refund asks the flaky provider.
+    deps = { ...base, settlement: settlementOf(base) }
     const user = await t.db.db
       .selectFrom('auth_users')
       .select('id')

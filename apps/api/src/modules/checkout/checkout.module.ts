@@ -7,7 +7,7 @@ import type { PaymentProviderAdapter, ProviderCode } from '../payments/provider.
 import { startReconciler } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
 import { checkoutRoutes } from './checkout.routes.js'
-import type { CheckoutDeps } from './settlement.service.js'
+import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,13 +23,15 @@ async function checkoutModule(
   app: FastifyInstance,
   opts: { config: Config; adapters?: Partial<Record<ProviderCode, PaymentProviderAdapter>> },
 ) {
-  const deps: CheckoutDeps = {
+  const base = {
     db: app.db,
     providers: createProviderRegistry(opts.config, app.db, opts.adapters),
     random: randomBytes,
     publicUrl: publicUrl(opts.config),
     log: app.log,
   }
+  // Payments reaches checkout only through this port (issue 14: no checkout ↔ payments cycle).
+  const deps: CheckoutDeps = { ...base, settlement: settlementOf(base) }
   app.decorate('checkout', deps)
   await app.register(checkoutRoutes, { deps })
   await app.register(paymentRoutes, {

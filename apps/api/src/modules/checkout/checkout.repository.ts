@@ -1,6 +1,8 @@
+import { canCheckoutMoveReservation, OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
+import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import type { OrdersTable, PaymentsTable } from '../../db/schema.js'
+import type { OrdersTable } from '../../db/schema.js'
 
 export async function lockHold(trx: Db, holdId: string) {
   return trx.selectFrom('seat_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
@@ -10,7 +12,10 @@ export async function findHoldRow(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
 }
 
-/** Moves a reservation only from the status the caller saw (a stale writer changes nothing). */
+/**
+ * Moves a reservation only from the status the caller saw (a stale writer changes nothing), and only as
+ * checkout's table allows (DESIGN §4.5; checkout/lifecycle.ts): an illegal move is a bug, and throws.
+ */
 export async function setHoldStatus(
   trx: Db,
   holdId: string,
@@ -18,6 +23,9 @@ export async function setHoldStatus(
   to: string,
   expiresAt?: Date,
 ): Promise<boolean> {
+  if (!canCheckoutMoveReservation(from as ReservationStatus, to as ReservationStatus)) {
+    throw new Error(`Illegal reservation move ${from} → ${to} (hold ${holdId})`)
+  }
   const r = await trx
     .updateTable('seat_holds')
     .set({ status: to, updated_at: sql`now()`, ...(expiresAt ? { expires_at: expiresAt } : {}) })
@@ -152,17 +160,6 @@ export async function releasePromo(trx: Db, promoId: string, userId: string) {
     .execute()
 }
 
-/** False when this token was used before (its hash is the key). */
-export async function consumeCardToken(trx: Db, tokenHash: string, paymentId: string): Promise<boolean> {
-  const row = await trx
-    .insertInto('used_card_tokens')
-    .values({ token_hash: tokenHash, payment_id: paymentId })
-    .onConflict((oc) => oc.column('token_hash').doNothing())
-    .returning('token_hash')
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 export async function findOrderByKey(db: Db, userId: string, key: string) {
   return db
     .selectFrom('orders')
@@ -176,23 +173,8 @@ export async function insertOrder(trx: Db, values: Insertable<OrdersTable> & { i
   await trx.insertInto('orders').values(values).execute()
 }
 
-export async function insertPayment(trx: Db, values: Insertable<PaymentsTable> & { id: string }) {
-  await trx.insertInto('payments').values(values).execute()
-}
-
 export async function lockOrder(trx: Db, orderId: string) {
   return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst()
-}
-
-export async function lockPaymentOfOrder(trx: Db, orderId: string) {
-  return trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst()
 }
 
 export async function updateOrder(trx: Db, id: string, set: Updateable<OrdersTable>) {
@@ -203,39 +185,8 @@ export async function updateOrder(trx: Db, id: string, set: Updateable<OrdersTab
     .execute()
 }
 
-export async function updatePayment(trx: Db, id: string, set: Updateable<PaymentsTable>) {
-  await trx
-    .updateTable('payments')
-    .set({ ...set, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute()
-}
-
-export async function findPayment(db: Db, id: string) {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-export async function findPaymentByProviderId(db: Db, providerCode: string, providerPaymentId: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider_code', '=', providerCode)
-    .where('provider_payment_id', '=', providerPaymentId)
-    .executeTakeFirst()
-}
-
 export async function findOrder(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-export async function latestPaymentOf(db: Db, orderId: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
 }
 
 /** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
@@ -294,31 +245,41 @@ export async function sellPlaces(
   return rows
 }
 
-/** Open payments nobody has looked at for a while, oldest first (reconciliation). */
-export async function stalePayments(db: Db, olderThan: Date, limit: number) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.id', 'p.order_id'])
-    .where('p.status', 'in', ['CREATED', 'PENDING'])
-    .where('o.status', 'in', ['PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER'])
-    .where('p.updated_at', '<', olderThan)
-    .where((eb) => eb.or([eb('p.checked_at', 'is', null), eb('p.checked_at', '<', olderThan)]))
-    .orderBy('p.updated_at')
-    .limit(limit)
-    .execute()
+/** Another order of the same reservation that is open or paid: the seats belong to that one. */
+export async function findOtherLiveOrder(trx: Db, holdId: string, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .select('id')
+    .where('hold_id', '=', holdId)
+    .where('id', '!=', orderId)
+    .where('status', 'in', [...OPEN_ORDER_STATUSES, 'PAID'])
+    .executeTakeFirst()
 }
 
-export async function refundsToRetry(db: Db, limit: number) {
-  return db
-    .selectFrom('payments')
-    .select(['id', 'order_id'])
-    .where('refund_state', '=', 'REQUESTED')
-    .orderBy('updated_at')
-    .limit(limit)
-    .execute()
+/**
+ * Locks the places and says of each whether this order may still take it: its own hold's, or any place a new
+ * hold could take (packages/domain/src/seating/hold-rules.ts).
+ */
+export async function lockTakeablePlaces(
+  trx: Db,
+  eventId: string,
+  holdId: string,
+  places: readonly { section: string; placeIndex: number }[],
+) {
+  const { rows } = await sql<{ section_code: string; ok: boolean }>`
+    select es.section_code,
+      ((es.status = 'HELD' and es.hold_id = ${holdId}) or es.status = 'AVAILABLE'
+        or (es.status = 'HELD' and es.hold_expires_at <= now())) as ok
+    from event_seats es
+    join unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
+      on es.section_code = w.s and es.place_index = w.i
+    where es.event_id = ${eventId}
+    order by es.section_code, es.place_index
+    for update of es`.execute(trx)
+  return rows
 }
 
-export async function markChecked(db: Db, paymentId: string) {
-  await db.updateTable('payments').set({ checked_at: sql`now()` }).where('id', '=', paymentId).execute()
+/** DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end. */
+export async function failFastOnLocks(trx: Db) {
+  await sql`set local lock_timeout = '3s'`.execute(trx)
 }

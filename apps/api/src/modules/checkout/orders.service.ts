@@ -19,23 +19,30 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import { type Currency, localeOf } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider } from '@palco/domain/orders/vocabulary'
-import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import { type Payer, type ProviderPaymentResult, ProviderUnavailableError } from '../payments/provider.js'
-import { PROVIDER_NAMES } from '../payments/registry.js'
-import { lockFanEvent } from '../seating/holds.repository.js'
-import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { debitWallet } from '../wallet/wallet.repository.js'
-import { assertCartable, priceReservation } from './cart.service.js'
 import {
   consumeCardToken,
+  findPayment,
+  type HostedData,
+  insertPayment,
+  latestPaymentOf,
+  type ProviderOutcome,
+  type TransferData,
+  type VoucherData,
+} from '../payments/payments.service.js'
+import { type Payer, type ProviderPaymentResult, ProviderUnavailableError } from '../payments/provider.js'
+import { PROVIDER_NAMES } from '../payments/registry.js'
+import { lockFanEvent } from '../seating/holds.service.js'
+import { ticketsOfOrder } from '../tickets/issue-tickets.js'
+import { debitWallet } from '../wallet/wallet.service.js'
+import { assertCartable, priceReservation } from './cart.service.js'
+import {
   eventForCart,
+  failFastOnLocks,
   findHoldRow,
   findOrder,
   findOrderByKey,
   insertOrder,
-  insertPayment,
-  latestPaymentOf,
   lockHold,
   lockOrder,
   protectSeats,
@@ -48,11 +55,7 @@ import {
   applyProviderOutcome,
   type CheckoutDeps,
   finalizePaid,
-  type HostedData,
   type OrderLine,
-  type ProviderOutcome,
-  type TransferData,
-  type VoucherData,
 } from './settlement.service.js'
 
 /** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
@@ -218,7 +221,7 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
     .transaction()
     .execute(async (trx): Promise<Prepared> => {
       // DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end.
-      await sql`set local lock_timeout = '3s'`.execute(trx)
+      await failFastOnLocks(trx)
       const seen = await findHoldRow(trx, body.reservationId)
       if (!seen || seen.user_id !== fan.userId)
         throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
@@ -362,12 +365,8 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
       if (walletOnly) {
         // Nothing to ask anyone: paid at once, in this same transaction.
         const order = await lockOrder(trx, orderId)
-        const payment = await trx
-          .selectFrom('payments')
-          .selectAll()
-          .where('id', '=', paymentId)
-          .executeTakeFirstOrThrow()
-        if (!order) throw new Error('order vanished')
+        const payment = await findPayment(trx, paymentId)
+        if (!order || !payment) throw new Error('order vanished')
         const sold = await sellPlaces(
           trx,
           hold.event_id,

@@ -18,21 +18,28 @@ import type {
   TransactionStatus,
 } from '@palco/domain/orders/statuses'
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import { insertOutboxMessage } from '../notifications/outbox.repository.js'
-import { type ProviderPaymentStatus, ProviderUnavailableError } from '../payments/provider.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import {
+  findPayment,
+  lockPayment,
+  type PaymentSettlement,
+  type ProviderOutcome,
+  updatePayment,
+} from '../payments/payments.service.js'
+import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
-import { notifySeatChanges, releaseSeats } from '../seating/holds.repository.js'
+import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
 import { issueTickets } from '../tickets/issue-tickets.js'
-import { creditWallet, debitWallet } from '../wallet/wallet.repository.js'
+import { creditWallet, debitWallet } from '../wallet/wallet.service.js'
 import {
   eventForCart,
-  findPayment,
+  findOtherLiveOrder,
   giveBackPromoUse,
   lockHold,
   lockOrder,
+  lockTakeablePlaces,
   promoById,
   protectSeats,
   redeemFanUse,
@@ -43,7 +50,6 @@ import {
   setHoldStatus,
   setSeatsHoldEnd,
   updateOrder,
-  updatePayment,
 } from './checkout.repository.js'
 import { orderConfirmationEmail, refundEmail } from './order-emails.js'
 
@@ -54,53 +60,21 @@ export interface CheckoutDeps {
   /** Absolute site URL, for links in mails and the PSE return address. */
   publicUrl: string
   log?: FastifyBaseLogger | undefined
+  /** How payments hands provider outcomes back to this module (settlementOf; wired in checkout.module.ts). */
+  settlement: PaymentSettlement
 }
+
+/** The settlement port payments calls, bound to these deps (issue 14: payments does not import checkout). */
+export const settlementOf = (deps: SettlementDeps): PaymentSettlement => ({
+  applyProviderOutcome: (paymentId, outcome) => applyProviderOutcome(deps, paymentId, outcome),
+  refundPayment: (paymentId) => refundPayment(deps, paymentId),
+})
+
+/** What settling needs: everything but the port itself. */
+type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 
 /** A line as stored on the order: the contract's line plus the place it sells. */
 export type OrderLine = CartLine & { placeIndex: number }
-
-export interface VoucherData {
-  network: string
-  reference: string
-  barcode: string
-  amount: number
-  expiresAt: string
-}
-
-export interface TransferData {
-  kind: string
-  clabe: string | null
-  bankName: string | null
-  reference: string
-  amount: number
-  expiresAt: string
-  redirectUrl: string | null
-}
-
-/** The provider's hosted page a LINK payment sent the fan to. */
-export interface HostedData {
-  preferenceId: string
-  redirectUrl: string
-  /** When the page stops taking payments. */
-  expiresAt: string
-}
-
-export interface ProviderOutcome {
-  status: ProviderPaymentStatus
-  providerPaymentId?: string
-  /**
-   * The outcome is about a payment found by its reference on a hosted page, where the fan may try again
-   * after a refusal: a newer attempt that is approved or pending takes the payment over from a refused one.
-   */
-  rebind?: boolean
-  declineReason?: string
-  /** Our failure code for the fan's page when this is a failure. */
-  failureCode?: string
-  voucher?: VoucherData
-  transfer?: TransferData
-  hosted?: HostedData
-  expiresAt?: Date
-}
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
@@ -111,10 +85,6 @@ const statesOf = (order: OrderRow, payment: PaymentRow) => ({
   payment: payment.status as PaymentRecordStatus,
   transaction: payment.transaction_status as TransactionStatus,
 })
-
-async function lockPayment(trx: Db, id: string) {
-  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-}
 
 /** Moves order and payment into a phase, checked against the transition tables (DESIGN §4.5). */
 async function enterPhase(
@@ -183,7 +153,11 @@ const linesOf = (order: OrderRow) => order.lines as OrderLine[]
  * DECLINED after PAID is ignored. A payment that succeeded for seats we can no longer give is refunded
  * after the transaction (never a provider call inside one).
  */
-export async function applyProviderOutcome(deps: CheckoutDeps, paymentId: string, outcome: ProviderOutcome) {
+export async function applyProviderOutcome(
+  deps: SettlementDeps,
+  paymentId: string,
+  outcome: ProviderOutcome,
+) {
   const needsRefund = await deps.db.transaction().execute(async (trx) => {
     const first = await findPayment(trx, paymentId)
     if (!first) return false
@@ -225,7 +199,7 @@ export async function applyProviderOutcome(deps: CheckoutDeps, paymentId: string
 
 async function settleApproved(
   trx: Db,
-  deps: CheckoutDeps,
+  deps: SettlementDeps,
   order: OrderRow,
   payment: PaymentRow,
 ): Promise<boolean> {
@@ -270,14 +244,7 @@ export type RefundReason =
  */
 async function retake(trx: Db, order: OrderRow): Promise<RefundReason | null> {
   // Another order of this reservation may be live (the fan retried): the seats belong to that one.
-  const other = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('hold_id', '=', order.hold_id)
-    .where('id', '!=', order.id)
-    .where('status', 'in', ['PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER', 'PAID'])
-    .executeTakeFirst()
-  if (other) return 'SEAT_UNAVAILABLE'
+  if (await findOtherLiveOrder(trx, order.hold_id, order.id)) return 'SEAT_UNAVAILABLE'
   if (order.promo_id) {
     const promo = await promoById(trx, order.promo_id)
     if (!(await redeemPromo(trx, order.promo_id))) return 'PROMO_CODE_EXHAUSTED'
@@ -311,17 +278,7 @@ async function countTakeable(
   places: readonly { section: string; placeIndex: number }[],
 ) {
   if (places.length === 0) return 0
-  // Its own hold's places, or any place a new hold could take (packages/domain/src/seating/hold-rules.ts).
-  const { rows } = await sql<{ section_code: string; ok: boolean }>`
-    select es.section_code,
-      ((es.status = 'HELD' and es.hold_id = ${holdId}) or es.status = 'AVAILABLE'
-        or (es.status = 'HELD' and es.hold_expires_at <= now())) as ok
-    from event_seats es
-    join unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
-      on es.section_code = w.s and es.place_index = w.i
-    where es.event_id = ${eventId}
-    order by es.section_code, es.place_index
-    for update of es`.execute(trx)
+  const rows = await lockTakeablePlaces(trx, eventId, holdId, places)
   return rows.filter((r) => r.ok).length
 }
 
@@ -460,7 +417,7 @@ async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
  * (cash paid at a store) — as wallet credit. A provider that does not answer leaves the refund REQUESTED
  * for reconciliation to retry; the refund key is stable, so a retry never refunds twice.
  */
-export async function refundPayment(deps: CheckoutDeps, paymentId: string) {
+export async function refundPayment(deps: SettlementDeps, paymentId: string) {
   const payment = await findPayment(deps.db, paymentId)
   if (payment?.refund_state !== 'REQUESTED') return
   let toWallet = payment.provider_code === 'wallet' || !payment.provider_payment_id

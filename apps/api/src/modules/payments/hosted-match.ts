@@ -1,5 +1,5 @@
 import type { Db } from '../../db/dialect.js'
-import { findPayment } from '../checkout/checkout.repository.js'
+import { findPayment } from './payments.repository.js'
 import type { ProviderPaymentResult } from './provider.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

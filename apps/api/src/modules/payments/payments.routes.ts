@@ -2,7 +2,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { CheckoutDeps } from '../checkout/settlement.service.js'
+import type { PaymentsDeps } from './payment-outcome.js'
 import type { WebhookRequest } from './provider.js'
 import {
   pendingSandboxPayments,
@@ -28,7 +28,7 @@ function webhookRequestOf(request: FastifyRequest): WebhookRequest {
 /** Provider webhooks (every provider) and, outside production, the sandbox's dev endpoints. */
 export async function paymentRoutes(
   app: FastifyInstance,
-  opts: { deps: CheckoutDeps; sandboxDev: boolean; sandboxSecret: string },
+  opts: { deps: PaymentsDeps; sandboxDev: boolean; sandboxSecret: string },
 ) {
   const tags = ['payments']
   const { deps } = opts

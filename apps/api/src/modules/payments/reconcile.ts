@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { findPayment, markChecked, refundsToRetry, stalePayments } from '../checkout/checkout.repository.js'
-import { applyProviderOutcome, type CheckoutDeps, refundPayment } from '../checkout/settlement.service.js'
 import { paymentOfReference } from './hosted-match.js'
+import type { PaymentsDeps } from './payment-outcome.js'
+import { findPayment, markChecked, refundsToRetry, stalePayments } from './payments.repository.js'
 import { ProviderUnavailableError } from './provider.js'
 
 export interface ReconcileOptions {
@@ -25,7 +25,7 @@ export interface ReconcileReport {
  * wallet given back); retries refunds a provider did not answer. Idempotent, so any process may run it.
  */
 export async function reconcileOnce(
-  deps: CheckoutDeps,
+  deps: PaymentsDeps,
   opts: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
   const now = opts.now ?? new Date()
@@ -46,13 +46,13 @@ export async function reconcileOnce(
     }
   }
   for (const { id } of await refundsToRetry(deps.db, opts.limit ?? 50)) {
-    await refundPayment(deps, id)
+    await deps.settlement.refundPayment(id)
     report.refunds++
   }
   return report
 }
 
-async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date, abandonAfterMs: number) {
+async function reconcilePayment(deps: PaymentsDeps, paymentId: string, now: Date, abandonAfterMs: number) {
   const payment = await findPayment(deps.db, paymentId)
   if (!payment) return false
   const adapter = deps.providers.byCode(payment.provider_code)
@@ -106,7 +106,7 @@ async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date
   }
   if (status === 'PENDING' && expired) status = 'EXPIRED'
   if (status === 'PENDING') return false
-  await applyProviderOutcome(deps, payment.id, {
+  await deps.settlement.applyProviderOutcome(payment.id, {
     status,
     ...(providerPaymentId ? { providerPaymentId } : {}),
     ...(rebind ? { rebind } : {}),
@@ -119,7 +119,7 @@ async function reconcilePayment(deps: CheckoutDeps, paymentId: string, now: Date
 }
 
 /** Runs in every process, like the hold sweeper; settling is idempotent, so overlap is harmless. */
-export function startReconciler(deps: CheckoutDeps, log: FastifyBaseLogger, intervalMs: number) {
+export function startReconciler(deps: PaymentsDeps, log: FastifyBaseLogger, intervalMs: number) {
   let running = false
   const timer = setInterval(() => {
     if (running) return

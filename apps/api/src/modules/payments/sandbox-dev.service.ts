@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Db } from '../../db/dialect.js'
-import { findPayment, latestPaymentOf } from '../checkout/checkout.repository.js'
+import { findPayment, latestPaymentOf } from './payments.repository.js'
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './providers/sandbox/sandbox.adapter.js'
 import {
   findSandboxPayment,

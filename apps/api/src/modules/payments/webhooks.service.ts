@@ -1,7 +1,7 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { findPaymentByProviderId } from '../checkout/checkout.repository.js'
-import { applyProviderOutcome, type CheckoutDeps } from '../checkout/settlement.service.js'
 import { paymentOfReference } from './hosted-match.js'
+import type { PaymentsDeps } from './payment-outcome.js'
+import { findPaymentByProviderId } from './payments.repository.js'
 import {
   type PaymentProviderAdapter,
   type ProviderPaymentResult,
@@ -28,7 +28,7 @@ export type WebhookAnswer = { status: 'applied' | 'duplicate' | 'ignored'; outco
  * A provider that does not answer our status question → 503, so the provider retries later.
  */
 export async function handleWebhook(
-  deps: CheckoutDeps,
+  deps: PaymentsDeps,
   providerCode: string,
   request: WebhookRequest,
 ): Promise<WebhookAnswer> {
@@ -57,7 +57,7 @@ export async function handleWebhook(
 }
 
 async function applyNotification(
-  deps: CheckoutDeps,
+  deps: PaymentsDeps,
   adapter: PaymentProviderAdapter,
   providerPaymentId: string,
   rowId: string,
@@ -93,7 +93,7 @@ async function applyNotification(
     }
     paymentId = match.payment.id
   }
-  await applyProviderOutcome(deps, paymentId, {
+  await deps.settlement.applyProviderOutcome(paymentId, {
     status: status.status,
     ...(status.declineReason ? { declineReason: status.declineReason } : {}),
     ...(direct ? {} : { providerPaymentId: status.providerPaymentId, rebind: true }),

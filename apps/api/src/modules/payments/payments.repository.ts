@@ -1,0 +1,97 @@
+import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
+import { type Insertable, sql, type Updateable } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { PaymentsTable } from '../../db/schema.js'
+
+/** The payments table and the card tokens it spent (issue 14: payments owns them); checkout reaches these
+ * through payments.service.ts. */
+
+export async function lockPayment(trx: Db, id: string) {
+  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+/** False when this token was used before (its hash is the key). */
+export async function consumeCardToken(trx: Db, tokenHash: string, paymentId: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('used_card_tokens')
+    .values({ token_hash: tokenHash, payment_id: paymentId })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .returning('token_hash')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function insertPayment(trx: Db, values: Insertable<PaymentsTable> & { id: string }) {
+  await trx.insertInto('payments').values(values).execute()
+}
+
+export async function lockPaymentOfOrder(trx: Db, orderId: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+export async function updatePayment(trx: Db, id: string, set: Updateable<PaymentsTable>) {
+  await trx
+    .updateTable('payments')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function findPayment(db: Db, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function findPaymentByProviderId(db: Db, providerCode: string, providerPaymentId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_code', '=', providerCode)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst()
+}
+
+export async function latestPaymentOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Open payments nobody has looked at for a while, oldest first (reconciliation). */
+export async function stalePayments(db: Db, olderThan: Date, limit: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.order_id'])
+    .where('p.status', 'in', ['CREATED', 'PENDING'])
+    .where('o.status', 'in', [...OPEN_ORDER_STATUSES])
+    .where('p.updated_at', '<', olderThan)
+    .where((eb) => eb.or([eb('p.checked_at', 'is', null), eb('p.checked_at', '<', olderThan)]))
+    .orderBy('p.updated_at')
+    .limit(limit)
+    .execute()
+}
+
+export async function refundsToRetry(db: Db, limit: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'order_id'])
+    .where('refund_state', '=', 'REQUESTED')
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute()
+}
+
+export async function markChecked(db: Db, paymentId: string) {
+  await db.updateTable('payments').set({ checked_at: sql`now()` }).where('id', '=', paymentId).execute()
+}
