@@ -45,4 +45,20 @@ export const isHolding = (s: ReservationStatus): boolean =>
   (HOLDING_STATUSES as readonly string[]).includes(s)
 
 /** Seats may be added or removed only before payment starts. */
-export const isEditable = (s: ReservationStatus): boolean => s === 'BOOKED' || s === 'ACTIVE'
+export const EDITABLE_STATUSES = ['BOOKED', 'ACTIVE'] as const satisfies readonly ReservationStatus[]
+export const isEditable = (s: ReservationStatus): boolean =>
+  (EDITABLE_STATUSES as readonly string[]).includes(s)
+
+/**
+ * Holds the clock ends (the sweeper marks them EXPIRED): the editable ones. A hold whose payment started
+ * ends with its payment instead (checkout's phases), never by the hold's own clock.
+ */
+export const EXPIRES_BY_CLOCK: readonly ReservationStatus[] = EDITABLE_STATUSES
+
+/**
+ * A status change checked against the table: the move, or an Error naming it (only a bug can ask for an
+ * illegal one; the services check what a person can cause first and answer with a DomainError).
+ */
+export function assertReservationMove(from: ReservationStatus, to: ReservationStatus): void {
+  if (!canTransition(from, to)) throw new Error(`Illegal reservation move ${from} → ${to}`)
+}

@@ -127,3 +127,18 @@ export async function insertAttempt(db: Db, kind: string, subject: string) {
 export async function deleteAttempt(db: Db, id: string) {
   await db.deleteFrom('auth_attempts').where('id', '=', id).execute()
 }
+
+export interface StoredSession {
+  userId: string
+  name: string
+  email: string
+  role: string | null
+  expiresAt: Date
+}
+
+/** Session and user in one query (the library reads them in two), planned once per connection (migration 0010). */
+export async function storedSession(db: Db, token: string): Promise<StoredSession | undefined> {
+  const { rows } = await sql<StoredSession>`select * from session_of(${token})`.execute(db)
+  const row = rows[0]
+  return row && { ...row, expiresAt: new Date(row.expiresAt) }
+}

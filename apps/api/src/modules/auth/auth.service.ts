@@ -27,9 +27,10 @@ import {
   findPasswordHash,
   insertCredentialUser,
   markPhoneVerified,
+  storedSession,
 } from './auth.repository.js'
 import { giveBack, resetThrottle, takeSlot } from './auth.throttle.js'
-import { signedSessionToken, storedSession } from './session-fast-path.js'
+import { signedSessionToken } from './session-fast-path.js'
 
 export interface AuthDeps {
   db: Db

@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
-import type { Db } from '../../db/dialect.js'
 
 const COOKIE_NAMES = ['user_session', '__Secure-user_session']
 /** Mirrors better-call's signed cookie: `<token>.<base64 HMAC-SHA256 of the token>`, URI-encoded. */
@@ -36,19 +34,4 @@ export function signedSessionToken(cookieHeader: string | undefined, secret: str
   const expected = createHmac('sha256', secret).update(token).digest()
   const given = Buffer.from(signature, 'base64')
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : false
-}
-
-export interface StoredSession {
-  userId: string
-  name: string
-  email: string
-  role: string | null
-  expiresAt: Date
-}
-
-/** Session and user in one query (the library reads them in two), planned once per connection (migration 0010). */
-export async function storedSession(db: Db, token: string): Promise<StoredSession | undefined> {
-  const { rows } = await sql<StoredSession>`select * from session_of(${token})`.execute(db)
-  const row = rows[0]
-  return row && { ...row, expiresAt: new Date(row.expiresAt) }
 }

@@ -1,8 +1,8 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sql } from 'kysely'
 import { z } from 'zod'
+import { pingDatabase } from './health.repository.js'
 
 const healthSchema = z.object({ status: z.literal('ok') })
 const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['postgres', 'pglite']) })
@@ -25,7 +25,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
     async () => {
       try {
-        await sql`select 1`.execute(app.db)
+        await pingDatabase(app.db)
       } catch {
         throw new DomainError('SERVICE_UNAVAILABLE', { message: 'The database is not reachable.' })
       }

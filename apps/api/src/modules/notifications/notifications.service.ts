@@ -1,5 +1,4 @@
 import type { Db } from '../../db/dialect.js'
-import type { CodeSender } from '../auth/auth.config.js'
 import { insertOutboxMessage } from './outbox.repository.js'
 import { currentLocale } from './request-locale.js'
 import { codeEmail, codeSms } from './templates.js'
@@ -8,7 +7,17 @@ import { codeEmail, codeSms } from './templates.js'
  * Codes are written to the outbox in the request that asks for them and delivered by the dispatcher,
  * so a slow or failing mail server never fails a sign-up and nothing is lost on a crash (DESIGN §5).
  */
-export function outboxCodeSender(db: Db): CodeSender {
+/** One-time codes by email and SMS; the shape the auth core asks for (auth.config.ts `CodeSender`). */
+export interface OutboxCodeSender {
+  email(
+    to: string,
+    code: string,
+    purpose: 'sign-in' | 'email-verification' | 'forget-password',
+  ): Promise<void>
+  sms(to: string, code: string): Promise<void>
+}
+
+export function outboxCodeSender(db: Db): OutboxCodeSender {
   return {
     async email(to, code, purpose) {
       const locale = currentLocale('es-CO')
@@ -38,3 +47,6 @@ export function outboxCodeSender(db: Db): CodeSender {
     },
   }
 }
+
+/** A message queued in the caller's transaction, sent by the dispatcher after it commits. */
+export { insertOutboxMessage, type NewOutboxMessage } from './outbox.repository.js'

@@ -82,3 +82,12 @@ export async function seatMapEventsOnSale(db: Db, now: Date, limit: number) {
     .limit(limit)
     .execute()
 }
+
+/** What decides whether an event's map may be shown on a host. */
+export async function findEventShown(db: Db, eventId: string) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'country', 'status', 'visibility', 'on_sale_at', 'off_sale_at'])
+    .where('id', '=', eventId)
+    .executeTakeFirst()
+}

@@ -4,6 +4,7 @@ import type { SeatAvailability } from '@palco/domain/seating/availability'
 import type { Db } from '../../db/dialect.js'
 import {
   changeSeqsBetween,
+  findEventShown,
   placeChangesSince,
   placeStates,
   placesWithSeqs,
@@ -254,12 +255,7 @@ function render(entry: Entry, now: number): RenderedAvailability {
 
 export type PublicEvent = Awaited<ReturnType<typeof readEvent>> & {}
 
-const readEvent = (db: Db, eventId: string) =>
-  db
-    .selectFrom('events')
-    .select(['id', 'country', 'status', 'visibility', 'on_sale_at', 'off_sale_at'])
-    .where('id', '=', eventId)
-    .executeTakeFirst()
+const readEvent = findEventShown
 
 /** The event must be published and belong to the host's country (a Mexican event on the Colombian host is 404). */
 export async function assertPublicEvent(db: Db, eventId: string, country: string) {

@@ -1,4 +1,9 @@
-import { HOLDING_STATUSES } from '@palco/domain/seating/reservation-lifecycle'
+import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import {
+  assertReservationMove,
+  EXPIRES_BY_CLOCK,
+  HOLDING_STATUSES,
+} from '@palco/domain/seating/reservation-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -48,12 +53,17 @@ export async function findHold(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
 }
 
-export async function setHoldStatus(trx: Db, holdId: string, status: string) {
-  await trx
+/** Moves a hold from `from` to `to` (checked against the domain's table first), only if it is still in `from`. */
+export async function setHoldStatus(trx: Db, holdId: string, from: ReservationStatus, to: ReservationStatus) {
+  assertReservationMove(from, to)
+  const row = await trx
     .updateTable('seat_holds')
-    .set({ status, updated_at: new Date() })
+    .set({ status: to, updated_at: new Date() })
     .where('id', '=', holdId)
-    .execute()
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export interface HoldRow {
@@ -189,8 +199,9 @@ export async function sweepExpired(db: Db, limit: number) {
     where es.event_id = g.event_id and es.section_code = g.section_code and es.place_index = g.place_index
       and es.status = 'HELD' and es.hold_expires_at <= now()
     returning es.event_id, es.section_code, es.place_index, es.change_seq`.execute(db)
+  // The holds the clock ends, by the domain's list (each may move to EXPIRED: reservation-lifecycle.ts).
   await sql`update seat_holds set status = 'EXPIRED', updated_at = now()
-    where status in ('BOOKED', 'ACTIVE') and expires_at <= now()`.execute(db)
+    where status = any (${[...EXPIRES_BY_CLOCK]}::text[]) and expires_at <= now()`.execute(db)
   return rows
 }
 
@@ -253,4 +264,13 @@ export function notifySeatChangesSoon(db: Db, payloads: string[]): Promise<void>
     batchers.set(db, batcher)
   }
   return batcher.send(payloads)
+}
+
+/** What decides whether an event sells now. */
+export async function findSellingEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom('events')
+    .select(['status', 'on_sale_at', 'off_sale_at'])
+    .where('id', '=', eventId)
+    .executeTakeFirst()
 }

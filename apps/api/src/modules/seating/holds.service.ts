@@ -7,6 +7,7 @@ import type { Db } from '../../db/dialect.js'
 import {
   findHold,
   findLiveHold,
+  findSellingEvent,
   type GrantedPlace,
   type HoldRefusal,
   HoldRefused,
@@ -162,13 +163,8 @@ function newHoldView(hold: HoldRow, taken: GrantedPlace[]): ReservationView {
   }
 }
 
-async function sellingEvent(db: Db, eventId: string): Promise<SellingEvent | undefined> {
-  return db
-    .selectFrom('events')
-    .select(['status', 'on_sale_at', 'off_sale_at'])
-    .where('id', '=', eventId)
-    .executeTakeFirst()
-}
+const sellingEvent = (db: Db, eventId: string): Promise<SellingEvent | undefined> =>
+  findSellingEvent(db, eventId)
 
 function assertSells(event: SellingEvent | undefined) {
   if (event?.status !== 'PUBLISHED') throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
@@ -193,7 +189,7 @@ export async function releasePlaces(
     if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
     const freed = await releaseSeats(trx, holdId, refs as SeatRef[] | undefined)
     const left = await seatsOfHold(trx, holdId)
-    if (left.length === 0) await setHoldStatus(trx, holdId, 'CANCELLED')
+    if (left.length === 0) await setHoldStatus(trx, holdId, hold.status as ReservationStatus, 'CANCELLED')
     return { eventId: hold.event_id, freed }
   })
   // After the commit, as for holds (see holdPlaces).
@@ -244,3 +240,9 @@ export async function reservationView(db: Db, holdId: string): Promise<Reservati
     total: seats.reduce((sum, s) => sum + Number(s.price_amount ?? 0), 0),
   }
 }
+
+/**
+ * What checkout does to a hold's places inside its own transactions (issue 14: other modules use this file,
+ * not the repository): the fan's per-event lock, the places of a hold, giving them back, and telling maps.
+ */
+export { lockFanEvent, notifySeatChanges, releaseSeats, seatsOfHold } from './holds.repository.js'

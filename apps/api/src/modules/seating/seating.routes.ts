@@ -30,7 +30,7 @@ import {
 } from './holds.service.js'
 import type { SeatFeed } from './live-feed.js'
 import { SeatClaims } from './seat-claims.js'
-import { preferencesOf, savePreferences } from './seat-customizations.js'
+import { preferencesOf, savePreferences } from './seat-customizations.repository.js'
 import { seatLayoutOf } from './seat-layout.service.js'
 
 /** Operators may take EXCLUSIVE seats for the box office and protocol; fans may not (issue 5 part 3). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/dialect.js'
+import { findTicketsOfOrder, insertTickets } from './tickets.repository.js'
 
 export interface TicketPlace {
   section: string
@@ -22,37 +23,23 @@ export async function issueTickets(
   order: { id: string; eventId: string; userId: string },
   places: readonly TicketPlace[],
 ): Promise<number> {
-  if (places.length === 0) return 0
-  const rows = await trx
-    .insertInto('tickets')
-    .values(
-      places.map((p) => ({
-        order_id: order.id,
-        event_id: order.eventId,
-        owner_user_id: order.userId,
-        section_code: p.section,
-        place_index: p.placeIndex,
-        row_label: p.row,
-        seat_number: p.seat,
-        zone_name: p.zoneName,
-        kind: p.total === 0 ? 'FREE' : 'PAID',
-        ownership: 'OWNED',
-        status: 'PAID',
-        qr_secret: randomBytes(32),
-      })),
-    )
-    .onConflict((oc) => oc.columns(['order_id', 'section_code', 'place_index']).doNothing())
-    .returning('id')
-    .execute()
-  return rows.length
+  return insertTickets(
+    trx,
+    places.map((p) => ({
+      order_id: order.id,
+      event_id: order.eventId,
+      owner_user_id: order.userId,
+      section_code: p.section,
+      place_index: p.placeIndex,
+      row_label: p.row,
+      seat_number: p.seat,
+      zone_name: p.zoneName,
+      kind: p.total === 0 ? 'FREE' : 'PAID',
+      ownership: 'OWNED',
+      status: 'PAID',
+      qr_secret: randomBytes(32),
+    })),
+  )
 }
 
-export async function ticketsOfOrder(db: Db, orderId: string) {
-  return db
-    .selectFrom('tickets')
-    .select(['id', 'section_code', 'row_label', 'seat_number', 'zone_name', 'place_index'])
-    .where('order_id', '=', orderId)
-    .orderBy('section_code')
-    .orderBy('place_index')
-    .execute()
-}
+export const ticketsOfOrder = (db: Db, orderId: string) => findTicketsOfOrder(db, orderId)

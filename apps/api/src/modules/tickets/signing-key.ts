@@ -7,6 +7,7 @@ import {
   toBase64Url,
 } from '@palco/domain/tickets/qr-code'
 import type { Db } from '../../db/dialect.js'
+import { keepFirstMetaValue } from './tickets.repository.js'
 
 /**
  * The Ed25519 key pair that signs STATIC_ENCRYPTED and DYNAMIC_ENCRYPTED codes. TICKET_SIGNING_KEY (a
@@ -37,17 +38,8 @@ async function load(db: Db): Promise<SigningKeys> {
   if (!pkcs8) {
     const pair = generateKeyPairSync('ed25519')
     const candidate = toBase64Url(new Uint8Array(pair.privateKey.export({ format: 'der', type: 'pkcs8' })))
-    await db
-      .insertInto('app_meta')
-      .values({ key: META_KEY, value: candidate })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute()
-    const row = await db
-      .selectFrom('app_meta')
-      .select('value')
-      .where('key', '=', META_KEY)
-      .executeTakeFirstOrThrow()
-    pkcs8 = fromBase64Url(row.value)
+    // Two processes starting together keep the first one's key.
+    pkcs8 = fromBase64Url(await keepFirstMetaValue(db, META_KEY, candidate))
     if (!pkcs8) throw new Error('stored ticket signing key is not base64url')
   }
   const { publicRaw } = pairFromPkcs8(pkcs8)

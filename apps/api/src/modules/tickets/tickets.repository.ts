@@ -1,6 +1,8 @@
 import { MULTI_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
-import { sql } from 'kysely'
+import { TRANSFERABLE_OWNERSHIPS } from '@palco/domain/tickets/ownership-lifecycle'
+import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
+import type { TicketsTable } from '../../db/schema.js'
 
 /**
  * Ticket reads and writes for issue 7. Every fan-facing query is scoped by the caller's user id (and the
@@ -236,6 +238,8 @@ export async function moveTicket(
     .where('id', '=', ticketId)
     .where('secret_version', '=', expectedVersion)
     .where('status', '=', 'PAID')
+    // Only as the ownership table allows (packages/domain/src/tickets/ownership-lifecycle.ts).
+    .where('ownership', 'in', [...TRANSFERABLE_OWNERSHIPS])
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
@@ -392,4 +396,48 @@ export async function gateEvents(db: Db, country: string, since: Date) {
     .orderBy('e.starts_at')
     .limit(100)
     .execute()
+}
+
+/** New tickets of an order; a place the order already ticketed is skipped (the (order, place) constraint). */
+export async function insertTickets(trx: Db, rows: readonly Insertable<TicketsTable>[]): Promise<number> {
+  if (rows.length === 0) return 0
+  const inserted = await trx
+    .insertInto('tickets')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['order_id', 'section_code', 'place_index']).doNothing())
+    .returning('id')
+    .execute()
+  return inserted.length
+}
+
+export async function findTicketsOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('tickets')
+    .select(['id', 'section_code', 'row_label', 'seat_number', 'zone_name', 'place_index'])
+    .where('order_id', '=', orderId)
+    .orderBy('section_code')
+    .orderBy('place_index')
+    .execute()
+}
+
+/** Whether this user already passed this ticket on (so a second try says so rather than "not found"). */
+export async function hasSentTicket(trx: Db, ticketId: string, fromUserId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('ticket_transfers')
+    .select('id')
+    .where('ticket_id', '=', ticketId)
+    .where('from_user_id', '=', fromUserId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Stores `value` under `key` unless one is there already, and returns whichever is stored. */
+export async function keepFirstMetaValue(db: Db, key: string, value: string): Promise<string> {
+  await db
+    .insertInto('app_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()
+  return row.value
 }

@@ -14,6 +14,7 @@ import type {
   TransferBody,
 } from '@palco/domain/tickets/contract'
 import { ticketLocationLabel } from '@palco/domain/tickets/location'
+import { canOwnershipMove } from '@palco/domain/tickets/ownership-lifecycle'
 import type { QrType } from '@palco/domain/tickets/qr'
 import {
   DYNAMIC_STEP_SECONDS,
@@ -30,7 +31,7 @@ import {
 import { acceptScanTime } from '@palco/domain/tickets/scan-time'
 import type { Db } from '../../db/dialect.js'
 import { preRegisterContact } from '../fans/fans.service.js'
-import { insertOutboxMessage } from '../notifications/outbox.repository.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
 import {
@@ -44,6 +45,7 @@ import {
   frameOfEvent,
   gateEvents,
   hasCheckin,
+  hasSentTicket,
   insertCheckin,
   insertTransfer,
   lockTicket,
@@ -52,6 +54,7 @@ import {
   purchaseCodeOf,
   reassignFanTickets,
   type TicketRow,
+  ticketSecret,
   ticketsAdmittedAt,
   userEmailOf,
 } from './tickets.repository.js'
@@ -209,11 +212,8 @@ async function qrMaterialOf(db: Db, row: TicketRow): Promise<QrMaterial> {
 }
 
 async function findSecret(db: Db, ticketId: string): Promise<Uint8Array> {
-  const row = await db
-    .selectFrom('tickets')
-    .select('qr_secret')
-    .where('id', '=', ticketId)
-    .executeTakeFirstOrThrow()
+  const row = await ticketSecret(db, ticketId)
+  if (!row) throw new Error(`ticket ${ticketId} vanished`)
   return new Uint8Array(row.qr_secret)
 }
 
@@ -249,7 +249,7 @@ export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Pr
       // A pass that already got someone into one match stays with them (as the transfer itself refuses).
       row.checkin_count === 0 &&
       row.event_transferable &&
-      row.ownership === 'OWNED' &&
+      canOwnershipMove(row.ownership as TicketOwnership, 'RECEIVED') &&
       row.event_ends_at.getTime() > Date.now(),
     checkIn:
       usedUp(row) && row.checked_in_at ? { at: iso(row.checked_in_at), gate: row.checkin_gate ?? '' } : null,
@@ -298,12 +298,7 @@ export async function transferTicket(
       ticket.owner_user_id === viewer.userId ||
       (ticket.owner_fan_id !== null && myFans.includes(ticket.owner_fan_id))
     if (!mine) {
-      const sent = await trx
-        .selectFrom('ticket_transfers')
-        .select('id')
-        .where('ticket_id', '=', ticketId)
-        .where('from_user_id', '=', viewer.userId)
-        .executeTakeFirst()
+      const sent = await hasSentTicket(trx, ticketId, viewer.userId)
       throw new DomainError(sent ? 'TICKET_ALREADY_TRANSFERRED' : 'NOT_FOUND')
     }
     if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
@@ -311,7 +306,8 @@ export async function transferTicket(
       throw new DomainError('TRANSFER_TO_SELF')
     // Used at any event: a pass that got someone into one match is not passed on for the next.
     if (await hasCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
-    if (ticket.ownership !== 'OWNED') throw new DomainError('TICKET_ALREADY_TRANSFERRED')
+    if (!canOwnershipMove(ticket.ownership as TicketOwnership, 'RECEIVED'))
+      throw new DomainError('TICKET_ALREADY_TRANSFERRED')
     if (!ticket.event_transferable || ticket.event_ends_at.getTime() < ctx.now.getTime()) {
       throw new DomainError('TICKET_NOT_TRANSFERABLE')
     }
@@ -467,9 +463,7 @@ export async function checkIn(
   const parsed = parseTicketCode(body.code)
   if (!parsed) return { result: 'INVALID', ...none }
   const row = await findTicketForGate(db, parsed.ticketId)
-  const secretRow = row
-    ? await db.selectFrom('tickets').select('qr_secret').where('id', '=', row.id).executeTakeFirst()
-    : undefined
+  const secretRow = row ? await ticketSecret(db, row.id) : undefined
   const known =
     row && secretRow && row.status === 'PAID'
       ? await knownTicketOf(

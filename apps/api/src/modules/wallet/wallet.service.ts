@@ -22,3 +22,6 @@ export async function grantWalletCredit(
     .transaction()
     .execute((trx) => creditWallet(trx, { userId, currency, amount, kind: 'CREDIT', reason, orderId: null }))
 }
+
+/** The ledger moves checkout makes inside its own transactions (issue 14: other modules use this file). */
+export { balanceOf, creditWallet, debitWallet } from './wallet.repository.js'
