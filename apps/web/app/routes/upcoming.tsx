@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { MessagePage } from '../features/content/components/message-page'
+import { MessagePage } from '../components/ui/message-page'
 
 /** Routes of spec §2 whose feature is not open yet say so plainly and stay out of search engines. */
 export function meta() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { MessagePage } from '../../features/content/components/message-page'
+import { MessagePage } from '../../components/ui/message-page'
 
 export default function DisabledEvent() {
   const { t } = useTranslation()

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
-import { MessagePage } from '../../features/content/components/message-page'
+import { MessagePage } from '../../components/ui/message-page'
 import { safeRedirect } from '../../lib/safe-redirect'
 import type { Route } from './+types/forbidden'
 

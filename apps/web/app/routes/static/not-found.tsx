@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
-import { MessagePage } from '../../features/content/components/message-page'
+import { MessagePage } from '../../components/ui/message-page'
 
 export function loader() {
   return data(null, { status: 404 })

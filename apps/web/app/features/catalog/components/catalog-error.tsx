@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse } from 'react-router'
-import { MessagePage } from '../../content/components/message-page'
+import { MessagePage } from '../../../components/ui/message-page'
 
 /** Inside the site's shell: an unknown event or tour is a 404 page with the header and footer around it. */
 export function CatalogError({ error }: { error: unknown }) {
