@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeKushki, startFakeKushki } from '../../../test/fakes/fake-kushki.js'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
-import { type FakeKushki, startFakeKushki } from '../payments/providers/kushki/fake-kushki.js'
 import { reconcileOnce } from '../payments/reconcile.js'
 
 const CO = 'localhost:3000'

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeMercadoPago, startFakeMercadoPago } from '../../../test/fakes/fake-mercadopago.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
-import { type FakeMercadoPago, startFakeMercadoPago } from './providers/mercadopago/fake-mercadopago.js'
 import { reconcileOnce } from './reconcile.js'
 
 const MX = 'mx.localhost:3000'

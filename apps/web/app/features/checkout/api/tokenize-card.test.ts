@@ -1,13 +1,7 @@
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type FakeKushki,
-  startFakeKushki,
-} from '../../../../../api/src/modules/payments/providers/kushki/fake-kushki'
-import {
-  type FakeMercadoPago,
-  startFakeMercadoPago,
-} from '../../../../../api/src/modules/payments/providers/mercadopago/fake-mercadopago'
+import { type FakeKushki, startFakeKushki } from '../../../../../api/test/fakes/fake-kushki'
+import { type FakeMercadoPago, startFakeMercadoPago } from '../../../../../api/test/fakes/fake-mercadopago'
 import type { CardDetails } from '../model/checkout-forms'
 import { tokenizeCard, tokenizeKushkiCard, tokenizeMercadoPagoCard } from './tokenize-card'
 

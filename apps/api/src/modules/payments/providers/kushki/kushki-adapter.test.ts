@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeKushki, startFakeKushki } from '../../../../../test/fakes/fake-kushki.js'
 import { type Payer, ProviderUnavailableError } from '../../provider.js'
 import { ProviderConfigurationError, ProviderUnsupportedError } from '../shared/provider-http.js'
-import { type FakeKushki, startFakeKushki } from './fake-kushki.js'
 import { KushkiAdapter, mapKushkiStatus } from './kushki-adapter.js'
 
 // Contract tests: the adapter against a local fake that speaks Kushki's documented API.

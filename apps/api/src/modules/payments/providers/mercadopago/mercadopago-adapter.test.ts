@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeMercadoPago, startFakeMercadoPago } from '../../../../../test/fakes/fake-mercadopago.js'
 import { type Payer, ProviderUnavailableError } from '../../provider.js'
 import { ProviderResponseError, ProviderUnsupportedError } from '../shared/provider-http.js'
-import { type FakeMercadoPago, startFakeMercadoPago } from './fake-mercadopago.js'
 import { MercadoPagoAdapter, mapMercadoPagoStatus, searchPaymentMethodByBin } from './mercadopago-adapter.js'
 
 // Contract tests: the adapter against a local fake that speaks Mercado Pago's documented API.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { luhnValid } from '@palco/domain/checkout/sandbox-cards'
-import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
-import { signKushkiWebhook } from './kushki-adapter.js'
+import { signKushkiWebhook } from '../../src/modules/payments/providers/kushki/kushki-adapter.js'
+import { FakeFaults, listenLocal } from './fake-faults.js'
 
 /**
  * A local stand-in for api.kushkipagos.com implementing the requests and answers the adapter relies on

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { luhnValid } from '@palco/domain/checkout/sandbox-cards'
-import { FakeFaults, listenLocal } from '../shared/fake-faults.js'
-import { signMercadoPagoWebhook } from './mercadopago-adapter.js'
+import { signMercadoPagoWebhook } from '../../src/modules/payments/providers/mercadopago/mercadopago-adapter.js'
+import { FakeFaults, listenLocal } from './fake-faults.js'
 
 /**
  * A local stand-in for api.mercadopago.com that speaks the documented requests and answers of the
