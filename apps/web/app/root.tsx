@@ -1,6 +1,7 @@
 import './styles/mantine-page'
 import './lib/load-context'
 import { Button, Container, MantineProvider, Stack, Text, Title } from '@mantine/core'
+import { deviceFromUserAgent } from '@palco/domain/web/device'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -13,7 +14,6 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { deviceFromUserAgent } from './lib/device'
 import { markHydrated } from './lib/early-tap'
 import { PageResources } from './lib/i18n/page-resources'
 import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'

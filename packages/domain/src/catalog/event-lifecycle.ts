@@ -15,3 +15,9 @@ const TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
 
 export const canEventTransition = (from: EventStatus, to: EventStatus): boolean =>
   TRANSITIONS[from].includes(to)
+
+/** Events on sale and in listings: only a published event sells, lists or takes holds. */
+export const SELLING_EVENT_STATUS = 'PUBLISHED' as const satisfies EventStatus
+
+/** Events whose page still opens (a disabled one leads to /disabled-event; its tickets stay valid). */
+export const VIEWABLE_EVENT_STATUSES = ['PUBLISHED', 'DISABLED'] as const satisfies readonly EventStatus[]

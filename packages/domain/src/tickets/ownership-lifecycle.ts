@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../orders/statuses.js'
 import type { TicketOwnership } from '../orders/vocabulary.js'
 
 /**
@@ -18,3 +19,6 @@ export const canOwnershipMove = (from: TicketOwnership, to: TicketOwnership): bo
 export const TRANSFERABLE_OWNERSHIPS: readonly TicketOwnership[] = (
   Object.keys(TRANSITIONS) as TicketOwnership[]
 ).filter((from) => canOwnershipMove(from, 'RECEIVED'))
+
+/** A ticket's own status (the order status it was issued with): these are tickets someone holds and lists. */
+export const ISSUED_TICKET_STATUSES = ['PAID', 'TRANSFERRED'] as const satisfies readonly OrderStatus[]

@@ -1,4 +1,5 @@
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '@palco/domain/catalog/catalog-query'
+import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import type { Country } from '@palco/domain/locale/country'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
@@ -66,7 +67,7 @@ function listed(db: Db, country: Country, now: Date, f: EventListFilter) {
     .selectFrom('events as e')
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
     .where('e.country', '=', country)
-    .where('e.status', '=', 'PUBLISHED')
+    .where('e.status', '=', SELLING_EVENT_STATUS)
     .where('e.visibility', '=', 'ALL')
     .where('e.ends_at', '>', now)
     .$if(f.excludeTourDates === true, (q) => q.where('e.tour_id', 'is', null))
@@ -141,7 +142,7 @@ export async function findListedTours(db: Db, country: Country, now: Date, limit
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
     .innerJoin('tours as t', 't.id', 'e.tour_id')
     .where('e.country', '=', country)
-    .where('e.status', '=', 'PUBLISHED')
+    .where('e.status', '=', SELLING_EVENT_STATUS)
     .where('e.visibility', '=', 'ALL')
     .where('e.ends_at', '>', now)
     .groupBy(['t.id', 't.slug', 't.name', 't.image_url'])

@@ -1,3 +1,4 @@
+import { VIEWABLE_EVENT_STATUSES } from '@palco/domain/catalog/event-lifecycle'
 import type { Country } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { eventCards } from './catalog.repository.js'
@@ -5,7 +6,7 @@ import { eventCards } from './catalog.repository.js'
 // One event and what its page shows. "Viewable" is wider than "listed": an event reached by its exact
 // id or slug may also be PRIVATE (an unlisted link the organiser shares), DISABLED (so the page can say
 // so) or over (so it can say that). DRAFT and visibility NONE are never returned.
-const VIEWABLE_STATUSES = ['PUBLISHED', 'DISABLED']
+const VIEWABLE_STATUSES: readonly string[] = VIEWABLE_EVENT_STATUSES
 const VIEWABLE_VISIBILITIES = ['ALL', 'PRIVATE']
 
 export type EventKey = { id: string } | { slug: string }

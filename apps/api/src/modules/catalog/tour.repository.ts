@@ -1,3 +1,4 @@
+import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import type { Country } from '@palco/domain/locale/country'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
@@ -16,7 +17,7 @@ export async function findVisibleTour(db: Db, country: Country, slug: string) {
         selectFrom('events as e')
           .select(sql`1`.as('one'))
           .whereRef('e.tour_id', '=', 't.id')
-          .where('e.status', '=', 'PUBLISHED')
+          .where('e.status', '=', SELLING_EVENT_STATUS)
           .where('e.visibility', '=', 'ALL'),
       ),
     )
@@ -31,7 +32,7 @@ export async function findUpcomingTourDates(db: Db, country: Country, tourId: st
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
     .where('e.country', '=', country)
     .where('e.tour_id', '=', tourId)
-    .where('e.status', '=', 'PUBLISHED')
+    .where('e.status', '=', SELLING_EVENT_STATUS)
     .where('e.visibility', '=', 'ALL')
     .where('e.ends_at', '>', now)
     .select([

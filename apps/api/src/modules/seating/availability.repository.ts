@@ -1,3 +1,4 @@
+import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { PlaceRow, SectionRow } from './availability-snapshot.js'
@@ -71,7 +72,7 @@ export async function seatMapEventsOnSale(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('events')
     .select(['id', 'slug', 'country'])
-    .where('status', '=', 'PUBLISHED')
+    .where('status', '=', SELLING_EVENT_STATUS)
     .where('visibility', '!=', 'NONE')
     .where('layout_id', 'is not', null)
     .where('on_sale_at', '<=', now)

@@ -1,6 +1,7 @@
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import {
   assertReservationMove,
+  EDITABLE_STATUSES,
   EXPIRES_BY_CLOCK,
   HOLDING_STATUSES,
 } from '@palco/domain/seating/reservation-lifecycle'
@@ -42,7 +43,7 @@ export async function findLiveHold(trx: Db, eventId: string, userId: string) {
     .selectAll()
     .where('event_id', '=', eventId)
     .where('user_id', '=', userId)
-    .where('status', 'in', ['BOOKED', 'ACTIVE'])
+    .where('status', 'in', [...EDITABLE_STATUSES])
     .where('expires_at', '>', sql<Date>`now()`)
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -1,3 +1,4 @@
+import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { HOLD_MINUTES } from '@palco/domain/seating/hold-rules'
@@ -167,7 +168,8 @@ const sellingEvent = (db: Db, eventId: string): Promise<SellingEvent | undefined
   findSellingEvent(db, eventId)
 
 function assertSells(event: SellingEvent | undefined) {
-  if (event?.status !== 'PUBLISHED') throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
+  if (event?.status !== SELLING_EVENT_STATUS)
+    throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
   const now = Date.now()
   if (new Date(event.on_sale_at).getTime() > now || new Date(event.off_sale_at).getTime() <= now) {
     throw new DomainError('RULE_BROKEN', { message: 'This event is not on sale now.' })

@@ -1,3 +1,4 @@
+import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
@@ -107,7 +108,7 @@ export async function eventsMissingInventory(db: Db, endingAfter: Date = new Dat
   return db
     .selectFrom('events as e')
     .select(['e.id'])
-    .where('e.status', '=', 'PUBLISHED')
+    .where('e.status', '=', SELLING_EVENT_STATUS)
     .where('e.ends_at', '>', endingAfter)
     .where((eb) =>
       eb.not(

@@ -1,5 +1,5 @@
 import { MULTI_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
-import { TRANSFERABLE_OWNERSHIPS } from '@palco/domain/tickets/ownership-lifecycle'
+import { ISSUED_TICKET_STATUSES, TRANSFERABLE_OWNERSHIPS } from '@palco/domain/tickets/ownership-lifecycle'
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { TicketsTable } from '../../db/schema.js'
@@ -106,7 +106,7 @@ export async function findTicketsOfUser(
   if (filter.orderId) q = q.where('t.order_id', '=', filter.orderId)
   if (filter.ticketId) q = q.where('t.id', '=', filter.ticketId)
   return q
-    .where('t.status', 'in', ['PAID', 'TRANSFERRED'])
+    .where('t.status', 'in', [...ISSUED_TICKET_STATUSES])
     .orderBy('e.starts_at')
     .orderBy('t.section_code')
     .orderBy('t.row_label')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deviceFromUserAgent } from './device'
+import { deviceFromUserAgent } from './device.js'
 
 describe('deviceFromUserAgent', () => {
   it.each([
