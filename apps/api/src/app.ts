@@ -13,9 +13,11 @@ import {
 } from './config.js'
 import type { DbHandle } from './db/dialect.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { accountDirectory, type FanClaimHandler } from './modules/auth/auth.service.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
 import { checkoutPlugin } from './modules/checkout/checkout.module.js'
+import { takeOverOrdersOfFan } from './modules/checkout/orders.service.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
@@ -24,6 +26,7 @@ import { SeatFeed } from './modules/seating/live-feed.js'
 import { seatingRoutes } from './modules/seating/seating.routes.js'
 import { takenPlacesByZone } from './modules/seating/zone-taken.js'
 import { ticketRoutes } from './modules/tickets/tickets.routes.js'
+import { takeOverTicketsOfFan } from './modules/tickets/tickets.service.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
@@ -77,8 +80,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes)
   await app.register(catalogRoutes, { takenPlaces: takenPlacesByZone })
-  await app.register(authRoutes)
-  await app.register(fanRoutes)
+  // A proven contact takes over what waited for its pre-registered fan: tickets sent to them, orders bought for
+  // them (issue 14: accounts import neither module; fans asks accounts through a port).
+  const onFanClaimed: FanClaimHandler = async (trx, fromFanId, to) => {
+    await takeOverTicketsOfFan(trx, fromFanId, to)
+    await takeOverOrdersOfFan(trx, fromFanId, to)
+  }
+  await app.register(authRoutes, { onFanClaimed })
+  await app.register(fanRoutes, { accounts: accountDirectory(opts.db.db) })
   const feed = new SeatFeed()
   await feed.start(opts.db, app.log)
   app.addHook('onClose', async () => feed.close())

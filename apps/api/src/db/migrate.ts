@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-webhook-claims.js'
 import * as m0013 from './migrations/0013-checkins-per-event.js'
 import * as m0014 from './migrations/0014-promo-fan-limit.js'
 import * as m0015 from './migrations/0015-hold-rules-home.js'
+import * as m0016 from './migrations/0016-order-parties.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-checkins-per-event': m0013,
   '0014-promo-fan-limit': m0014,
   '0015-hold-rules-home': m0015,
+  '0016-order-parties': m0016,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

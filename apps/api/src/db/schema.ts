@@ -318,12 +318,15 @@ export interface WalletEntriesTable {
   reason: string
   order_id: string | null
   created_at: CreatedAt
+  /** 0016-order-parties: the payment this entry moves money for; once per payment and kind. */
+  payment_id: string | null
 }
 
 export interface OrdersTable {
   id: Generated<string>
   code: string
-  user_id: string
+  /** The buyer's account; null for a pre-registered or walk-in buyer (0016-order-parties). */
+  user_id: string | null
   hold_id: string
   event_id: string
   country: string
@@ -348,6 +351,16 @@ export interface OrdersTable {
   created_at: CreatedAt
   updated_at: UpdatedAt
   paid_at: Timestamp | null
+  /** 0016-order-parties: who is on the order (packages/domain/src/orders/parties.ts). */
+  buyer_kind: ColumnType<string, string | undefined, string>
+  buyer_fan_id: string | null
+  buyer_name: string | null
+  buyer_email: string | null
+  buyer_phone: string | null
+  seller_user_id: string | null
+  placed_by: string
+  channel: ColumnType<string, string | undefined, string>
+  purchase_kind: ColumnType<string, string | undefined, string>
 }
 
 export interface PaymentsTable {
@@ -410,6 +423,8 @@ export interface TicketsTable {
   /** 0007-tickets: bumped with each new secret, so an older code is recognisably superseded. */
   secret_version: Generated<number>
   owner_fan_id: string | null
+  /** 0016-order-parties: the holder's name when not the buyer's (an inscription's participant). */
+  holder_name: Generated<string | null>
 }
 
 export interface TicketTransfersTable {

@@ -21,8 +21,12 @@ export async function loginAs(
 }
 
 /** Registers and confirms a new fan through the public routes; returns their session cookie. */
-export async function registerFan(app: FastifyInstance, n: number, host = 'localhost:3000'): Promise<string> {
-  const email = `fan${n}.${Date.now()}@example.co`
+export async function registerFan(
+  app: FastifyInstance,
+  n: number,
+  host = 'localhost:3000',
+  email = `fan${n}.${Date.now()}@example.co`,
+): Promise<string> {
   const body = {
     firstName: 'Fan',
     lastName: `Número ${n}`,

@@ -102,6 +102,7 @@ export async function insertPaidOrder(
     .values({
       code: `PAL-${randomBytes(4).toString('hex').toUpperCase()}`,
       user_id: userId,
+      placed_by: userId,
       hold_id: hold.id,
       event_id: event.id,
       country: event.country,

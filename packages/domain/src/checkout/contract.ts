@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { salesChannelSchema } from '../catalog/vocabulary.js'
 import { currencySchema } from '../locale/country.js'
 import {
   CHECKOUT_RESULTS,
@@ -7,7 +8,12 @@ import {
   PURCHASE_STATUSES,
   RESERVATION_STATUSES,
 } from '../orders/statuses.js'
-import { CASH_OPTIONS, MEXICAN_CASH_NETWORKS } from '../orders/vocabulary.js'
+import {
+  CASH_OPTIONS,
+  MEXICAN_CASH_NETWORKS,
+  paymentMethodSchema,
+  purchaseKindSchema,
+} from '../orders/vocabulary.js'
 import { DOCUMENT_TYPES } from '../people/vocabulary.js'
 
 /**
@@ -228,6 +234,20 @@ export const orderViewSchema = z.object({
   discount: z.int(),
   walletAmount: z.int(),
   total: z.int(),
+  /** TICKET, or INSTALLMENT when paid by a deposit and later payments (spec §3). */
+  purchaseKind: purchaseKindSchema,
+  channel: salesChannelSchema,
+  /** The sum of its settled payments, and what is still owed (issue 14: the order is paid when they meet). */
+  paid: z.int(),
+  outstanding: z.int(),
+  /** Every payment, oldest first: a wallet part and a card part, a deposit and the balance. */
+  payments: z.array(
+    z.object({
+      method: paymentMethodSchema.or(z.literal('FREE')),
+      amount: z.int(),
+      status: z.enum(PAYMENT_RECORD_STATUSES),
+    }),
+  ),
   createdAt: z.string(),
   event: cartSchema.shape.event,
   lines: z.array(cartLineSchema),

@@ -1,4 +1,5 @@
 import {
+  changePasswordSchema,
   confirmSignUpSchema,
   deleteAccountSchema,
   fanSchema,
@@ -18,9 +19,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { fanOfSession } from '../fans/fans.service.js'
 import {
+  changePassword,
   changePhone,
   confirmSignUp,
   deleteAccount,
+  type FanClaimHandler,
   logout,
   passwordLogin,
   requestLoginCode,
@@ -58,9 +61,9 @@ const ERRORS_NOTE =
  * AUTH0003 means "no account with this email or phone" and AUTH0013 "pre-registered, finish sign-up",
  * both only from request-otp (password login never tells whether an account exists).
  */
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: FanClaimHandler } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, auth: app.auth }
+  const deps = { db: app.db, auth: app.auth, onFanClaimed: opts.onFanClaimed }
   const tags = ['authentication']
 
   const passwordLoginRoute = (url: string, summary: string, operatorFlag: boolean) =>
@@ -111,6 +114,31 @@ export async function authRoutes(app: FastifyInstance) {
       },
     )
   logoutRoute('/api/auth/logout')
+
+  // The profile page's password change: an account's credential, so it lives with the accounts (issue 14).
+  r.post(
+    '/api/fan/password',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['fans'],
+        summary: 'Change password (current one required); other sessions end',
+        body: changePasswordSchema,
+        response: { 200: z.object({ changed: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const { result, cookies } = await changePassword(
+        deps,
+        request.authRequest(),
+        request.body.currentPassword,
+        request.body.newPassword,
+      )
+      if (cookies.length > 0) reply.header('set-cookie', cookies)
+      return { changed: result.changed as true }
+    },
+  )
+
   logoutRoute('/api/v1/auth/logout')
 
   r.post(

@@ -6,17 +6,18 @@ import type { Role } from '@palco/domain/people/vocabulary'
 import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import type { Db } from '../../db/dialect.js'
 import {
+  type AccountDirectory,
   anonymizeFan,
   findFanByDocument,
   findFanByEmail,
   findFanByPhone,
   findFanByUserId,
   insertFan,
+  preRegisteredFansFor,
+  retirePreRegistered,
   updateFan,
-} from '../fans/fans.repository.js'
-import { preRegisteredFansFor, retirePreRegistered } from '../fans/fans.service.js'
+} from '../fans/fans.service.js'
 import { withLocale } from '../notifications/request-locale.js'
-import { takeOverTicketsOfFan } from '../tickets/tickets.service.js'
 import { type Auth, SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.config.js'
 import { authCall } from './auth.errors.js'
 import {
@@ -27,14 +28,36 @@ import {
   findPasswordHash,
   insertCredentialUser,
   markPhoneVerified,
+  setAuthUserProfile,
   storedSession,
 } from './auth.repository.js'
 import { giveBack, resetThrottle, takeSlot } from './auth.throttle.js'
 import { signedSessionToken } from './session-fast-path.js'
 
+/**
+ * What follows a pre-registered fan into the account that claimed them: the tickets sent to them and the
+ * orders bought for them. Wired in app.ts (issue 14: accounts import neither tickets nor checkout).
+ */
+export type FanClaimHandler = (
+  trx: Db,
+  fromFanId: string,
+  to: { fanId: string; userId: string },
+) => Promise<void>
+
 export interface AuthDeps {
   db: Db
   auth: Auth
+  /** Only the flows that prove a contact need it (sign-up, login, phone change); a session check does not. */
+  onFanClaimed?: FanClaimHandler | undefined
+}
+
+/** What fan profiles may ask of accounts (the port `AccountDirectory` declares; wired in app.ts). */
+export function accountDirectory(db: Db): AccountDirectory {
+  return {
+    hasAccountWithEmail: async (email) => (await findAuthUserByEmail(db, email)) !== undefined,
+    hasAccountWithPhone: async (e164) => (await findAuthUserByPhone(db, e164)) !== undefined,
+    renameAccount: (userId, name) => setAuthUserProfile(db, userId, { name }),
+  }
 }
 
 /** What a request brings to an auth flow: its cookies (as Headers) and the site's language and country. */
@@ -230,7 +253,7 @@ export async function confirmSignUp(deps: AuthDeps, req: AuthRequest, email: str
     ),
   )
   await markRegistered(db, user.id)
-  await claimProvenContacts(db, user.id)
+  await claimProvenContacts(deps, user.id)
   return { result: { confirmed: true }, cookies: cookiesOf(headers) }
 }
 
@@ -245,7 +268,8 @@ async function markRegistered(db: Db, userId: string) {
  * account has proven that contact — its email confirmed, its phone reached by a code — and not before
  * (issue 12). Run after every proof and every login, so a proof made anywhere is honoured.
  */
-async function claimProvenContacts(db: Db, userId: string) {
+async function claimProvenContacts(deps: AuthDeps, userId: string) {
+  const { db } = deps
   const [user, fan] = await Promise.all([findAuthUserById(db, userId), findFanByUserId(db, userId)])
   if (!user || !fan) return
   const waiting = await preRegisteredFansFor(db, {
@@ -255,7 +279,8 @@ async function claimProvenContacts(db: Db, userId: string) {
   })
   for (const pre of waiting) {
     await db.transaction().execute(async (trx) => {
-      await takeOverTicketsOfFan(trx, pre.id, { fanId: fan.id, userId })
+      if (!deps.onFanClaimed) throw new Error('claiming a pre-registered fan needs onFanClaimed')
+      await deps.onFanClaimed(trx, pre.id, { fanId: fan.id, userId })
       await retirePreRegistered(trx, pre.id)
     })
   }
@@ -335,7 +360,7 @@ export async function passwordLogin(
     await authCall(() => auth.api.signOut({ headers: cookieHeaders(cookies) }))
     throw new DomainError('InvalidAccountTypeException')
   }
-  await claimProvenContacts(db, user.id)
+  await claimProvenContacts(deps, user.id)
   return { result: session, cookies }
 }
 
@@ -415,7 +440,7 @@ export async function verifyLoginCode(
   const session = await sessionFromCookies(deps, cookies)
   if (!session) throw new DomainError('InternalErrorException')
   await markRegistered(db, session.userId)
-  await claimProvenContacts(db, session.userId)
+  await claimProvenContacts(deps, session.userId)
   return { result: session, cookies }
 }
 
@@ -578,7 +603,7 @@ export async function changePhone(
   )
   await markPhoneVerified(db, session.userId)
   if (fan) await updateFan(db, fan.id, { phone_prefix: input.phonePrefix, phone_number: input.phone })
-  await claimProvenContacts(db, session.userId)
+  await claimProvenContacts(deps, session.userId)
   return { status: 'CHANGED' as const }
 }
 

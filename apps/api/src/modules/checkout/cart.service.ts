@@ -58,7 +58,8 @@ export async function checkPromoFor(
   db: Db,
   promo: PromoRow,
   ctx: {
-    userId: string
+    /** The buyer's account, whose own uses count; null for a buyer without one (box office walk-in). */
+    userId: string | null
     eventId: string
     country: Country
     currency: Currency
@@ -73,7 +74,7 @@ export async function checkPromoFor(
     eventId: ctx.eventId,
     seats: ctx.seats,
     usesSoFar: promo.uses,
-    fanUses: await fanPromoUses(db, promo.id, ctx.userId),
+    fanUses: ctx.userId ? await fanPromoUses(db, promo.id, ctx.userId) : 0,
   })
 }
 
@@ -81,7 +82,7 @@ export async function checkPromoFor(
 export async function priceReservation(
   db: Db,
   hold: { id: string; event_id: string },
-  userId: string,
+  userId: string | null,
   now: Date,
   opts: { promo?: PromoRow | null } = {},
 ): Promise<PricedReservation> {

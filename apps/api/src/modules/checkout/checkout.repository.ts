@@ -149,8 +149,10 @@ export async function giveBackPromoUse(trx: Db, promoId: string) {
     .execute()
 }
 
-export async function releasePromo(trx: Db, promoId: string, userId: string) {
+/** The code's use back, and the buyer's own count when the buyer has an account (a walk-in has none). */
+export async function releasePromo(trx: Db, promoId: string, userId: string | null) {
   await giveBackPromoUse(trx, promoId)
+  if (!userId) return
   await trx
     .updateTable('promo_fan_uses')
     .set({ uses: sql`uses - 1` })
@@ -160,11 +162,12 @@ export async function releasePromo(trx: Db, promoId: string, userId: string) {
     .execute()
 }
 
-export async function findOrderByKey(db: Db, userId: string, key: string) {
+/** An order by whoever placed it (the fan online, the operator at the counter) and their idempotency key. */
+export async function findOrderByKey(db: Db, placedBy: string, key: string) {
   return db
     .selectFrom('orders')
     .select(['id'])
-    .where('user_id', '=', userId)
+    .where('placed_by', '=', placedBy)
     .where('idempotency_key', '=', key)
     .executeTakeFirst()
 }
@@ -282,4 +285,13 @@ export async function lockTakeablePlaces(
 /** DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end. */
 export async function failFastOnLocks(trx: Db) {
   await sql`set local lock_timeout = '3s'`.execute(trx)
+}
+
+/** A pre-registered buyer's orders become the account's that claimed the fan (the CHECK on buyer kinds holds). */
+export async function moveOrdersOfFan(trx: Db, fromFanId: string, userId: string) {
+  await trx
+    .updateTable('orders')
+    .set({ buyer_kind: 'ACCOUNT', user_id: userId, buyer_fan_id: null, updated_at: sql`now()` })
+    .where('buyer_fan_id', '=', fromFanId)
+    .execute()
 }

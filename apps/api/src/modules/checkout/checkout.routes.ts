@@ -10,14 +10,21 @@ import {
   placeOrderResultSchema,
 } from '@palco/domain/checkout/contract'
 import { currencyOf } from '@palco/domain/locale/country'
-import type { FastifyInstance } from 'fastify'
+import { salesChannelOf } from '@palco/domain/orders/parties'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { walletBalance } from '../wallet/wallet.service.js'
 import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
-import { orderView, placeOrder, startHostedPayment } from './orders.service.js'
+import { type OrderActor, orderView, placeOrder, startHostedPayment } from './orders.service.js'
 import type { CheckoutDeps } from './settlement.service.js'
+
+/** A fan buying for themselves online, on the channel their device says (spec §3 sales channels). */
+async function buyerOnline(request: FastifyRequest): Promise<OrderActor> {
+  const { userId } = await request.requireUser()
+  return { userId, channel: salesChannelOf(request.headers['user-agent']) }
+}
 
 /** Cart, promo codes, wallet balance, order placement and order view (spec §7 checkout; issue 6). */
 export async function checkoutRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
@@ -128,7 +135,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(deps, await request.requireUser(), request.body)
+      const result = await placeOrder(deps, await buyerOnline(request), request.body)
       reply.code(201).headers(noStore)
       return result
     },
@@ -152,7 +159,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       },
     },
     async (request, reply) => {
-      const result = await startHostedPayment(deps, await request.requireUser(), request.body)
+      const result = await startHostedPayment(deps, await buyerOnline(request), request.body)
       reply.code(201).headers(noStore)
       return result
     },

@@ -131,8 +131,15 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
       .uses
   const sandboxAction = (paymentId: string, action: string) =>
     t.app.inject({ method: 'POST', url: `/api/payments/sandbox/payments/${paymentId}/${action}` })
+  // The payment through the provider (a wallet part is a payment of its own, settled at once).
   const paymentOf = async (orderId: string) =>
-    db().selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
+    db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy(sql`provider_code = 'wallet'`)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
   const ticketCount = async (orderId: string) =>
     (await db().selectFrom('tickets').select('id').where('order_id', '=', orderId).execute()).length
   const webhook = (body: string, signature?: string) =>

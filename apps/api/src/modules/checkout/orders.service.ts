@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
 import { orderCode } from '@palco/domain/checkout/codes'
 import type {
@@ -14,19 +15,21 @@ import type {
 } from '@palco/domain/checkout/contract'
 import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { hostedPaymentWindow, isChoiceOffered, pendingExpiry } from '@palco/domain/checkout/methods'
+import { canRequestPayment, orderBalance } from '@palco/domain/checkout/order-balance'
 import { splitPayment } from '@palco/domain/checkout/pricing'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { type Currency, localeOf } from '@palco/domain/locale/country'
+import { type Country, type Currency, localeOf } from '@palco/domain/locale/country'
+import { type Buyer, buyerColumnsOf } from '@palco/domain/orders/parties'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
-import type { PaymentProvider } from '@palco/domain/orders/vocabulary'
+import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import {
   consumeCardToken,
-  findPayment,
   type HostedData,
   insertPayment,
   latestPaymentOf,
   type ProviderOutcome,
+  paymentsOfOrder,
   type TransferData,
   type VoucherData,
 } from '../payments/payments.service.js'
@@ -34,7 +37,6 @@ import { type Payer, type ProviderPaymentResult, ProviderUnavailableError } from
 import { PROVIDER_NAMES } from '../payments/registry.js'
 import { lockFanEvent } from '../seating/holds.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { debitWallet } from '../wallet/wallet.service.js'
 import { assertCartable, priceReservation } from './cart.service.js'
 import {
   eventForCart,
@@ -45,17 +47,19 @@ import {
   insertOrder,
   lockHold,
   lockOrder,
+  moveOrdersOfFan,
   protectSeats,
   redeemFanUse,
   redeemPromo,
-  sellPlaces,
   setHoldStatus,
 } from './checkout.repository.js'
 import {
   applyProviderOutcome,
   type CheckoutDeps,
-  finalizePaid,
+  completeIfPaid,
   type OrderLine,
+  recordSettledPayment,
+  takeWalletPart,
 } from './settlement.service.js'
 
 /** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
@@ -63,14 +67,35 @@ const PAYMENT_GRACE_MS = 10 * 60_000
 
 export const hashCardToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export interface Fan {
+/**
+ * Who places an order (issue 14 part 1): the fan online, or an operator at the box office selling for a
+ * buyer. Whoever places it holds the reservation and owns the idempotency key.
+ */
+export interface OrderActor {
   userId: string
+  /** Spec §3, from the request's user agent (`salesChannelOf`); the web desktop when unknown. */
+  channel?: SalesChannel
+  /** Set only for an operator at the box office (the routes check the role): the buyer, and the actor sells. */
+  sellingFor?: Buyer
+}
+
+/** The order's parties as its columns say them. */
+function partiesOf(actor: OrderActor) {
+  const buyer: Buyer = actor.sellingFor ?? { kind: 'ACCOUNT', userId: actor.userId }
+  return {
+    ...buyerColumnsOf(buyer),
+    placed_by: actor.userId,
+    seller_user_id: actor.sellingFor ? actor.userId : null,
+    channel: actor.channel ?? 'WEB_DESKTOP',
+  }
 }
 
 interface Prepared {
   orderId: string
   existing: boolean
   paymentId?: string
+  /** The key the provider sees for this payment: a retry with it answers the same attempt. */
+  idempotencyKey?: string
   method?: CheckoutMethod
   providerCode?: string
   amount?: number
@@ -79,9 +104,27 @@ interface Prepared {
   eventName?: string
 }
 
-/** How an order is paid: a place-order choice, or the whole total on the provider's hosted page (LINK). */
-type OrderPayment = PaymentChoice | { method: 'LINK' }
-type OrderRequest = Omit<PlaceOrderBody, 'payment'> & { payment: OrderPayment }
+/**
+ * A tender an operator took at the counter (provider STAFF): settled the moment it is recorded. The box
+ * office's own tenders (change, terminal references, courtesies) build on this.
+ */
+export interface CounterTender {
+  method: 'COUNTER'
+  /** The terminal's authorization or the receipt number, when there is one. */
+  reference?: string
+}
+
+/** How an order is paid: a place-order choice, the whole total on the provider's hosted page (LINK), or a
+ * tender at the counter. */
+type OrderPayment = PaymentChoice | { method: 'LINK' } | CounterTender
+type OrderRequest = Omit<PlaceOrderBody, 'payment'> & {
+  payment: OrderPayment
+  /**
+   * Asks the provider for only this much now (a deposit): the order is an INSTALLMENT purchase and stays
+   * open until its payments add up to the total (spec §3 purchase kinds).
+   */
+  firstPayment?: number
+}
 
 /**
  * Places an order (issue 6): one short transaction that checks and reserves everything (hold, amount,
@@ -91,15 +134,176 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment'> & { payment: OrderPayment }
  */
 export async function placeOrder(
   deps: CheckoutDeps,
-  fan: Fan,
-  body: PlaceOrderBody,
+  actor: OrderActor,
+  body: PlaceOrderBody | OrderRequest,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  const known = await findOrderByKey(deps.db, fan.userId, body.idempotencyKey)
-  if (known) return resultOf(deps.db, known.id, fan.userId)
-  const prepared = await prepareOrder(deps, fan, body, now)
+  const known = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey)
+  if (known) return resultOf(deps.db, known.id, actor.userId)
+  const prepared = await prepareOrder(deps, actor, body, now)
   if (prepared.paymentId) await charge(deps, prepared, body, now)
-  return resultOf(deps.db, prepared.orderId, fan.userId)
+  return resultOf(deps.db, prepared.orderId, actor.userId)
+}
+
+/**
+ * Asks for the next payment of an open order (issue 14 part 2): the balance after a deposit, or another
+ * tender of a split. The amount must fit what is still unrequested (`canRequestPayment`), so an order is never
+ * asked for more than its total; the payment then settles like any other, and the order is paid when its
+ * payments add up. The same idempotency key answers the same payment.
+ */
+export async function payOrderBalance(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  body: {
+    orderId: string
+    payment: PaymentChoice | CounterTender
+    amount: number
+    contact: PlaceOrderBody['contact']
+    billing: PlaceOrderBody['billing']
+    idempotencyKey: string
+  },
+  now = new Date(),
+): Promise<PlaceOrderResult> {
+  const paymentId = await deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, body.orderId)
+    if (!order || order.placed_by !== actor.userId)
+      throw new DomainError('NOT_FOUND', { message: 'No such order.' })
+    const key = `pay-${order.id}-${body.idempotencyKey}`
+    const payments = await paymentsOfOrder(trx, order.id)
+    const again = payments.find((p) => p.idempotency_key === key)
+    if (again) return null
+    if (!isOpenOrder(order.status as OrderStatus)) throw new DomainError('ORDER_NOT_PAYABLE')
+    const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
+    if (!canRequestPayment(Number(order.total), parts, body.amount)) {
+      throw new DomainError('AMOUNT_MISMATCH', {
+        field: 'amount',
+        details: { outstanding: orderBalance(Number(order.total), parts).unrequested },
+      })
+    }
+    const choice = body.payment
+    if (choice.method === 'COUNTER') {
+      if (!order.seller_user_id)
+        throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+      await recordSettledPayment(trx, {
+        id: randomUUID(),
+        orderId: order.id,
+        userId: actor.userId,
+        providerCode: 'staff',
+        method: 'CASH',
+        amount: body.amount,
+        currency: order.currency,
+        reference: choice.reference ?? null,
+        idempotencyKey: key,
+      })
+    } else if (choice.method === 'WALLET') {
+      if (!(await takeWalletPart(trx, walletOrderOf(order), body.amount, 'DEBIT', key)))
+        throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.method' })
+    } else {
+      if (!isChoiceOffered(order.country as Country, choice))
+        throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+      const id = randomUUID()
+      const adapter = deps.providers.forCountry(order.country as Country)
+      let tokenHash: string | null = null
+      if (choice.method === 'CARD') {
+        tokenHash = hashCardToken(choice.cardToken)
+        if (!(await consumeCardToken(trx, tokenHash, id))) throw new DomainError('CARD_TOKEN_USED')
+      }
+      await insertPayment(trx, {
+        ...providerPaymentValues(
+          id,
+          order.id,
+          actor.userId,
+          adapter.code,
+          choice,
+          body.amount,
+          order.currency,
+        ),
+        idempotency_key: key,
+        card_token_hash: tokenHash,
+      })
+      const event = await eventForCart(trx, order.event_id)
+      return {
+        id,
+        key,
+        provider: adapter.code,
+        method: choice.method,
+        currency: order.currency as Currency,
+        eventStartsAt: event ? new Date(event.starts_at) : undefined,
+        eventName: event?.name,
+      }
+    }
+    // Settled at once: the order is paid if this was the last of it; its seats must still be its own.
+    if ((await completeIfPaid(trx, deps, order)) === 'SEATS_GONE') throw new DomainError('HOLD_EXPIRED')
+    return null
+  })
+  if (paymentId) {
+    await charge(
+      deps,
+      {
+        orderId: body.orderId,
+        existing: false,
+        paymentId: paymentId.id,
+        idempotencyKey: paymentId.key,
+        method: paymentId.method,
+        providerCode: paymentId.provider,
+        amount: body.amount,
+        currency: paymentId.currency,
+        ...(paymentId.eventStartsAt ? { eventStartsAt: paymentId.eventStartsAt } : {}),
+        ...(paymentId.eventName ? { eventName: paymentId.eventName } : {}),
+      },
+      { ...body, payment: body.payment as PaymentChoice },
+      now,
+    )
+  }
+  return resultOf(deps.db, body.orderId, actor.userId)
+}
+
+/** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
+export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
+  moveOrdersOfFan(trx, fromFanId, to.userId)
+
+const walletOrderOf = (order: OrderRow) => ({
+  id: order.id,
+  code: order.code,
+  userId: order.user_id,
+  placedBy: order.placed_by,
+  currency: order.currency,
+})
+
+/** The row of a payment asked of the country's provider (card, voucher, transfer, hosted page). */
+function providerPaymentValues(
+  id: string,
+  orderId: string,
+  userId: string,
+  providerCode: string,
+  choice: PaymentChoice | { method: 'LINK' },
+  amount: number,
+  currency: string,
+) {
+  const card = choice.method === 'CARD' ? choice : null
+  return {
+    id,
+    order_id: orderId,
+    user_id: userId,
+    provider_code: providerCode,
+    method: choice.method,
+    network: choice.method === 'CASH' ? choice.network : null,
+    transfer_kind: choice.method === 'TRANSFER' ? choice.kind : null,
+    bank: choice.method === 'TRANSFER' ? (choice.bank ?? null) : null,
+    amount,
+    currency,
+    status: 'CREATED',
+    transaction_status: 'PENDING',
+    provider_payment_id: null,
+    idempotency_key: `pay-${id}`,
+    card_token_hash: null as string | null,
+    // Kept only until the card's outcome is known, so reconciliation can retry with the same key.
+    retry_token: card?.cardToken ?? null,
+    card_method: card?.paymentMethodId ?? null,
+    card_issuer: card?.issuerId ?? null,
+    decline_reason: null,
+    expires_at: null,
+  }
 }
 
 /**
@@ -111,7 +315,7 @@ export async function placeOrder(
  */
 export async function startHostedPayment(
   deps: CheckoutDeps,
-  fan: Fan,
+  fan: OrderActor,
   body: HostedPaymentBody,
   now = new Date(),
 ): Promise<HostedPaymentResult> {
@@ -215,23 +419,29 @@ async function openHostedPage(
   return hosted
 }
 
-/** The first transaction of every checkout: checks and reserves everything, creates order and payment. */
-async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, now: Date): Promise<Prepared> {
+/** The first transaction of every checkout: checks and reserves everything, creates order and payments. */
+async function prepareOrder(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  body: OrderRequest,
+  now: Date,
+): Promise<Prepared> {
   return deps.db
     .transaction()
     .execute(async (trx): Promise<Prepared> => {
       // DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end.
       await failFastOnLocks(trx)
+      // The reservation is whoever placed the order's: the fan's own, or the operator's at the counter.
       const seen = await findHoldRow(trx, body.reservationId)
-      if (!seen || seen.user_id !== fan.userId)
+      if (!seen || seen.user_id !== actor.userId)
         throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-      // The fan's per-event lock first, as seat changes take it, then the reservation: one lock order, and a
-      // seat added in another tab cannot slip in between pricing and payment.
-      await lockFanEvent(trx, seen.event_id, fan.userId)
+      // The holder's per-event lock first, as seat changes take it, then the reservation: one lock order, and
+      // a seat added in another tab cannot slip in between pricing and payment.
+      await lockFanEvent(trx, seen.event_id, actor.userId)
       const hold = await lockHold(trx, body.reservationId)
       if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
       // Re-read under the hold's lock: a double submit waited for the first and now finds its order.
-      const again = await findOrderByKey(trx, fan.userId, body.idempotencyKey)
+      const again = await findOrderByKey(trx, actor.userId, body.idempotencyKey)
       if (again) return { orderId: again.id, existing: true }
       if (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT') {
         throw new DomainError('ORDER_NOT_PAYABLE', {
@@ -239,7 +449,9 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         })
       }
       assertCartable(hold, now)
-      const priced = await priceReservation(trx, hold, fan.userId, now)
+      const parties = partiesOf(actor)
+      // Per-fan promo limits count against the buyer's account; a buyer with none has no count to keep.
+      const priced = await priceReservation(trx, hold, parties.user_id, now)
       if (priced.places.length === 0) throw new DomainError('HOLD_EXPIRED')
       if (priced.promoRefusal) {
         throw new DomainError(priced.promoRefusal.code, { details: { reason: priced.promoRefusal.reason } })
@@ -258,28 +470,58 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
             message: "This country's payment provider has no hosted payment page.",
           })
         }
+      } else if (choice.method === 'COUNTER') {
+        if (!actor.sellingFor)
+          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       } else if (!isChoiceOffered(priced.country, choice)) {
         throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       }
       const split = splitPayment(
         total,
-        choice.method,
-        choice.method === 'WALLET' || choice.method === 'LINK' || choice.method === 'FREE'
+        choice.method === 'COUNTER' ? 'CASH' : choice.method,
+        choice.method === 'WALLET' ||
+          choice.method === 'LINK' ||
+          choice.method === 'FREE' ||
+          choice.method === 'COUNTER'
           ? 0
           : choice.walletAmount,
       )
       if (!split)
         throw new DomainError('AMOUNT_MISMATCH', { field: 'payment.walletAmount', details: { total } })
+      // A deposit asks the provider for part of its share now; the rest comes as later payments.
+      const asked = body.firstPayment ?? split.provider
+      if (
+        body.firstPayment !== undefined &&
+        (!Number.isSafeInteger(asked) || asked <= 0 || asked >= split.provider || choice.method === 'COUNTER')
+      ) {
+        throw new DomainError('AMOUNT_MISMATCH', { field: 'firstPayment', details: { total } })
+      }
       const walletOnly = split.provider === 0
-      const method: CheckoutMethod = choice.method === 'FREE' ? 'FREE' : walletOnly ? 'WALLET' : choice.method
-      const adapter = walletOnly ? null : deps.providers.forCountry(priced.country)
-      const providerCode = adapter?.code ?? 'wallet'
+      const method: CheckoutMethod =
+        choice.method === 'FREE'
+          ? 'FREE'
+          : walletOnly
+            ? 'WALLET'
+            : choice.method === 'COUNTER'
+              ? 'CASH'
+              : choice.method
+      const ownCode = choice.method === 'COUNTER' ? 'staff' : 'wallet'
+      const adapter =
+        walletOnly || choice.method === 'COUNTER' ? null : deps.providers.forCountry(priced.country)
+      const providerCode = adapter?.code ?? ownCode
       const orderId = randomUUID()
       const paymentId = randomUUID()
+      const order = {
+        id: orderId,
+        code: orderCode(deps.random),
+        userId: parties.user_id,
+        placedBy: actor.userId,
+        currency: priced.currency,
+      }
 
       // Lock order: card token, promo code, wallet — the same in every checkout.
       let tokenHash: string | null = null
-      if (!walletOnly && choice.method === 'CARD') {
+      if (adapter && choice.method === 'CARD') {
         tokenHash = hashCardToken(choice.cardToken)
         if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
       }
@@ -287,34 +529,22 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         if (!(await redeemPromo(trx, priced.promo.id)))
           throw new DomainError('PROMO_CODE_EXHAUSTED', { details: { reason: 'exhausted' } })
         // Another checkout of this fan spent the code meanwhile: the same answer the cart gives (issue 13).
-        if (!(await redeemFanUse(trx, priced.promo.id, fan.userId, priced.promo.max_uses_per_fan))) {
+        if (
+          parties.user_id &&
+          !(await redeemFanUse(trx, priced.promo.id, parties.user_id, priced.promo.max_uses_per_fan))
+        ) {
           throw new DomainError('PROMO_CODE_ALREADY_USED', { details: { reason: 'fan-limit' } })
         }
-      }
-      if (
-        !(await debitWallet(trx, {
-          userId: fan.userId,
-          currency: priced.currency,
-          amount: split.wallet,
-          kind: 'DEBIT',
-          reason: 'checkout',
-          orderId,
-        }))
-      ) {
-        throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })
       }
 
       const lines: OrderLine[] = priced.totals.lines.map((l, i) => ({
         ...l,
         placeIndex: priced.places[i]?.placeIndex ?? 0,
       }))
-      const network = choice.method === 'CASH' ? choice.network : null
-      const transferKind = choice.method === 'TRANSFER' ? choice.kind : null
-      const card = choice.method === 'CARD' && !walletOnly ? choice : null
       await insertOrder(trx, {
         id: orderId,
-        code: orderCode(deps.random),
-        user_id: fan.userId,
+        code: order.code,
+        ...parties,
         hold_id: hold.id,
         event_id: hold.event_id,
         country: priced.country,
@@ -322,6 +552,7 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         currency: priced.currency,
         status: 'PENDING',
         purchase_status: 'STARTED',
+        purchase_kind: body.firstPayment === undefined ? 'TICKET' : 'INSTALLMENT',
         method,
         provider: PROVIDER_NAMES[providerCode],
         subtotal: priced.totals.subtotal,
@@ -337,44 +568,54 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         idempotency_key: body.idempotencyKey,
         failure_code: null,
       })
-      await insertPayment(trx, {
-        id: paymentId,
-        order_id: orderId,
-        user_id: fan.userId,
-        provider_code: providerCode,
-        method,
-        network: walletOnly ? null : network,
-        transfer_kind: walletOnly ? null : transferKind,
-        bank: choice.method === 'TRANSFER' ? (choice.bank ?? null) : null,
-        amount: walletOnly ? split.wallet : split.provider,
-        currency: priced.currency,
-        status: 'CREATED',
-        transaction_status: 'PENDING',
-        provider_payment_id: null,
-        idempotency_key: `pay-${paymentId}`,
-        card_token_hash: tokenHash,
-        // Kept only until the card's outcome is known, so reconciliation can retry with the same key.
-        retry_token: card?.cardToken ?? null,
-        card_method: card?.paymentMethodId ?? null,
-        card_issuer: card?.issuerId ?? null,
-        decline_reason: null,
-        expires_at: null,
-      })
+      // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
+      if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
+        throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })
+      }
+      if (choice.method === 'COUNTER') {
+        await recordSettledPayment(trx, {
+          id: paymentId,
+          orderId,
+          userId: actor.userId,
+          providerCode: 'staff',
+          method: 'CASH',
+          amount: split.provider,
+          currency: priced.currency,
+          reference: choice.reference ?? null,
+        })
+      } else if (choice.method === 'FREE') {
+        // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
+        await recordSettledPayment(trx, {
+          id: paymentId,
+          orderId,
+          userId: actor.userId,
+          providerCode: 'wallet',
+          method: 'FREE',
+          amount: 0,
+          currency: priced.currency,
+        })
+      } else if (adapter) {
+        await insertPayment(trx, {
+          ...providerPaymentValues(
+            paymentId,
+            orderId,
+            actor.userId,
+            providerCode,
+            choice,
+            asked,
+            priced.currency,
+          ),
+          card_token_hash: tokenHash,
+        })
+      }
       await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT')
 
-      if (walletOnly) {
-        // Nothing to ask anyone: paid at once, in this same transaction.
-        const order = await lockOrder(trx, orderId)
-        const payment = await findPayment(trx, paymentId)
-        if (!order || !payment) throw new Error('order vanished')
-        const sold = await sellPlaces(
-          trx,
-          hold.event_id,
-          hold.id,
-          lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex })),
-        )
-        if (sold.length !== lines.length) throw new DomainError('HOLD_EXPIRED')
-        await finalizePaid(trx, deps, order, payment, sold)
+      if (!adapter) {
+        // Settled already (the wallet, a counter tender, nothing to pay): paid in this same transaction.
+        const row = await lockOrder(trx, orderId)
+        if (!row) throw new Error('order vanished')
+        const done = await completeIfPaid(trx, deps, row)
+        if (done === 'SEATS_GONE') throw new DomainError('HOLD_EXPIRED')
         return { orderId, existing: false }
       }
       await protectSeats(trx, hold.id, new Date(now.getTime() + PAYMENT_GRACE_MS))
@@ -382,9 +623,10 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
         orderId,
         existing: false,
         paymentId,
+        idempotencyKey: `pay-${paymentId}`,
         method,
         providerCode,
-        amount: split.provider,
+        amount: asked,
         currency: priced.currency,
         eventStartsAt: new Date(priced.event.starts_at),
         eventName: priced.event.name,
@@ -398,7 +640,12 @@ async function prepareOrder(deps: CheckoutDeps, fan: Fan, body: OrderRequest, no
     })
 }
 
-async function charge(deps: CheckoutDeps, p: Prepared, body: PlaceOrderBody, now: Date) {
+async function charge(
+  deps: CheckoutDeps,
+  p: Prepared,
+  body: Pick<PlaceOrderBody, 'contact' | 'billing'> & { payment: OrderPayment },
+  now: Date,
+) {
   const paymentId = p.paymentId as string
   const adapter = deps.providers.byCode(p.providerCode ?? '')
   if (!adapter) throw new Error(`no adapter ${p.providerCode}`)
@@ -411,7 +658,7 @@ async function charge(deps: CheckoutDeps, p: Prepared, body: PlaceOrderBody, now
   }
   const common = {
     paymentId,
-    idempotencyKey: `pay-${paymentId}`,
+    idempotencyKey: p.idempotencyKey ?? `pay-${paymentId}`,
     amount: { amount: p.amount ?? 0, currency: p.currency ?? 'COP' },
     payer,
     description: `Palco · ${p.eventName ?? ''}`.slice(0, 120),
@@ -499,13 +746,20 @@ async function resultOf(db: Db, orderId: string, userId: string): Promise<PlaceO
 /** One of the fan's orders as the result, cash and transfer pages show it (they poll it while pending). */
 export async function orderView(db: Db, orderId: string, userId: string): Promise<OrderView> {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
-  if (!order || order.user_id !== userId) throw new DomainError('NOT_FOUND', { message: 'No such order.' })
-  const [payment, event, tickets] = await Promise.all([
+  // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
+  if (!order || (order.user_id !== userId && order.placed_by !== userId))
+    throw new DomainError('NOT_FOUND', { message: 'No such order.' })
+  const [payment, event, tickets, payments] = await Promise.all([
     latestPaymentOf(db, order.id),
     eventForCart(db, order.event_id),
     ticketsOfOrder(db, order.id),
+    paymentsOfOrder(db, order.id),
   ])
   if (!payment || !event) throw new DomainError('NOT_FOUND')
+  const balance = orderBalance(
+    Number(order.total),
+    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
+  )
   const status = order.status as OrderStatus
   const method = order.method as CheckoutMethod
   const provider = order.provider as PaymentProvider
@@ -533,6 +787,15 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
     discount: Number(order.discount),
     walletAmount: Number(order.wallet_amount),
     total: Number(order.total),
+    purchaseKind: order.purchase_kind as PurchaseKind,
+    channel: order.channel as SalesChannel,
+    paid: balance.settled,
+    outstanding: balance.outstanding,
+    payments: payments.map((p) => ({
+      method: p.method as OrderView['payments'][number]['method'],
+      amount: Number(p.amount),
+      status: p.status as PaymentRecordStatus,
+    })),
     createdAt: new Date(order.created_at).toISOString(),
     event: {
       id: event.id,

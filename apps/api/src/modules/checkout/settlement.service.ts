@@ -1,15 +1,22 @@
+import { randomUUID } from 'node:crypto'
 import type { RandomBytes } from '@palco/domain/checkout/codes'
 import type { CartLine } from '@palco/domain/checkout/contract'
 import {
   type CheckoutPhase,
   canCheckoutMoveReservation,
   canEnterPhase,
+  canOrderTransition,
+  canPaymentTransition,
+  canPurchaseTransition,
+  canTransactionTransition,
   checkoutStatesOf,
   isOpenOrder,
   reservationAfterDecline,
 } from '@palco/domain/checkout/lifecycle'
 import { PENDING_HOLD_MINUTES } from '@palco/domain/checkout/methods'
+import { orderBalance } from '@palco/domain/checkout/order-balance'
 import type { Currency, Locale } from '@palco/domain/locale/country'
+import { ticketOwnerOf } from '@palco/domain/orders/parties'
 import type {
   OrderStatus,
   PaymentRecordStatus,
@@ -22,9 +29,11 @@ import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import {
   findPayment,
+  insertPayment,
   lockPayment,
   type PaymentSettlement,
   type ProviderOutcome,
+  paymentsOfOrder,
   updatePayment,
 } from '../payments/payments.service.js'
 import { ProviderUnavailableError } from '../payments/provider.js'
@@ -73,8 +82,8 @@ export const settlementOf = (deps: SettlementDeps): PaymentSettlement => ({
 /** What settling needs: everything but the port itself. */
 type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 
-/** A line as stored on the order: the contract's line plus the place it sells. */
-export type OrderLine = CartLine & { placeIndex: number }
+/** A line as stored on the order: the contract's line plus the place it sells, and its holder when named. */
+export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
@@ -86,13 +95,16 @@ const statesOf = (order: OrderRow, payment: PaymentRow) => ({
   transaction: payment.transaction_status as TransactionStatus,
 })
 
+type OrderSet = Parameters<typeof updateOrder>[2]
+type PaymentSet = Parameters<typeof updatePayment>[2]
+
 /** Moves order and payment into a phase, checked against the transition tables (DESIGN §4.5). */
 async function enterPhase(
   trx: Db,
   order: OrderRow,
   payment: PaymentRow,
   phase: CheckoutPhase,
-  extra: { order?: Parameters<typeof updateOrder>[2]; payment?: Parameters<typeof updatePayment>[2] } = {},
+  extra: { order?: OrderSet; payment?: PaymentSet } = {},
 ) {
   const current = statesOf(order, payment)
   if (!canEnterPhase(current, phase)) {
@@ -105,6 +117,145 @@ async function enterPhase(
     transaction_status: next.transaction,
     ...extra.payment,
   })
+}
+
+/**
+ * Moves one payment of an order into a phase without touching the order: a part of several (a wallet part,
+ * a deposit, one tender of a split) settles on its own; the order moves when their sum says so.
+ */
+async function enterPaymentPhase(trx: Db, payment: PaymentRow, phase: CheckoutPhase, extra: PaymentSet = {}) {
+  const next = checkoutStatesOf(phase)
+  const ok =
+    (payment.status === next.payment ||
+      canPaymentTransition(payment.status as PaymentRecordStatus, next.payment)) &&
+    (payment.transaction_status === next.transaction ||
+      canTransactionTransition(payment.transaction_status as TransactionStatus, next.transaction))
+  if (!ok) throw new Error(`Illegal payment move ${payment.status} → ${phase} (payment ${payment.id})`)
+  await updatePayment(trx, payment.id, {
+    status: next.payment,
+    transaction_status: next.transaction,
+    ...extra,
+  })
+}
+
+/** Moves the order alone, checked against the order and purchase tables (its payments moved already). */
+async function enterOrderPhase(trx: Db, order: OrderRow, phase: CheckoutPhase, extra: OrderSet = {}) {
+  const next = checkoutStatesOf(phase)
+  const ok =
+    (order.status === next.order || canOrderTransition(order.status as OrderStatus, next.order)) &&
+    (order.purchase_status === next.purchase ||
+      canPurchaseTransition(order.purchase_status as PurchaseStatus, next.purchase))
+  if (!ok)
+    throw new Error(
+      `Illegal order move ${order.status}/${order.purchase_status} → ${phase} (order ${order.id})`,
+    )
+  await updateOrder(trx, order.id, { status: next.order, purchase_status: next.purchase, ...extra })
+}
+
+/**
+ * A payment settled the moment it is made: the wallet, or a tender taken at the counter (provider STAFF).
+ * Recorded as a payment row like any other (issue 14 part 2: the wallet is one more payment method), CREATED
+ * and moved to PAID through the tables.
+ */
+export async function recordSettledPayment(
+  trx: Db,
+  p: {
+    id: string
+    orderId: string
+    userId: string
+    providerCode: string
+    method: string
+    amount: number
+    currency: string
+    reference?: string | null
+    /** The caller's key for this payment, so a replay finds it; our own otherwise. */
+    idempotencyKey?: string
+  },
+) {
+  await insertPayment(trx, {
+    id: p.id,
+    order_id: p.orderId,
+    user_id: p.userId,
+    provider_code: p.providerCode,
+    method: p.method,
+    network: null,
+    transfer_kind: null,
+    bank: null,
+    amount: p.amount,
+    currency: p.currency,
+    status: 'CREATED',
+    transaction_status: 'PENDING',
+    provider_payment_id: p.reference ?? null,
+    idempotency_key: p.idempotencyKey ?? `pay-${p.id}`,
+    card_token_hash: null,
+    retry_token: null,
+    decline_reason: null,
+    expires_at: null,
+  })
+  const row = await findPayment(trx, p.id)
+  if (!row) throw new Error(`payment ${p.id} vanished`)
+  await enterPaymentPhase(trx, row, 'PAID')
+}
+
+/** Takes a wallet part for an order: the debit and its payment row, or false when the balance is too low. */
+export async function takeWalletPart(
+  trx: Db,
+  order: { id: string; code: string; userId: string | null; placedBy: string; currency: string },
+  amount: number,
+  kind: 'DEBIT' | 'REDEBIT',
+  idempotencyKey?: string,
+): Promise<boolean> {
+  if (amount === 0) return true
+  // Only a buyer with an account has a wallet; a walk-in or a pre-registered buyer has none to spend.
+  if (!order.userId) return false
+  const paymentId = randomUUID()
+  const debited = await debitWallet(trx, {
+    paymentId,
+    userId: order.userId,
+    currency: order.currency,
+    amount,
+    kind,
+    reason: kind === 'DEBIT' ? 'checkout' : `order ${order.code} paid late`,
+    orderId: order.id,
+  })
+  if (!debited) return false
+  await recordSettledPayment(trx, {
+    id: paymentId,
+    orderId: order.id,
+    userId: order.placedBy,
+    providerCode: 'wallet',
+    method: 'WALLET',
+    amount,
+    currency: order.currency,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  })
+  return true
+}
+
+/** What the order's payments add up to (packages/domain/src/checkout/order-balance.ts). */
+export async function balanceOfOrder(trx: Db, order: OrderRow) {
+  const payments = await paymentsOfOrder(trx, order.id)
+  return orderBalance(
+    Number(order.total),
+    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
+  )
+}
+
+/**
+ * When the order's settled payments reach its total: seats SOLD, tickets issued, confirmation queued. Returns
+ * 'OPEN' while something is still owed, and 'SEATS_GONE' when its places are no longer its to sell.
+ */
+export async function completeIfPaid(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  order: OrderRow,
+): Promise<'PAID' | 'OPEN' | 'SEATS_GONE'> {
+  if (!(await balanceOfOrder(trx, order)).fullyPaid) return 'OPEN'
+  const places = linesOf(order).map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
+  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
+  if (sold.length !== places.length) return 'SEATS_GONE'
+  await finalizePaid(trx, deps, order, sold)
+  return 'PAID'
 }
 
 /** Moves the reservation if checkout's table allows it from where it is now; returns the status it is in. */
@@ -132,20 +283,37 @@ async function releaseHold(trx: Db, holdId: string) {
   await publish(trx, await releaseSeats(trx, holdId), 'A')
 }
 
-/** Promo use and wallet debit go back when an order ends without being paid (once: guarded by the order's move). */
+/**
+ * Promo use and wallet parts go back when an order ends without being paid (once: guarded by the order's
+ * move). Each settled wallet payment is credited back and moves PAID → REFUNDED, so the order's balance
+ * stops counting it.
+ */
 async function giveBack(trx: Db, order: OrderRow) {
   if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
-  await creditWallet(trx, {
-    userId: order.user_id,
-    currency: order.currency,
-    amount: Number(order.wallet_amount),
-    kind: 'REFUND',
-    reason: `order ${order.code} not paid`,
-    orderId: order.id,
-  })
+  for (const part of await paymentsOfOrder(trx, order.id)) {
+    if (part.provider_code !== 'wallet' || part.status !== 'PAID' || !order.user_id) continue
+    await creditWallet(trx, {
+      userId: order.user_id,
+      currency: order.currency,
+      amount: Number(part.amount),
+      kind: 'REFUND',
+      reason: `order ${order.code} not paid`,
+      orderId: order.id,
+      paymentId: part.id,
+    })
+    await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'WALLET' })
+  }
 }
 
 const linesOf = (order: OrderRow) => order.lines as OrderLine[]
+
+const walletOwnerOf = (order: OrderRow) => ({
+  id: order.id,
+  code: order.code,
+  userId: order.user_id,
+  placedBy: order.placed_by,
+  currency: order.currency,
+})
 
 /**
  * Applies what a provider says about one payment. Idempotent and order-independent: every move is
@@ -207,11 +375,19 @@ async function settleApproved(
   const status = order.status as OrderStatus
   const late = !isOpenOrder(status)
   if (late && status !== 'CANCELED' && status !== 'EXPIRED') return false
+  if (!late) {
+    // One part of several (a deposit, one tender of a split) settles alone and the order waits for the rest.
+    const before = await balanceOfOrder(trx, order)
+    if (before.settled + Number(payment.amount) < Number(order.total)) {
+      await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null })
+      return false
+    }
+  }
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   const takeable = await countTakeable(trx, order.event_id, order.hold_id, places)
   let refusal: RefundReason | null = takeable === places.length ? null : 'SEAT_UNAVAILABLE'
-  if (!refusal && late) refusal = await retake(trx, order)
+  if (!refusal && late) refusal = await retake(trx, order, Number(payment.amount))
   if (refusal) {
     // The money arrived but the order cannot be given as it was priced: keep the payment as PAID (it is)
     // and refund it, saying why.
@@ -224,9 +400,9 @@ async function settleApproved(
     })
     return true
   }
-  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
-  if (sold.length !== places.length) throw new Error(`sold ${sold.length} of ${places.length} locked places`)
-  await finalizePaid(trx, deps, order, payment, sold)
+  await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null, refund_state: null })
+  const done = await completeIfPaid(trx, deps, order)
+  if (done === 'SEATS_GONE') throw new Error(`order ${order.id}: locked places could not be sold`)
   return false
 }
 
@@ -242,27 +418,28 @@ export type RefundReason =
  * same limits as a new order (issue 14: the per-fan count was once taken with no limit, so a code allowed
  * once per fan could pay two orders). Returns why it cannot, or null when it did; a refusal leaves nothing taken.
  */
-async function retake(trx: Db, order: OrderRow): Promise<RefundReason | null> {
+async function retake(trx: Db, order: OrderRow, arriving: number): Promise<RefundReason | null> {
   // Another order of this reservation may be live (the fan retried): the seats belong to that one.
   if (await findOtherLiveOrder(trx, order.hold_id, order.id)) return 'SEAT_UNAVAILABLE'
+  // What arrives with the wallet part taken again must pay the whole order: a lone deposit of a cancelled
+  // order cannot bring its seats back.
+  const balance = await balanceOfOrder(trx, order)
+  if (balance.settled + arriving + Number(order.wallet_amount) < Number(order.total))
+    return 'SEAT_UNAVAILABLE'
   if (order.promo_id) {
     const promo = await promoById(trx, order.promo_id)
     if (!(await redeemPromo(trx, order.promo_id))) return 'PROMO_CODE_EXHAUSTED'
-    if (!(await redeemFanUse(trx, order.promo_id, order.user_id, promo?.max_uses_per_fan ?? null))) {
+    if (
+      order.user_id &&
+      !(await redeemFanUse(trx, order.promo_id, order.user_id, promo?.max_uses_per_fan ?? null))
+    ) {
       await giveBackPromoUse(trx, order.promo_id)
       return 'PROMO_CODE_ALREADY_USED'
     }
   }
   const wallet = Number(order.wallet_amount)
   if (wallet > 0) {
-    const debited = await debitWallet(trx, {
-      userId: order.user_id,
-      currency: order.currency,
-      amount: wallet,
-      kind: 'REDEBIT',
-      reason: `order ${order.code} paid late`,
-      orderId: order.id,
-    })
+    const debited = await takeWalletPart(trx, walletOwnerOf(order), wallet, 'REDEBIT')
     if (!debited) {
       if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
       return 'INSUFFICIENT_WALLET_BALANCE'
@@ -283,23 +460,27 @@ async function countTakeable(
 }
 
 /** Paid: seats SOLD, tickets issued, reservation finished and the confirmation queued — one transaction. */
-export async function finalizePaid(
+async function finalizePaid(
   trx: Db,
   deps: Pick<CheckoutDeps, 'publicUrl'>,
   order: OrderRow,
-  payment: PaymentRow,
   sold: SoldPlace[],
 ) {
   await publish(trx, sold, 'S')
-  await enterPhase(trx, order, payment, 'PAID', {
-    order: { paid_at: new Date(), failure_code: null },
-    payment: { retry_token: null, refund_state: null },
-  })
+  await enterOrderPhase(trx, order, 'PAID', { paid_at: new Date(), failure_code: null })
   const lines = linesOf(order)
+  // Tickets go to the buyer (spec §3: a pre-registered buyer's become theirs at sign-up); each carries its
+  // holder's name when the line or a walk-in buyer gives one.
   await issueTickets(
     trx,
-    { id: order.id, eventId: order.event_id, userId: order.user_id },
+    {
+      id: order.id,
+      eventId: order.event_id,
+      owner: ticketOwnerOf(order),
+      holderName: order.buyer_name,
+    },
     lines.map((l) => ({
+      holderName: l.holderName ?? null,
       section: l.section,
       placeIndex: l.placeIndex,
       row: l.row,
@@ -342,6 +523,15 @@ export async function finalizePaid(
 async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
   if (!isOpenOrder(order.status as OrderStatus)) return
+  if (order.purchase_kind === 'INSTALLMENT' || order.seller_user_id) {
+    // One refused payment of several (an instalment, one tender at the counter) ends only itself: the order
+    // keeps what was paid and waits for another payment.
+    await enterPaymentPhase(trx, payment, 'DECLINED', {
+      decline_reason: outcome.declineReason ?? null,
+      retry_token: null,
+    })
+    return
+  }
   // A refusal on a hosted page has no reason of ours to give (the page told the fan); the fail page then
   // says the payment was not completed.
   const failure =
@@ -443,6 +633,11 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
     const order = await lockOrder(trx, payment.order_id)
     const p = await lockPayment(trx, paymentId)
     if (!order || !p || p.refund_state !== 'REQUESTED') return
+    if (toWallet && !order.user_id) {
+      // A buyer with no account has no wallet: the money goes back at the counter that took it (box office).
+      deps.log?.warn({ paymentId }, 'refund waits for the box office: the buyer has no wallet')
+      return
+    }
     const wasOpen = isOpenOrder(order.status as OrderStatus)
     const reason = (p.refund_reason ?? 'SEAT_UNAVAILABLE') as RefundReason
     await enterPhase(trx, order, p, 'REFUNDED', {
@@ -452,12 +647,13 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
     if (wasOpen) await giveBack(trx, order)
     if (toWallet) {
       await creditWallet(trx, {
-        userId: order.user_id,
+        userId: order.user_id as string,
         currency: order.currency,
         amount: Number(p.amount),
         kind: 'LATE_REFUND',
         reason: `order ${order.code}: payment arrived late and was refunded (${reason})`,
         orderId: order.id,
+        paymentId: p.id,
       })
     }
     const hold = await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')

@@ -1,5 +1,4 @@
 import {
-  changePasswordSchema,
   documentNumberSchema,
   existsSchema,
   fanSchema,
@@ -13,8 +12,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
-import { changePassword, requireSession } from '../auth/auth.service.js'
 import {
+  type AccountDirectory,
   documentExists,
   emailExists,
   fanOfSession,
@@ -25,9 +24,9 @@ import {
 
 const EXISTENCE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } }
 
-export async function fanRoutes(app: FastifyInstance) {
+export async function fanRoutes(app: FastifyInstance, opts: { accounts: AccountDirectory }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, auth: app.auth }
+  const { accounts } = opts
   const tags = ['fans']
 
   r.get(
@@ -35,7 +34,7 @@ export async function fanRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'The signed-in fan', response: { 200: fanSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return fanOfSession(app.db, await requireSession(deps, request.authRequest().headers))
+      return fanOfSession(app.db, await request.requireUser())
     },
   )
 
@@ -50,31 +49,7 @@ export async function fanRoutes(app: FastifyInstance) {
         response: { 200: fanSchema },
       },
     },
-    async (request) =>
-      updateProfile(app.db, await requireSession(deps, request.authRequest().headers), request.body),
-  )
-
-  r.post(
-    '/api/fan/password',
-    {
-      config: EXISTENCE_LIMIT,
-      schema: {
-        tags,
-        summary: 'Change password (current one required); other sessions end',
-        body: changePasswordSchema,
-        response: { 200: z.object({ changed: z.literal(true) }) },
-      },
-    },
-    async (request, reply) => {
-      const { result, cookies } = await changePassword(
-        deps,
-        request.authRequest(),
-        request.body.currentPassword,
-        request.body.newPassword,
-      )
-      if (cookies.length > 0) reply.header('set-cookie', cookies)
-      return { changed: result.changed as true }
-    },
+    async (request) => updateProfile(app.db, accounts, await request.requireUser(), request.body),
   )
 
   // Spec §7 leaves the method open: POST keeps emails, phones and documents out of URLs and access logs.
@@ -89,7 +64,7 @@ export async function fanRoutes(app: FastifyInstance) {
         response: { 200: existsSchema },
       },
     },
-    async (request) => ({ exists: await emailExists(app.db, request.body.email) }),
+    async (request) => ({ exists: await emailExists(app.db, accounts, request.body.email) }),
   )
   r.post(
     '/api/fan/phone-validation',
@@ -102,7 +77,9 @@ export async function fanRoutes(app: FastifyInstance) {
         response: { 200: existsSchema },
       },
     },
-    async (request) => ({ exists: await phoneExists(app.db, request.body.phonePrefix, request.body.phone) }),
+    async (request) => ({
+      exists: await phoneExists(app.db, accounts, request.body.phonePrefix, request.body.phone),
+    }),
   )
   r.post(
     '/api/fan/identification-validation',
@@ -136,7 +113,7 @@ export async function fanRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.code(201)
-      return preRegisterFan(app.db, request.body, request.country)
+      return preRegisterFan(app.db, accounts, request.body, request.country)
     },
   )
 }

@@ -2,10 +2,8 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, PhonePrefix } from '@palco/domain/locale/country'
 import type { Fan } from '@palco/domain/people/fan'
 import { countryOfPhonePrefix, toE164 } from '@palco/domain/people/fan'
-import type { DocumentType, Gender, RegistrationStatus } from '@palco/domain/people/vocabulary'
+import type { DocumentType, Gender, RegistrationStatus, Role } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
-import { findAuthUserByEmail, findAuthUserByPhone, setAuthUserProfile } from '../auth/auth.repository.js'
-import type { SessionView } from '../auth/auth.service.js'
 import {
   anonymizeFan,
   type FanRow,
@@ -17,7 +15,37 @@ import {
   updateFan,
 } from './fans.repository.js'
 
-export function toFan(row: NonNullable<FanRow>, roles: SessionView['roles']): Fan {
+/**
+ * What fan profiles need to know of sign-in accounts, which the accounts module keeps (issue 14: fans does
+ * not import accounts; accounts creates and claims fan profiles, so the dependency runs one way). Wired in
+ * app.ts from `accountDirectory` in auth.service.ts.
+ */
+export interface AccountDirectory {
+  hasAccountWithEmail(email: string): Promise<boolean>
+  /** The phone in E.164, as accounts store it. */
+  hasAccountWithPhone(e164: string): Promise<boolean>
+  /** Keeps the account's display name in step with the profile's names. */
+  renameAccount(userId: string, name: string): Promise<void>
+}
+
+/** Who is asking: a signed-in user and their roles. */
+export interface FanViewer {
+  userId: string
+  roles: readonly Role[]
+}
+
+/** Profile rows for the accounts module, which creates, completes and retires them. */
+export {
+  anonymizeFan,
+  findFanByDocument,
+  findFanByEmail,
+  findFanByPhone,
+  findFanByUserId,
+  insertFan,
+  updateFan,
+} from './fans.repository.js'
+
+export function toFan(row: NonNullable<FanRow>, roles: readonly Role[]): Fan {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -36,7 +64,7 @@ export function toFan(row: NonNullable<FanRow>, roles: SessionView['roles']): Fa
 }
 
 /** The signed-in fan's own record; staff accounts without a fan row get one made from their account. */
-export async function fanOfSession(db: Db, session: SessionView): Promise<Fan> {
+export async function fanOfSession(db: Db, session: FanViewer): Promise<Fan> {
   const row = await findFanByUserId(db, session.userId)
   if (!row) throw new DomainError('UserNotFoundException')
   return toFan(row, session.roles)
@@ -44,7 +72,8 @@ export async function fanOfSession(db: Db, session: SessionView): Promise<Fan> {
 
 export async function updateProfile(
   db: Db,
-  session: SessionView,
+  accounts: AccountDirectory,
+  session: FanViewer,
   patch: { firstName: string; lastName: string; gender: Gender; birthDate: string },
 ): Promise<Fan> {
   const row = await findFanByUserId(db, session.userId)
@@ -55,7 +84,7 @@ export async function updateProfile(
     gender: patch.gender,
     birth_date: patch.birthDate,
   })
-  await setAuthUserProfile(db, session.userId, { name: `${patch.firstName} ${patch.lastName}` })
+  await accounts.renameAccount(session.userId, `${patch.firstName} ${patch.lastName}`)
   return toFan(updated, session.roles)
 }
 
@@ -63,14 +92,14 @@ export async function updateProfile(
  * Existence checks for the registration form (spec §7); rate-limited on the routes. Only accounts count:
  * a pre-registered address is free to sign up with, and becomes the account's once it is proven.
  */
-export async function emailExists(db: Db, email: string) {
-  return Boolean((await findFanByEmail(db, email, 'account')) ?? (await findAuthUserByEmail(db, email)))
+export async function emailExists(db: Db, accounts: AccountDirectory, email: string) {
+  return Boolean((await findFanByEmail(db, email, 'account')) ?? (await accounts.hasAccountWithEmail(email)))
 }
 
-export async function phoneExists(db: Db, prefix: PhonePrefix, phone: string) {
+export async function phoneExists(db: Db, accounts: AccountDirectory, prefix: PhonePrefix, phone: string) {
   return Boolean(
     (await findFanByPhone(db, prefix, phone, 'account')) ??
-      (await findAuthUserByPhone(db, toE164(prefix, phone))),
+      (await accounts.hasAccountWithPhone(toE164(prefix, phone))),
   )
 }
 
@@ -92,17 +121,23 @@ interface PreRegistration {
  * A fan created at the box office before they have an account (spec §3). Refused when the person already
  * has an account or a pre-registration: the operator should sell to that one instead.
  */
-export async function preRegisterFan(db: Db, input: PreRegistration, country: Country): Promise<Fan> {
+export async function preRegisterFan(
+  db: Db,
+  accounts: AccountDirectory,
+  input: PreRegistration,
+  country: Country,
+): Promise<Fan> {
   if (
     input.email &&
-    ((await emailExists(db, input.email)) || (await findFanByEmail(db, input.email, 'pre-registered')))
+    ((await emailExists(db, accounts, input.email)) ||
+      (await findFanByEmail(db, input.email, 'pre-registered')))
   ) {
     throw new DomainError('UsernameExistsException', { field: 'email' })
   }
   if (
     input.phonePrefix &&
     input.phone &&
-    ((await phoneExists(db, input.phonePrefix, input.phone)) ||
+    ((await phoneExists(db, accounts, input.phonePrefix, input.phone)) ||
       (await findFanByPhone(db, input.phonePrefix, input.phone, 'pre-registered')))
   ) {
     throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })

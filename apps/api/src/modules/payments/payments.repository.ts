@@ -1,4 +1,5 @@
 import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
+import { UNSETTLED_PAYMENT_STATUSES } from '@palco/domain/checkout/order-balance'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { PaymentsTable } from '../../db/schema.js'
@@ -57,14 +58,35 @@ export async function findPaymentByProviderId(db: Db, providerCode: string, prov
     .executeTakeFirst()
 }
 
+/**
+ * The payment an order's pages speak of: its latest payment through a provider (the voucher, the transfer,
+ * the card), or its wallet payment when the wallet paid it all. A wallet part is settled the moment it is
+ * taken, so it is never what a fan waits for.
+ */
 export async function latestPaymentOf(db: Db, orderId: string) {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('order_id', '=', orderId)
+    .orderBy(sql`provider_code = 'wallet'`)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()
+}
+
+/**
+ * Every payment of an order, oldest first (a wallet part before the provider part made in the same
+ * transaction): their sum against the total says whether it is paid.
+ */
+export async function paymentsOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy(sql`provider_code = 'wallet'`, 'desc')
+    .orderBy('id')
+    .execute()
 }
 
 /** Open payments nobody has looked at for a while, oldest first (reconciliation). */
@@ -73,7 +95,7 @@ export async function stalePayments(db: Db, olderThan: Date, limit: number) {
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .select(['p.id', 'p.order_id'])
-    .where('p.status', 'in', ['CREATED', 'PENDING'])
+    .where('p.status', 'in', [...UNSETTLED_PAYMENT_STATUSES])
     .where('o.status', 'in', [...OPEN_ORDER_STATUSES])
     .where('p.updated_at', '<', olderThan)
     .where((eb) => eb.or([eb('p.checked_at', 'is', null), eb('p.checked_at', '<', olderThan)]))

@@ -18,5 +18,6 @@ export {
   latestPaymentOf,
   lockPayment,
   lockPaymentOfOrder,
+  paymentsOfOrder,
   updatePayment,
 } from './payments.repository.js'

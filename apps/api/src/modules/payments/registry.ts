@@ -16,9 +16,13 @@ export interface ProviderRegistry {
 }
 
 /** Spec §3's provider names, as the order view and the cash route segment show them. */
-export const PROVIDER_NAMES: Readonly<Record<ProviderCode | 'wallet', PaymentProvider>> = {
+/** Payments we record ourselves: the wallet, and tenders taken at the box office (spec §6: provider STAFF). */
+export type OwnPaymentCode = 'wallet' | 'staff'
+
+export const PROVIDER_NAMES: Readonly<Record<ProviderCode | OwnPaymentCode, PaymentProvider>> = {
   sandbox: 'PALCO',
   wallet: 'PALCO',
+  staff: 'STAFF',
   mercadopago: 'MERCADO_PAGO',
   kushki: 'KUSHKI',
 }

@@ -1,12 +1,26 @@
+import { UNSETTLED_PAYMENT_STATUSES } from '@palco/domain/checkout/order-balance'
 import type { Db } from '../../db/dialect.js'
 
-/** My purchases (issue 7, part 1): orders of one user, newest first. The only SQL of this module. */
+/**
+ * My purchases (issue 7, part 1): orders this user bought, newest first — with their account, or before they
+ * had one, as the pre-registered fan the box office sold to (issue 14 part 1). An order an operator placed for
+ * someone else is the buyer's, not the operator's. The only SQL of this module.
+ */
 function ordersOf(db: Db, userId: string) {
   return db
     .selectFrom('orders as o')
     .innerJoin('events as e', 'e.id', 'o.event_id')
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
-    .where('o.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('o.user_id', '=', userId),
+        eb(
+          'o.buyer_fan_id',
+          'in',
+          eb.selectFrom('fans').select('fans.id').where('fans.user_id', '=', userId),
+        ),
+      ]),
+    )
 }
 
 export async function countPurchases(db: Db, userId: string): Promise<number> {
@@ -73,7 +87,7 @@ export async function pendingPaymentsOf(db: Db, orderIds: readonly string[]) {
     .selectFrom('payments')
     .select(['order_id', 'method', 'amount', 'voucher', 'transfer', 'expires_at', 'created_at'])
     .where('order_id', 'in', orderIds)
-    .where('status', 'in', ['PENDING', 'CREATED'])
+    .where('status', 'in', [...UNSETTLED_PAYMENT_STATUSES])
     .orderBy('created_at', 'desc')
     .execute()
 }

@@ -10,6 +10,14 @@ export interface TicketPlace {
   zoneName: string | null
   /** What the fan paid for this place: nothing makes it a FREE ticket (spec §3 ticket kinds). */
   total: number
+  /** Who will use it, when the order names someone (an inscription's participant); else the order's. */
+  holderName?: string | null
+}
+
+/** Whose the order's tickets are: the buyer's account, or a pre-registered fan's until they sign up. */
+export interface TicketOwner {
+  userId: string | null
+  fanId: string | null
 }
 
 /**
@@ -20,7 +28,7 @@ export interface TicketPlace {
  */
 export async function issueTickets(
   trx: Db,
-  order: { id: string; eventId: string; userId: string },
+  order: { id: string; eventId: string; owner: TicketOwner; holderName?: string | null },
   places: readonly TicketPlace[],
 ): Promise<number> {
   return insertTickets(
@@ -28,7 +36,9 @@ export async function issueTickets(
     places.map((p) => ({
       order_id: order.id,
       event_id: order.eventId,
-      owner_user_id: order.userId,
+      owner_user_id: order.owner.userId,
+      owner_fan_id: order.owner.fanId,
+      holder_name: p.holderName ?? order.holderName ?? null,
       section_code: p.section,
       place_index: p.placeIndex,
       row_label: p.row,

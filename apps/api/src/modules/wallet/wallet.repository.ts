@@ -26,6 +26,8 @@ export async function debitWallet(
     kind: WalletEntryKind
     reason: string
     orderId: string
+    /** The wallet payment this debit pays (issue 14: the wallet is a payment like any other). */
+    paymentId: string
   },
 ): Promise<boolean> {
   if (e.amount === 0) return true
@@ -47,13 +49,14 @@ export async function debitWallet(
       kind: e.kind,
       reason: e.reason,
       order_id: e.orderId,
+      payment_id: e.paymentId,
     })
     .execute()
   return true
 }
 
 /**
- * Adds money; with an order id the (order, kind) unique index makes it happen once, so a replayed
+ * Adds money; with a payment id the (payment, kind) unique index makes it happen once, so a replayed
  * give-back never credits twice. Returns whether it was applied now.
  */
 export async function creditWallet(
@@ -65,6 +68,8 @@ export async function creditWallet(
     kind: WalletEntryKind
     reason: string
     orderId: string | null
+    /** The payment the money comes back for; null for a grant, which is not tied to a payment. */
+    paymentId: string | null
   },
 ): Promise<boolean> {
   if (e.amount <= 0) return false
@@ -77,8 +82,9 @@ export async function creditWallet(
       kind: e.kind,
       reason: e.reason,
       order_id: e.orderId,
+      payment_id: e.paymentId,
     })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).where('order_id', 'is not', null).doNothing())
+    .onConflict((oc) => oc.columns(['payment_id', 'kind']).where('payment_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst()
   if (!entry) return false

@@ -20,7 +20,9 @@ export async function grantWalletCredit(
 ): Promise<void> {
   await db
     .transaction()
-    .execute((trx) => creditWallet(trx, { userId, currency, amount, kind: 'CREDIT', reason, orderId: null }))
+    .execute((trx) =>
+      creditWallet(trx, { userId, currency, amount, kind: 'CREDIT', reason, orderId: null, paymentId: null }),
+    )
 }
 
 /** The ledger moves checkout makes inside its own transactions (issue 14: other modules use this file). */
