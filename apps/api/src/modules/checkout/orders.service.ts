@@ -258,6 +258,15 @@ export async function payOrderBalance(
   return resultOf(deps.db, body.orderId, actor.userId)
 }
 
+/**
+ * The payment an order's pages speak of (as `latestPaymentOf` picks it): the latest through a provider, or
+ * the wallet's when the wallet paid it all. A wallet part settles when taken, so nobody waits for it.
+ */
+function pagePaymentOf<P extends { provider_code: string }>(oldestFirst: readonly P[]): P | undefined {
+  const own = oldestFirst.filter((p) => p.provider_code !== 'wallet')
+  return own.at(-1) ?? oldestFirst.at(-1)
+}
+
 /** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
 export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
   moveOrdersOfFan(trx, fromFanId, to.userId)
@@ -749,12 +758,12 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
-  const [payment, event, tickets, payments] = await Promise.all([
-    latestPaymentOf(db, order.id),
+  const [event, tickets, payments] = await Promise.all([
     eventForCart(db, order.event_id),
     ticketsOfOrder(db, order.id),
     paymentsOfOrder(db, order.id),
   ])
+  const payment = pagePaymentOf(payments)
   if (!payment || !event) throw new DomainError('NOT_FOUND')
   const balance = orderBalance(
     Number(order.total),

@@ -249,8 +249,10 @@ export async function completeIfPaid(
   trx: Db,
   deps: Pick<CheckoutDeps, 'publicUrl'>,
   order: OrderRow,
+  /** Set when the caller has just summed the payments under the order's lock (saves reading them again). */
+  knownPaid = false,
 ): Promise<'PAID' | 'OPEN' | 'SEATS_GONE'> {
-  if (!(await balanceOfOrder(trx, order)).fullyPaid) return 'OPEN'
+  if (!knownPaid && !(await balanceOfOrder(trx, order)).fullyPaid) return 'OPEN'
   const places = linesOf(order).map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
   if (sold.length !== places.length) return 'SEATS_GONE'
@@ -375,19 +377,18 @@ async function settleApproved(
   const status = order.status as OrderStatus
   const late = !isOpenOrder(status)
   if (late && status !== 'CANCELED' && status !== 'EXPIRED') return false
-  if (!late) {
-    // One part of several (a deposit, one tender of a split) settles alone and the order waits for the rest.
-    const before = await balanceOfOrder(trx, order)
-    if (before.settled + Number(payment.amount) < Number(order.total)) {
-      await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null })
-      return false
-    }
+  // Summed under the order's lock, before this payment counts.
+  const before = await balanceOfOrder(trx, order)
+  // One part of several (a deposit, one tender of a split) settles alone and the order waits for the rest.
+  if (!late && before.settled + Number(payment.amount) < Number(order.total)) {
+    await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null })
+    return false
   }
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   const takeable = await countTakeable(trx, order.event_id, order.hold_id, places)
   let refusal: RefundReason | null = takeable === places.length ? null : 'SEAT_UNAVAILABLE'
-  if (!refusal && late) refusal = await retake(trx, order, Number(payment.amount))
+  if (!refusal && late) refusal = await retake(trx, order, before.settled + Number(payment.amount))
   if (refusal) {
     // The money arrived but the order cannot be given as it was priced: keep the payment as PAID (it is)
     // and refund it, saying why.
@@ -401,7 +402,8 @@ async function settleApproved(
     return true
   }
   await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null, refund_state: null })
-  const done = await completeIfPaid(trx, deps, order)
+  // On time, `before` said this payment completes the order; late, retake re-took the wallet part, so sum again.
+  const done = await completeIfPaid(trx, deps, order, !late)
   if (done === 'SEATS_GONE') throw new Error(`order ${order.id}: locked places could not be sold`)
   return false
 }
@@ -418,14 +420,12 @@ export type RefundReason =
  * same limits as a new order (issue 14: the per-fan count was once taken with no limit, so a code allowed
  * once per fan could pay two orders). Returns why it cannot, or null when it did; a refusal leaves nothing taken.
  */
-async function retake(trx: Db, order: OrderRow, arriving: number): Promise<RefundReason | null> {
+async function retake(trx: Db, order: OrderRow, settledWithIt: number): Promise<RefundReason | null> {
   // Another order of this reservation may be live (the fan retried): the seats belong to that one.
   if (await findOtherLiveOrder(trx, order.hold_id, order.id)) return 'SEAT_UNAVAILABLE'
-  // What arrives with the wallet part taken again must pay the whole order: a lone deposit of a cancelled
+  // What arrives, with the wallet part taken again, must pay the whole order: a lone deposit of a cancelled
   // order cannot bring its seats back.
-  const balance = await balanceOfOrder(trx, order)
-  if (balance.settled + arriving + Number(order.wallet_amount) < Number(order.total))
-    return 'SEAT_UNAVAILABLE'
+  if (settledWithIt + Number(order.wallet_amount) < Number(order.total)) return 'SEAT_UNAVAILABLE'
   if (order.promo_id) {
     const promo = await promoById(trx, order.promo_id)
     if (!(await redeemPromo(trx, order.promo_id))) return 'PROMO_CODE_EXHAUSTED'
