@@ -32,8 +32,12 @@ function filesUnder(dir) {
   })
 }
 
-/** Imports and re-exports that run: `import type` / `export type` are left out. */
-const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm
+/**
+ * Imports and re-exports that run (`import type` / `export type` are left out), side-effect imports, and
+ * `import()` of a module path.
+ */
+const RUNTIME_IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'(\.{1,2}\/[^']+)'|^\s*import\s+'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/gm
 
 const problems = []
 const edges = new Map()
@@ -47,11 +51,23 @@ for (const file of filesUnder(MODULES)) {
       problems.push(`SQL outside a repository: apps/api/src/modules/${rel} (${count} statements)`)
   }
   for (const m of src.matchAll(RUNTIME_IMPORT)) {
-    const target = path.relative(MODULES, path.resolve(path.dirname(file), m[1] ?? '')).split(path.sep)[0]
+    const spec = m[1] ?? m[2] ?? m[3] ?? ''
+    const target = path.relative(MODULES, path.resolve(path.dirname(file), spec)).split(path.sep)[0]
     if (!target || target === mod || target.startsWith('..')) continue
     if (!edges.has(mod)) edges.set(mod, new Set())
     edges.get(mod).add(target)
   }
+}
+
+// Outside the modules (app.ts, plugins, lib, the server), no SQL at all: only the database's own setup
+// (apps/api/src/db: migrations, seeds, the schema) and test fixtures write it.
+const API_SRC = path.join(ROOT, 'apps/api/src')
+for (const file of filesUnder(API_SRC)) {
+  const rel = path.relative(API_SRC, file)
+  const top = rel.split(path.sep)[0]
+  if (top === 'modules' || top === 'db' || top === 'test') continue
+  const count = (fs.readFileSync(file, 'utf8').match(SQL) ?? []).length
+  if (count > 0) problems.push(`SQL outside a repository: apps/api/src/${rel} (${count} statements)`)
 }
 
 /** Groups of modules that reach each other (Tarjan's strongly connected components), of two or more. */

@@ -5,7 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/dialect.js'
 import { type Auth, createAuth } from '../modules/auth/auth.config.js'
-import { type AuthRequest, currentSession, type SessionView } from '../modules/auth/auth.service.js'
+import {
+  type AuthRequest,
+  currentSession,
+  keepFirstDevAuthSecret,
+  type SessionView,
+} from '../modules/auth/auth.service.js'
 import { outboxCodeSender } from '../modules/notifications/notifications.service.js'
 
 declare module 'fastify' {
@@ -48,18 +53,7 @@ export function authHeadersOf(request: FastifyRequest): Headers {
  */
 export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured
-  const candidate = randomBytes(32).toString('base64url')
-  await db
-    .insertInto('app_meta')
-    .values({ key: 'dev_auth_secret', value: candidate })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', 'dev_auth_secret')
-    .executeTakeFirstOrThrow()
-  return row.value
+  return keepFirstDevAuthSecret(db, randomBytes(32).toString('base64url'))
 }
 
 export const authPlugin = fp(

@@ -142,3 +142,18 @@ export async function storedSession(db: Db, token: string): Promise<StoredSessio
   const row = rows[0]
   return row && { ...row, expiresAt: new Date(row.expiresAt) }
 }
+
+/** The development secret: the first one stored wins, so parallel first boots agree on one. */
+export async function keepFirstDevAuthSecret(db: Db, candidate: string): Promise<string> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: 'dev_auth_secret', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', 'dev_auth_secret')
+    .executeTakeFirstOrThrow()
+  return row.value
+}

@@ -51,6 +51,9 @@ export interface AuthDeps {
   onFanClaimed?: FanClaimHandler | undefined
 }
 
+/** For the auth plugin, which keeps development sessions valid across restarts (SQL stays in the repository). */
+export { keepFirstDevAuthSecret } from './auth.repository.js'
+
 /** What fan profiles may ask of accounts (the port `AccountDirectory` declares; wired in app.ts). */
 export function accountDirectory(db: Db): AccountDirectory {
   return {
