@@ -60,6 +60,7 @@ import {
   type OrderLine,
   recordSettledPayment,
   takeWalletPart,
+  walletOwnerOf,
 } from './settlement.service.js'
 
 /** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
@@ -196,7 +197,7 @@ export async function payOrderBalance(
         idempotencyKey: key,
       })
     } else if (choice.method === 'WALLET') {
-      if (!(await takeWalletPart(trx, walletOrderOf(order), body.amount, 'DEBIT', key)))
+      if (!(await takeWalletPart(trx, walletOwnerOf(order), body.amount, 'DEBIT', key)))
         throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.method' })
     } else {
       if (!isChoiceOffered(order.country as Country, choice))
@@ -270,14 +271,6 @@ function pagePaymentOf<P extends { provider_code: string }>(oldestFirst: readonl
 /** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
 export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
   moveOrdersOfFan(trx, fromFanId, to.userId)
-
-const walletOrderOf = (order: OrderRow) => ({
-  id: order.id,
-  code: order.code,
-  userId: order.user_id,
-  placedBy: order.placed_by,
-  currency: order.currency,
-})
 
 /** The row of a payment asked of the country's provider (card, voucher, transfer, hosted page). */
 function providerPaymentValues(

@@ -309,7 +309,8 @@ async function giveBack(trx: Db, order: OrderRow) {
 
 const linesOf = (order: OrderRow) => order.lines as OrderLine[]
 
-const walletOwnerOf = (order: OrderRow) => ({
+/** The part of an order row that taking its wallet part needs. */
+export const walletOwnerOf = (order: OrderRow) => ({
   id: order.id,
   code: order.code,
   userId: order.user_id,
