@@ -14,6 +14,7 @@ import {
 import type { DbHandle } from './db/dialect.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { accountDirectory, type FanClaimHandler } from './modules/auth/auth.service.js'
+import { boxOfficeRoutes } from './modules/box-office/box-office.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
 import { checkoutPlugin } from './modules/checkout/checkout.module.js'
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(seatingRoutes, { feed })
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
   await app.register(checkoutPlugin, { config })
+  await app.register(boxOfficeRoutes, { deps: app.checkout })
   await app.register(purchaseRoutes)
   await app.register(ticketRoutes)
   if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-checkins-per-event.js'
 import * as m0014 from './migrations/0014-promo-fan-limit.js'
 import * as m0015 from './migrations/0015-hold-rules-home.js'
 import * as m0016 from './migrations/0016-order-parties.js'
+import * as m0017 from './migrations/0017-box-office.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-promo-fan-limit': m0014,
   '0015-hold-rules-home': m0015,
   '0016-order-parties': m0016,
+  '0017-box-office': m0017,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -259,11 +259,28 @@ export interface AuditLogTable {
   entity_id: string | null
   changes: JSONColumnType<Record<string, unknown>>
   at: CreatedAt
+  /** 0017-box-office: the address an operator acted from; null for older and back-office entries. */
+  address: Generated<string | null>
+}
+
+/** 0017-box-office: an operator's shift at the counter, opened with a float and closed by a blind count. */
+export interface BoxOfficeShiftsTable {
+  id: Generated<string>
+  operator_user_id: string
+  country: string
+  currency: string
+  opening_float: Int8
+  opened_at: CreatedAt
+  closed_at: Timestamp | null
+  counted_cash: Int8 | null
+  expected_cash: Int8 | null
 }
 
 // Checkout and payments (0006).
 type Json<T> = ColumnType<T, string, string>
 type Int8 = ColumnType<number, number | bigint, number | bigint>
+/** A nullable int8 a row may leave out when inserted. */
+type OptionalInt8 = ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>
 
 export interface EventFeesTable {
   event_id: string
@@ -361,6 +378,8 @@ export interface OrdersTable {
   placed_by: string
   channel: ColumnType<string, string | undefined, string>
   purchase_kind: ColumnType<string, string | undefined, string>
+  /** 0017-box-office: the shift a counter sale was made in. */
+  shift_id: Generated<string | null>
 }
 
 export interface PaymentsTable {
@@ -396,6 +415,9 @@ export interface PaymentsTable {
   created_at: CreatedAt
   updated_at: UpdatedAt
   checked_at: Timestamp | null
+  /** 0017-box-office: a cash tender's money handed over and change given back (amount is what it paid). */
+  tendered: OptionalInt8
+  change_given: OptionalInt8
 }
 
 export interface UsedCardTokensTable {
@@ -503,6 +525,7 @@ export interface Database {
   event_seats: EventSeatsTable
   seat_customizations: SeatCustomizationsTable
   audit_log: AuditLogTable
+  box_office_shifts: BoxOfficeShiftsTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable
   promo_fan_uses: PromoFanUsesTable

@@ -31,7 +31,8 @@ import { DOCUMENT_TYPES } from '../people/vocabulary.js'
  * FREE is ours, not the spec's (§3 lists how money is paid; a zero total pays none): an order whose total is
  * zero is confirmed with nothing to pay, and its tickets are of kind FREE (issue 13).
  */
-export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET', 'FREE'] as const
+// TPV: a card-terminal payment taken at the box office (issue 15); never offered online.
+export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET', 'FREE', 'TPV'] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
 export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)
 

@@ -82,6 +82,12 @@ export const APP_ERROR_CODES = [
   'TRANSFER_TO_SELF',
   'WRONG_CURRENT_PASSWORD',
   'PASSWORD_UNCHANGED',
+  'SHIFT_NOT_OPEN',
+  'SHIFT_ALREADY_OPEN',
+  'TENDER_BELOW_DUE',
+  'TENDER_REFERENCE_REQUIRED',
+  'SALE_NOT_VOIDABLE',
+  'VOID_WINDOW_CLOSED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -181,6 +187,15 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   WRONG_CURRENT_PASSWORD: { status: 422, title: 'The current password is incorrect' },
   // Issue 13: a new password must differ from the one it replaces (profile change and forgot-password reset).
   PASSWORD_UNCHANGED: { status: 422, title: 'The new password is the same as the current one' },
+  SHIFT_NOT_OPEN: { status: 409, title: 'Open a box-office shift first' },
+  SHIFT_ALREADY_OPEN: { status: 409, title: 'A box-office shift is already open' },
+  TENDER_BELOW_DUE: { status: 422, title: 'The tenders do not cover what is due' },
+  TENDER_REFERENCE_REQUIRED: {
+    status: 422,
+    title: "A card-terminal payment needs the terminal's authorization",
+  },
+  SALE_NOT_VOIDABLE: { status: 422, title: 'Only a paid cash sale of your own can be voided at the counter' },
+  VOID_WINDOW_CLOSED: { status: 422, title: 'A sale can be voided only within 30 minutes' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

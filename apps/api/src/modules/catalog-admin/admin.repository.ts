@@ -152,6 +152,7 @@ export async function insertAuditEntry(
   entry: {
     actorUserId: string
     actorEmail: string
+    address?: string | null
     action: string
     entity: string
     entityId: string | null
@@ -163,6 +164,7 @@ export async function insertAuditEntry(
     .values({
       actor_user_id: entry.actorUserId,
       actor_email: entry.actorEmail,
+      address: entry.address ?? null,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,

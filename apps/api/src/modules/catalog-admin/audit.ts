@@ -4,6 +4,8 @@ import { auditEntriesOf, insertAuditEntry } from './admin.repository.js'
 export interface Actor {
   userId: string
   email: string
+  /** The address the request came from (box-office actions keep it, issue 15 part 6). */
+  address?: string | null
 }
 
 /** Every back-office change leaves who, when and what, in the same transaction as the change itself. */
@@ -18,6 +20,7 @@ export async function audit(
   await insertAuditEntry(trx, {
     actorUserId: actor.userId,
     actorEmail: actor.email,
+    address: actor.address ?? null,
     action,
     entity,
     entityId,

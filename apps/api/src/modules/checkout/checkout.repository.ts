@@ -295,3 +295,40 @@ export async function moveOrdersOfFan(trx: Db, fromFanId: string, userId: string
     .where('buyer_fan_id', '=', fromFanId)
     .execute()
 }
+
+/** Puts a sold order's places back on sale (a voided counter sale); returns them for the live feed. */
+export async function unsellPlaces(trx: Db, eventId: string, holdId: string) {
+  const { rows } = await sql<{
+    event_id: string
+    section_code: string
+    place_index: number
+    change_seq: number
+  }>`
+    update event_seats
+    set status = 'AVAILABLE', hold_id = null, hold_expires_at = null, change_seq = nextval('seat_change_seq')
+    where event_id = ${eventId} and hold_id = ${holdId} and status = 'SOLD'
+    returning event_id, section_code, place_index, change_seq`.execute(trx)
+  return rows
+}
+
+/** Every counter tender of a shift's sales, with its order's event (issue 15 part 5: X report and close). */
+export async function tendersOfShift(db: Db, shiftId: string) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .innerJoin('events as e', 'e.id', 'o.event_id')
+    .select([
+      'o.id as order_id',
+      'o.status as order_status',
+      'o.event_id',
+      'e.name as event_name',
+      'p.method',
+      'p.amount',
+      'p.change_given',
+      'p.status',
+    ])
+    .where('o.shift_id', '=', shiftId)
+    .where('p.provider_code', '=', 'staff')
+    .orderBy('p.created_at')
+    .execute()
+}

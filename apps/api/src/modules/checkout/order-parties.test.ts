@@ -21,6 +21,11 @@ const CO = 'localhost:3000'
 const ANDROID = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36'
 const { contact, billing } = demoCheckoutDetails('camila.compras@example.co')
 
+/** Exact cash at the counter: one settled tender for the whole amount. */
+const counterCash = (amount: number) => ({
+  method: 'COUNTER' as const,
+  parts: [{ kind: 'CASH' as const, amount, tendered: amount, change: 0, reference: null }],
+})
 /** A sandbox card payment: APRO approves, OTHE declines. */
 const card = (holderName = 'APRO', walletAmount = 0): PaymentChoice => {
   const r = tokenizeSandboxCard(
@@ -224,7 +229,7 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
         billing,
         expectedTotal: reservation.total,
         currency: 'COP',
-        payment: { method: 'COUNTER', reference: 'R-0001' },
+        payment: counterCash(reservation.total),
         idempotencyKey: randomUUID(),
       },
     )
@@ -268,7 +273,7 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
           billing,
           expectedTotal: await cartTotal(fan, id),
           currency: 'COP',
-          payment: { method: 'COUNTER' },
+          payment: counterCash(await cartTotal(fan, id)),
           idempotencyKey: randomUUID(),
         },
       ),
@@ -304,7 +309,7 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
         billing,
         expectedTotal: reservation.total,
         currency: 'COP',
-        payment: { method: 'COUNTER' },
+        payment: counterCash(reservation.total),
         idempotencyKey: randomUUID(),
       },
     )

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
 import { orderCode } from '@palco/domain/checkout/codes'
@@ -106,20 +107,53 @@ interface Prepared {
 }
 
 /**
- * A tender an operator took at the counter (provider STAFF): settled the moment it is recorded. The box
- * office's own tenders (change, terminal references, courtesies) build on this.
+ * What an operator took at the counter (provider STAFF): tender parts already settled by `settleTenders`
+ * (cash with its change, card-terminal payments with their authorization), each a payment of its own,
+ * settled the moment it is recorded. Their amounts must add up to what is asked of them.
  */
 export interface CounterTender {
   method: 'COUNTER'
-  /** The terminal's authorization or the receipt number, when there is one. */
-  reference?: string
+  parts: readonly SettledTender[]
+  /** The shift the sale belongs to: its cash goes into that drawer (issue 15 part 5). */
+  shiftId?: string
+  /** Runs in the sale's own transaction once it is recorded (the box office's audit entry), never on a replay. */
+  onRecorded?: (trx: Db, orderId: string) => Promise<void>
+}
+
+const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
+
+/** Records each counter tender part as a settled payment of the order. */
+async function recordCounterParts(
+  trx: Db,
+  order: { id: string; currency: string },
+  placedBy: string,
+  tender: CounterTender,
+  key?: string,
+) {
+  for (const [i, part] of tender.parts.entries()) {
+    await recordSettledPayment(trx, {
+      id: randomUUID(),
+      orderId: order.id,
+      userId: placedBy,
+      providerCode: 'staff',
+      method: part.kind,
+      amount: part.amount,
+      currency: order.currency,
+      reference: part.reference,
+      tendered: part.tendered,
+      change: part.change,
+      ...(key ? { idempotencyKey: tender.parts.length > 1 ? `${key}-${i}` : key } : {}),
+    })
+  }
 }
 
 /** How an order is paid: a place-order choice, the whole total on the provider's hosted page (LINK), or a
  * tender at the counter. */
 type OrderPayment = PaymentChoice | { method: 'LINK' } | CounterTender
-type OrderRequest = Omit<PlaceOrderBody, 'payment'> & {
+type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
   payment: OrderPayment
+  /** None at the counter: a walk-in pays there and gives no billing document (issue 15). */
+  billing: PlaceOrderBody['billing'] | null
   /**
    * Asks the provider for only this much now (a deposit): the order is an INSTALLMENT purchase and stays
    * open until its payments add up to the total (spec §3 purchase kinds).
@@ -185,17 +219,9 @@ export async function payOrderBalance(
     if (choice.method === 'COUNTER') {
       if (!order.seller_user_id)
         throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
-      await recordSettledPayment(trx, {
-        id: randomUUID(),
-        orderId: order.id,
-        userId: actor.userId,
-        providerCode: 'staff',
-        method: 'CASH',
-        amount: body.amount,
-        currency: order.currency,
-        reference: choice.reference ?? null,
-        idempotencyKey: key,
-      })
+      if (sumOfParts(choice.parts) !== body.amount)
+        throw new DomainError('AMOUNT_MISMATCH', { field: 'amount' })
+      await recordCounterParts(trx, order, actor.userId, choice, key)
     } else if (choice.method === 'WALLET') {
       if (!(await takeWalletPart(trx, walletOwnerOf(order), body.amount, 'DEBIT', key)))
         throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.method' })
@@ -475,6 +501,8 @@ async function prepareOrder(
       } else if (choice.method === 'COUNTER') {
         if (!actor.sellingFor)
           throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+        if (sumOfParts(choice.parts) !== total)
+          throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
       } else if (!isChoiceOffered(priced.country, choice)) {
         throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       }
@@ -505,7 +533,7 @@ async function prepareOrder(
           : walletOnly
             ? 'WALLET'
             : choice.method === 'COUNTER'
-              ? 'CASH'
+              ? (choice.parts[0]?.kind ?? 'CASH')
               : choice.method
       const ownCode = choice.method === 'COUNTER' ? 'staff' : 'wallet'
       const adapter =
@@ -569,22 +597,15 @@ async function prepareOrder(
         billing: JSON.stringify(body.billing),
         idempotency_key: body.idempotencyKey,
         failure_code: null,
+        shift_id: choice.method === 'COUNTER' ? (choice.shiftId ?? null) : null,
       })
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
         throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })
       }
       if (choice.method === 'COUNTER') {
-        await recordSettledPayment(trx, {
-          id: paymentId,
-          orderId,
-          userId: actor.userId,
-          providerCode: 'staff',
-          method: 'CASH',
-          amount: split.provider,
-          currency: priced.currency,
-          reference: choice.reference ?? null,
-        })
+        await recordCounterParts(trx, { id: orderId, currency: priced.currency }, actor.userId, choice)
+        await choice.onRecorded?.(trx, orderId)
       } else if (choice.method === 'FREE') {
         // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
         await recordSettledPayment(trx, {
@@ -645,17 +666,20 @@ async function prepareOrder(
 async function charge(
   deps: CheckoutDeps,
   p: Prepared,
-  body: Pick<PlaceOrderBody, 'contact' | 'billing'> & { payment: OrderPayment },
+  body: Pick<OrderRequest, 'contact' | 'billing' | 'payment'>,
   now: Date,
 ) {
   const paymentId = p.paymentId as string
+  const billing = body.billing
+  // Only the counter places an order without billing details, and the counter never calls a provider.
+  if (!billing) throw new Error(`order ${p.orderId}: a provider payment needs billing details`)
   const adapter = deps.providers.byCode(p.providerCode ?? '')
   if (!adapter) throw new Error(`no adapter ${p.providerCode}`)
   const payer: Payer = {
     email: body.contact.email,
-    fullName: body.billing.fullName,
-    documentType: body.billing.documentType,
-    documentNumber: body.billing.documentNumber,
+    fullName: billing.fullName,
+    documentType: billing.documentType,
+    documentNumber: billing.documentNumber,
     phone: body.contact.phone,
   }
   const common = {

@@ -40,7 +40,7 @@ import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
 import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
-import { issueTickets } from '../tickets/issue-tickets.js'
+import { issueTickets, revokeTickets } from '../tickets/issue-tickets.js'
 import { creditWallet, debitWallet } from '../wallet/wallet.service.js'
 import {
   eventForCart,
@@ -58,6 +58,7 @@ import {
   sellPlaces,
   setHoldStatus,
   setSeatsHoldEnd,
+  unsellPlaces,
   updateOrder,
 } from './checkout.repository.js'
 import { orderConfirmationEmail, refundEmail } from './order-emails.js'
@@ -170,6 +171,9 @@ export async function recordSettledPayment(
     reference?: string | null
     /** The caller's key for this payment, so a replay finds it; our own otherwise. */
     idempotencyKey?: string
+    /** Cash at the counter: what was handed over and the change given back (issue 15). */
+    tendered?: number | null
+    change?: number | null
   },
 ) {
   await insertPayment(trx, {
@@ -191,6 +195,8 @@ export async function recordSettledPayment(
     retry_token: null,
     decline_reason: null,
     expires_at: null,
+    tendered: p.tendered ?? null,
+    change_given: p.change ?? null,
   })
   const row = await findPayment(trx, p.id)
   if (!row) throw new Error(`payment ${p.id} vanished`)
@@ -308,6 +314,27 @@ async function giveBack(trx: Db, order: OrderRow) {
 }
 
 const linesOf = (order: OrderRow) => order.lines as OrderLine[]
+
+/**
+ * Undoes a paid sale whose money went back by hand (a voided counter sale, issue 15 part 6), in the caller's
+ * transaction under the order's lock: tickets revoked so the gate refuses them, payments REFUNDED (they no
+ * longer count in the drawer), the order REFUNDED, the promo use given back and the places on sale again —
+ * once, since only a PAID order gets here. Nothing changes when a ticket already got someone in.
+ */
+export async function voidPaidOrder(trx: Db, order: OrderRow): Promise<'VOIDED' | 'ADMITTED'> {
+  if (!canOrderTransition(order.status as OrderStatus, 'REFUNDED'))
+    throw new Error(`order ${order.id}: ${order.status} cannot be voided`)
+  if ((await revokeTickets(trx, order.id)).admitted) return 'ADMITTED'
+  for (const part of await paymentsOfOrder(trx, order.id)) {
+    if (part.status !== 'PAID') continue
+    await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'COUNTER' })
+  }
+  // The purchase stays COMPLETED: it was made, then undone; the order's status says it was given back.
+  await updateOrder(trx, order.id, { status: 'REFUNDED', failure_code: 'VOIDED' })
+  if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  return 'VOIDED'
+}
 
 /** The part of an order row that taking its wallet part needs. */
 export const walletOwnerOf = (order: OrderRow) => ({
@@ -494,7 +521,8 @@ async function finalizePaid(
   const event = await eventForCart(trx, order.event_id)
   const contact = order.contact as { email: string }
   const locale = order.locale as Locale
-  if (event) {
+  // A walk-in who gave no email gets the tickets printed at the counter, not mailed.
+  if (event && contact.email) {
     const mail = orderConfirmationEmail(locale, {
       code: order.code,
       eventName: event.name,

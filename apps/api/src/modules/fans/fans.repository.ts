@@ -76,3 +76,26 @@ export async function anonymizeFan(db: Db, id: string) {
     .where('id', '=', id)
     .execute()
 }
+
+/**
+ * Fans of a country matching what an operator typed at the counter (issue 15 part 2): an email, a phone
+ * number or a document number, exactly — never a partial match, so the counter cannot browse the fan base.
+ * Accounts first, then pre-registrations.
+ */
+export async function findFansAtCounter(db: Db, q: string, country: string, limit: number) {
+  const text = q.trim()
+  const digits = text.replace(/\D/g, '')
+  return live(db)
+    .where('country', '=', country)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), '=', text.toLowerCase()),
+        ...(digits.length >= 7 ? [eb('phone_number', '=', digits.slice(-10))] : []),
+        eb(eb.fn('upper', ['document_number']), '=', text.toUpperCase()),
+      ]),
+    )
+    .orderBy((eb) => eb.case().when('registration_status', '=', 'PRE_REGISTERED').then(1).else(0).end())
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+}

@@ -1,3 +1,4 @@
+import type { CounterFan } from '@palco/domain/box-office/contract'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, PhonePrefix } from '@palco/domain/locale/country'
 import type { Fan } from '@palco/domain/people/fan'
@@ -9,8 +10,10 @@ import {
   type FanRow,
   findFanByDocument,
   findFanByEmail,
+  findFanById,
   findFanByPhone,
   findFanByUserId,
+  findFansAtCounter,
   insertFan,
   updateFan,
 } from './fans.repository.js'
@@ -203,3 +206,30 @@ export async function preRegisteredFansFor(
 
 /** A pre-registered fan whose tickets have moved to an account: kept for the records, identifying nothing. */
 export const retirePreRegistered = (db: Db, fanId: string) => anonymizeFan(db, fanId)
+
+/**
+ * A fan as the counter may see them (issue 15 security): who they are and how to reach them, nothing they
+ * bought. `registered` is false until a pre-registered fan finishes sign-up.
+ */
+export async function lookUpFansAtCounter(db: Db, q: string, country: Country): Promise<CounterFan[]> {
+  const rows = await findFansAtCounter(db, q, country, 10)
+  return rows.map(counterFanOf)
+}
+
+/** The fan an operator picked, with what the order needs to name and reach them. */
+export async function fanAtCounter(db: Db, fanId: string, country: Country) {
+  const row = await findFanById(db, fanId)
+  if (!row || row.country !== country) throw new DomainError('NOT_FOUND', { message: 'No such fan.' })
+  return { ...counterFanOf(row), userId: row.registration_status === 'PRE_REGISTERED' ? null : row.user_id }
+}
+
+function counterFanOf(row: NonNullable<FanRow>): CounterFan {
+  return {
+    fanId: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+    phone: row.phone_number ? `${row.phone_prefix ?? ''}${row.phone_number}` : null,
+    document: row.document_number ? `${row.document_type ?? ''} ${row.document_number}`.trim() : null,
+    registered: row.registration_status !== 'PRE_REGISTERED',
+  }
+}

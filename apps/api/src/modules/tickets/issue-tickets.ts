@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../db/dialect.js'
-import { findTicketsOfOrder, insertTickets } from './tickets.repository.js'
+import { findTicketsOfOrder, insertTickets, revokeTicketsOfOrder } from './tickets.repository.js'
 
 export interface TicketPlace {
   section: string
@@ -53,3 +53,9 @@ export async function issueTickets(
 }
 
 export const ticketsOfOrder = (db: Db, orderId: string) => findTicketsOfOrder(db, orderId)
+
+/**
+ * Takes back the tickets of an order that is undone (a voided counter sale): the gate refuses them from now
+ * on. Refused — nothing changes, `admitted` is true — when one of them already got someone in.
+ */
+export const revokeTickets = (trx: Db, orderId: string) => revokeTicketsOfOrder(trx, orderId, 'REFUNDED')

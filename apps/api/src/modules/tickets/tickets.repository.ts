@@ -413,7 +413,7 @@ export async function insertTickets(trx: Db, rows: readonly Insertable<TicketsTa
 export async function findTicketsOfOrder(db: Db, orderId: string) {
   return db
     .selectFrom('tickets')
-    .select(['id', 'section_code', 'row_label', 'seat_number', 'zone_name', 'place_index'])
+    .select(['id', 'section_code', 'row_label', 'seat_number', 'zone_name', 'place_index', 'status'])
     .where('order_id', '=', orderId)
     .orderBy('section_code')
     .orderBy('place_index')
@@ -440,4 +440,38 @@ export async function keepFirstMetaValue(db: Db, key: string, value: string): Pr
     .execute()
   const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()
   return row.value
+}
+
+/**
+ * Revokes every ticket of an order still valid (a voided sale, issue 15): its status follows the order's, so
+ * the gate refuses it (check-in admits PAID only) and its place may be ticketed again. Locks them first, so a
+ * check-in in flight either lands before (and the caller sees it) or finds the ticket revoked.
+ */
+export async function revokeTicketsOfOrder(trx: Db, orderId: string, status: string) {
+  const locked = await trx
+    .selectFrom('tickets')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PAID')
+    .forUpdate()
+    .execute()
+  if (locked.length === 0) return { revoked: 0, admitted: false }
+  const admitted = await trx
+    .selectFrom('ticket_checkins')
+    .select('ticket_id')
+    .where(
+      'ticket_id',
+      'in',
+      locked.map((t) => t.id),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  if (admitted) return { revoked: 0, admitted: true }
+  const done = await trx
+    .updateTable('tickets')
+    .set({ status })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PAID')
+    .executeTakeFirst()
+  return { revoked: Number(done.numUpdatedRows), admitted: false }
 }

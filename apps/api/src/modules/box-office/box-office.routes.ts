@@ -1,0 +1,184 @@
+import {
+  closeShiftBodySchema,
+  counterSaleBodySchema,
+  counterSaleSchema,
+  currentShiftSchema,
+  fanLookupQuerySchema,
+  fanLookupSchema,
+  openShiftBodySchema,
+  shiftViewSchema,
+} from '@palco/domain/box-office/contract'
+import { salesChannelOf } from '@palco/domain/orders/parties'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import type { CheckoutDeps } from '../checkout/settlement.service.js'
+import { lookUpFansAtCounter } from '../fans/fans.service.js'
+import {
+  closeShift,
+  currentShift,
+  type Operator,
+  openShift,
+  saleOf,
+  sell,
+  voidSale,
+} from './box-office.service.js'
+
+/** The operator behind a request, with the address the audit log keeps (issue 15 part 6). */
+async function operatorOf(request: FastifyRequest): Promise<Operator> {
+  const { userId, email } = await request.requireUser()
+  return { userId, email, address: request.ip, channel: salesChannelOf(request.headers['user-agent']) }
+}
+
+/**
+ * The box office's API (issue 15): shifts, finding the buyer, counter sales and voids. Operators only: a fan
+ * gets 403 on every route; an operator sees a fan's lookup fields, never their purchases.
+ */
+export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { deps } = opts
+  const tags = ['box office']
+  const operator = requireRole('operator')
+  const noStore = { 'cache-control': 'no-store' }
+  const saleParams = z.object({ id: z.string().max(64) })
+
+  r.get(
+    '/api/assistant/shift',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: "The operator's open shift and its running totals (the X report), or null",
+        description: 'While open, the expected cash is withheld: the close is a blind count.',
+        response: { 200: currentShiftSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { shift: await currentShift(app.db, (await request.requireUser()).userId) }
+    },
+  )
+
+  r.post(
+    '/api/assistant/shift',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'Open a shift with the counted float',
+        description: 'One open shift per operator: a second → 409 SHIFT_ALREADY_OPEN.',
+        body: openShiftBodySchema,
+        response: { 201: shiftViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const shift = await openShift(
+        app.db,
+        await operatorOf(request),
+        request.country,
+        request.body.openingFloat,
+      )
+      reply.code(201).headers(noStore)
+      return shift
+    },
+  )
+
+  r.post(
+    '/api/assistant/shift/close',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'Close the shift with the cash counted in the drawer (blind)',
+        description:
+          'Answers the closed shift with expected, counted and the difference, shown only now. No open shift → 409 SHIFT_NOT_OPEN.',
+        body: closeShiftBodySchema,
+        response: { 200: shiftViewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return closeShift(app.db, await operatorOf(request), request.body.countedCash)
+    },
+  )
+
+  r.get(
+    '/api/assistant/fans',
+    {
+      onRequest: operator,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Find a fan of this country by exact email, phone or document number',
+        description: 'Lookup fields only (name, email, phone, document, registered); never their purchases.',
+        querystring: fanLookupQuerySchema,
+        response: { 200: fanLookupSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { fans: await lookUpFansAtCounter(app.db, request.query.q, request.country) }
+    },
+  )
+
+  r.post(
+    '/api/assistant/sales',
+    {
+      onRequest: operator,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Sell the operator's reservation to a buyer at the counter",
+        description: [
+          'Needs an open shift (409 SHIFT_NOT_OPEN). The buyer is a fan found or pre-registered (`POST /api/v1/fans`), or a walk-in with a name.',
+          'Tenders: card-terminal payments (TPV) with their authorization (missing → 422 TENDER_REFERENCE_REQUIRED) and at most one cash tender with the amount handed over; cash pays what the terminal did not, and the change is recorded. Short → 422 TENDER_BELOW_DUE.',
+          'A different `expectedTotal` → 409 AMOUNT_MISMATCH; the same `idempotencyKey` answers the same sale. Nothing is taken when the sale is refused.',
+        ].join('\n\n'),
+        body: counterSaleBodySchema,
+        response: { 201: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      const sale = await sell(deps, await operatorOf(request), request.country, request.body)
+      reply.code(201).headers(noStore)
+      return sale
+    },
+  )
+
+  r.get(
+    '/api/assistant/sales/:id',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'One of the operator’s sales, as its receipt shows it',
+        params: saleParams,
+        response: { 200: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return saleOf(app.db, (await request.requireUser()).userId, request.params.id)
+    },
+  )
+
+  r.post(
+    '/api/assistant/sales/:id/void',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'Void a cash sale of this shift within 30 minutes',
+        description:
+          'Tickets revoked (the gate refuses them), seats back on sale, the cash out of the drawer’s expected figure. Card-terminal sales → 422 SALE_NOT_VOIDABLE (an admin refunds them); later than 30 minutes → 422 VOID_WINDOW_CLOSED.',
+        params: saleParams,
+        response: { 200: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return voidSale(deps, await operatorOf(request), request.params.id)
+    },
+  )
+}

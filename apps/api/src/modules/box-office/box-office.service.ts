@@ -1,0 +1,201 @@
+import type { CounterSale, CounterSaleBody, ShiftView } from '@palco/domain/box-office/contract'
+import { expectedCash } from '@palco/domain/box-office/tenders'
+import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { type Country, type Currency, currencyOf } from '@palco/domain/locale/country'
+import type { Db } from '../../db/dialect.js'
+import { type Actor, audit } from '../catalog-admin/audit.js'
+import {
+  type CounterBuyerDetails,
+  counterSaleView,
+  sellAtCounter,
+  tendersOfShiftSales,
+  voidCounterSale,
+} from '../checkout/counter-sales.service.js'
+import type { CheckoutDeps } from '../checkout/settlement.service.js'
+import { fanAtCounter } from '../fans/fans.service.js'
+import {
+  closeShiftRow,
+  findOpenShift,
+  insertShift,
+  lockOpenShift,
+  type ShiftRow,
+} from './box-office.repository.js'
+
+/**
+ * The box office (issue 15): an operator's shift, the sales made in it and its close. Every action is
+ * written to the audit log with the operator and the address it came from, in the transaction of the action
+ * where there is one.
+ */
+
+/** The operator at the counter, as the routes know them. */
+export interface Operator extends Actor {
+  channel: SalesChannel
+}
+
+export async function openShift(db: Db, operator: Operator, country: Country, openingFloat: number) {
+  return db.transaction().execute(async (trx) => {
+    const row = await insertShift(trx, {
+      operatorId: operator.userId,
+      country,
+      currency: currencyOf(country),
+      openingFloat,
+    })
+    if (!row) throw new DomainError('SHIFT_ALREADY_OPEN')
+    await audit(trx, operator, 'shift.open', 'box_office_shift', row.id, { openingFloat })
+    return shiftView(trx, row)
+  })
+}
+
+/** The operator's open shift with its running totals (the X report), or null. */
+export async function currentShift(db: Db, operatorId: string): Promise<ShiftView | null> {
+  const row = await findOpenShift(db, operatorId)
+  return row ? shiftView(db, row) : null
+}
+
+/**
+ * Closes the shift by a blind count (issue 15 part 5): the operator says what the drawer holds before
+ * seeing what it should; the difference is recorded and shown only now. A closed shift takes no more sales.
+ */
+export async function closeShift(db: Db, operator: Operator, countedCash: number): Promise<ShiftView> {
+  return db.transaction().execute(async (trx) => {
+    const open = await lockOpenShift(trx, operator.userId)
+    if (!open) throw new DomainError('SHIFT_NOT_OPEN')
+    const expected = expectedCash(Number(open.opening_float), await cashParts(trx, open.id))
+    const closed = await closeShiftRow(trx, open.id, countedCash, expected)
+    if (!closed) throw new DomainError('SHIFT_NOT_OPEN')
+    await audit(trx, operator, 'shift.close', 'box_office_shift', open.id, {
+      countedCash,
+      expectedCash: expected,
+      difference: countedCash - expected,
+    })
+    return shiftView(trx, closed)
+  })
+}
+
+async function cashParts(db: Db, shiftId: string) {
+  const tenders = await tendersOfShiftSales(db, shiftId)
+  return tenders
+    .filter((t) => t.method === 'CASH')
+    .map((t) => ({ amount: Number(t.amount), status: t.status }))
+}
+
+async function shiftView(db: Db, row: ShiftRow): Promise<ShiftView> {
+  const tenders = await tendersOfShiftSales(db, row.id)
+  const paid = tenders.filter((t) => t.status === 'PAID')
+  const sum = (method: string) =>
+    paid.filter((t) => t.method === method).reduce((s, t) => s + Number(t.amount), 0)
+  const orders = new Map<string, { status: string; eventId: string; eventName: string; amount: number }>()
+  for (const t of tenders) {
+    const o = orders.get(t.order_id) ?? {
+      status: t.order_status,
+      eventId: t.event_id,
+      eventName: t.event_name,
+      amount: 0,
+    }
+    if (t.status === 'PAID') o.amount += Number(t.amount)
+    orders.set(t.order_id, o)
+  }
+  const byEvent = new Map<string, { eventId: string; eventName: string; sales: number; amount: number }>()
+  for (const o of orders.values()) {
+    if (o.status !== 'PAID') continue
+    const e = byEvent.get(o.eventId) ?? { eventId: o.eventId, eventName: o.eventName, sales: 0, amount: 0 }
+    e.sales += 1
+    e.amount += o.amount
+    byEvent.set(o.eventId, e)
+  }
+  const closed = row.closed_at !== null
+  const expected = row.expected_cash === null ? null : Number(row.expected_cash)
+  const counted = row.counted_cash === null ? null : Number(row.counted_cash)
+  return {
+    id: row.id,
+    currency: row.currency as Currency,
+    openingFloat: Number(row.opening_float),
+    openedAt: new Date(row.opened_at).toISOString(),
+    closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    totals: {
+      sales: [...orders.values()].filter((o) => o.status === 'PAID').length,
+      voids: [...orders.values()].filter((o) => o.status === 'REFUNDED').length,
+      cash: sum('CASH'),
+      terminal: sum('TPV'),
+      change: paid.reduce((s, t) => s + Number(t.change_given ?? 0), 0),
+      byEvent: [...byEvent.values()],
+    },
+    // Blind while open: what the drawer should hold is shown only after it has been counted.
+    expectedCash: closed ? expected : null,
+    countedCash: closed ? counted : null,
+    difference: closed && expected !== null && counted !== null ? counted - expected : null,
+  }
+}
+
+async function requireOpenShift(db: Db, operatorId: string) {
+  const shift = await findOpenShift(db, operatorId)
+  if (!shift) throw new DomainError('SHIFT_NOT_OPEN')
+  return shift
+}
+
+/** Who the order names: the fan picked (their account, or the pre-registration until they sign up), or a walk-in. */
+async function buyerOf(
+  db: Db,
+  buyer: CounterSaleBody['buyer'],
+  country: Country,
+): Promise<CounterBuyerDetails> {
+  if (buyer.kind === 'WALK_IN') {
+    return { buyer, name: buyer.name, email: buyer.email ?? null, phone: buyer.phone ?? null }
+  }
+  const fan = await fanAtCounter(db, buyer.fanId, country)
+  return {
+    buyer: fan.userId
+      ? { kind: 'ACCOUNT', userId: fan.userId }
+      : { kind: 'PRE_REGISTERED', fanId: fan.fanId },
+    name: fan.name,
+    email: fan.email,
+    phone: fan.phone,
+  }
+}
+
+/**
+ * Sells at the counter in the operator's open shift. The shift is checked when the sale starts; a close
+ * racing a sale is harmless either way, since the sale's payments carry the shift and the close sums them.
+ */
+export async function sell(
+  deps: CheckoutDeps,
+  operator: Operator,
+  country: Country,
+  body: CounterSaleBody,
+): Promise<CounterSale> {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  const who = await buyerOf(deps.db, body.buyer, country)
+  return sellAtCounter(
+    deps,
+    { userId: operator.userId, channel: operator.channel, shiftId: shift.id },
+    who,
+    body,
+    (trx, orderId, sale) =>
+      audit(trx, operator, 'sale', 'order', orderId, {
+        buyer: body.buyer.kind === 'WALK_IN' ? 'WALK_IN' : body.buyer.fanId,
+        total: sale.total,
+        tenders: body.tenders.map((t) =>
+          t.kind === 'TPV' ? { ...t } : { kind: t.kind, tendered: t.tendered },
+        ),
+        change: sale.change,
+        shiftId: shift.id,
+      }),
+  )
+}
+
+export const saleOf = (db: Db, operatorId: string, orderId: string) =>
+  counterSaleView(db, orderId, operatorId)
+
+/** Voids one of the operator's cash sales of this shift within its window (checks in counter-sales). */
+export async function voidSale(
+  deps: CheckoutDeps,
+  operator: Operator,
+  orderId: string,
+): Promise<CounterSale> {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  await voidCounterSale(deps, { userId: operator.userId, shiftId: shift.id }, orderId, (trx) =>
+    audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: shift.id }),
+  )
+  return counterSaleView(deps.db, orderId, operator.userId)
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seatedEvent } from '../../test/seating-fixtures.js'
+import { loginAs, registerFan } from '../../test/session.js'
+import { openTestApp, type TestApp } from '../../test/test-app.js'
+import { ENGINES } from '../../test/test-db.js'
+import { userIdOf } from '../../test/ticket-fixtures.js'
+import { voidCounterSale } from '../checkout/counter-sales.service.js'
+
+/**
+ * The box office through its API (issue 15): shifts with a blind close, selling to a walk-in or a fan at the
+ * counter with cash and change or the card terminal, voids, the audit trail, and who may do any of it.
+ */
+
+const CO = 'localhost:3000'
+const OPERATOR = 'operador@palco.co'
+
+describe.each(ENGINES)('the box office on %s', (engine) => {
+  let t: TestApp
+  let operator: string
+  let operatorId: string
+  let fan: string
+  let fanEmail: string
+  let ip = 0
+
+  beforeAll(async () => {
+    t = await openTestApp(engine, { demoAccounts: true })
+    operator = await loginAs(t.app, OPERATOR)
+    operatorId = await userIdOf(t.db.db, OPERATOR)
+    fanEmail = `fan81.${Date.now()}@example.co`
+    fan = await registerFan(t.app, 81, CO, fanEmail)
+  })
+  afterAll(async () => t?.close())
+
+  const db = () => t.db.db
+  const addr = () => `10.15.${Math.floor(++ip / 250) % 250}.${ip % 250}`
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = operator) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, host: CO },
+      remoteAddress: addr(),
+      ...(payload ? { payload } : {}),
+    })
+  const hold = async (eventId: string, seats: string[]) => {
+    const res = await call('POST', '/api/reservations', { eventId, seats })
+    expect(res.statusCode, res.body).toBe(201)
+    const body = res.json()
+    const cart = await call('GET', `/api/checkout-service/cart?reservation=${body.id}`)
+    return { id: body.id as string, total: cart.json().total as number }
+  }
+  const sale = (
+    reservation: { id: string; total: number },
+    tenders: object[],
+    buyer: object,
+    key = randomUUID(),
+  ) =>
+    call('POST', '/api/assistant/sales', {
+      reservationId: reservation.id,
+      buyer,
+      tenders,
+      expectedTotal: reservation.total,
+      currency: 'COP',
+      idempotencyKey: key,
+    })
+  const walkIn = { kind: 'WALK_IN', name: 'Ana Gómez' }
+  const shift = async () => (await call('GET', '/api/assistant/shift')).json().shift
+
+  it('keeps fans out of every box-office route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/assistant/shift'],
+      ['POST', '/api/assistant/shift'],
+      ['POST', '/api/assistant/shift/close'],
+      ['GET', '/api/assistant/fans?q=ana@example.co'],
+      ['POST', '/api/assistant/sales'],
+      ['GET', `/api/assistant/sales/${randomUUID()}`],
+      ['POST', `/api/assistant/sales/${randomUUID()}/void`],
+    ] as const) {
+      const res = await call(method, url, method === 'POST' ? {} : undefined, fan)
+      expect(res.statusCode, `${method} ${url}`).toBe(403)
+    }
+  })
+
+  it('runs a shift: no sale before it opens, cash with change, the terminal, a void, and a blind close', async () => {
+    const event = await seatedEvent(db())
+    const first = await hold(event.id, ['NORTE/A-2', 'NORTE/A-3'])
+    const refused = await sale(first, [{ kind: 'CASH', tendered: first.total }], walkIn)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('SHIFT_NOT_OPEN')
+
+    expect((await call('POST', '/api/assistant/shift', { openingFloat: 50_000_00 })).statusCode).toBe(201)
+    const again = await call('POST', '/api/assistant/shift', { openingFloat: 1 })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('SHIFT_ALREADY_OPEN')
+
+    // Short cash and a terminal payment with no authorization are refused, and take nothing.
+    const short = await sale(first, [{ kind: 'CASH', tendered: first.total - 1 }], walkIn)
+    expect(short.statusCode).toBe(422)
+    expect(short.json().code).toBe('TENDER_BELOW_DUE')
+    const noRef = await sale(first, [{ kind: 'TPV', amount: first.total }], walkIn)
+    expect(noRef.statusCode).toBe(422)
+    expect(noRef.json().code).toBe('TENDER_REFERENCE_REQUIRED')
+
+    // Two seats to a walk-in for cash, handing over more than the total: the change is recorded.
+    const key = randomUUID()
+    const paid = await sale(first, [{ kind: 'CASH', tendered: first.total + 15_000_00 }], walkIn, key)
+    expect(paid.statusCode, paid.body).toBe(201)
+    const receipt = paid.json()
+    expect(receipt).toMatchObject({
+      status: 'PAID',
+      buyerName: 'Ana Gómez',
+      total: first.total,
+      change: 15_000_00,
+      tenders: [{ kind: 'CASH', amount: first.total, tendered: first.total + 15_000_00, change: 15_000_00 }],
+    })
+    expect(receipt.tickets).toHaveLength(2)
+    expect(receipt.voidableUntil).not.toBeNull()
+    // A double tap answers the same sale.
+    expect((await sale(first, [{ kind: 'CASH', tendered: first.total }], walkIn, key)).json().orderId).toBe(
+      receipt.orderId,
+    )
+
+    // Part on the terminal, the rest in cash: a terminal sale cannot be voided at the counter.
+    const second = await hold(event.id, ['NORTE/B-1'])
+    const split = await sale(
+      second,
+      [
+        { kind: 'TPV', amount: 3_000_000, reference: 'AUT-778812' },
+        { kind: 'CASH', tendered: second.total - 3_000_000 },
+      ],
+      walkIn,
+    )
+    expect(split.statusCode, split.body).toBe(201)
+    expect(split.json().tenders.map((x: { kind: string }) => x.kind)).toEqual(['TPV', 'CASH'])
+    const refusedVoid = await call('POST', `/api/assistant/sales/${split.json().orderId}/void`)
+    expect(refusedVoid.statusCode).toBe(422)
+    expect(refusedVoid.json().code).toBe('SALE_NOT_VOIDABLE')
+
+    // The X report while open: totals by tender and event, but no expected cash (the close is blind).
+    const open = await shift()
+    expect(open).toMatchObject({
+      totals: { sales: 2, voids: 0, cash: first.total + second.total - 3_000_000, terminal: 3_000_000 },
+      expectedCash: null,
+      difference: null,
+    })
+
+    // Voiding the cash sale: tickets revoked, seats on sale again, the cash out of the drawer's figure.
+    const voided = await call('POST', `/api/assistant/sales/${receipt.orderId}/void`)
+    expect(voided.statusCode, voided.body).toBe(200)
+    expect(voided.json()).toMatchObject({ status: 'REFUNDED', voidableUntil: null })
+    expect(voided.json().tickets.map((x: { status: string }) => x.status)).toEqual(['REFUNDED', 'REFUNDED'])
+    expect((await call('POST', `/api/assistant/sales/${receipt.orderId}/void`)).json().code).toBe(
+      'SALE_NOT_VOIDABLE',
+    )
+    const resold = await hold(event.id, ['NORTE/A-2', 'NORTE/A-3'])
+    expect(resold.total).toBe(first.total)
+    await call('DELETE' as 'POST', `/api/reservations/${resold.id}`)
+
+    // Closing blind: the operator counts 1 000 short of what the drawer should hold.
+    const expected = 50_000_00 + second.total - 3_000_000
+    const closed = await call('POST', '/api/assistant/shift/close', { countedCash: expected - 1_000_00 })
+    expect(closed.statusCode, closed.body).toBe(200)
+    expect(closed.json()).toMatchObject({
+      expectedCash: expected,
+      countedCash: expected - 1_000_00,
+      difference: -1_000_00,
+      totals: { sales: 1, voids: 1 },
+    })
+    expect(await shift()).toBeNull()
+    const late = await hold(event.id, ['NORTE/C-1'])
+    expect((await sale(late, [{ kind: 'CASH', tendered: late.total }], walkIn)).json().code).toBe(
+      'SHIFT_NOT_OPEN',
+    )
+
+    // Every action is in the audit log with the operator and the address it came from.
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'address'])
+      .where('actor_user_id', '=', operatorId)
+      .orderBy('at')
+      .execute()
+    expect(audit.map((a) => a.action)).toEqual(['shift.open', 'sale', 'sale', 'sale.void', 'shift.close'])
+    expect(audit.every((a) => a.address?.startsWith('10.15.'))).toBe(true)
+  })
+
+  it('finds a fan by exact email without their purchases, and sells to them and to a pre-registered fan', async () => {
+    await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail.toUpperCase())}`)
+    expect(found.statusCode, found.body).toBe(200)
+    expect(found.json().fans).toHaveLength(1)
+    const match = found.json().fans[0]
+    expect(Object.keys(match).sort()).toEqual(['document', 'email', 'fanId', 'name', 'phone', 'registered'])
+    expect(match.registered).toBe(true)
+    // A partial email finds nobody: the counter cannot browse the fan base.
+    expect((await call('GET', `/api/assistant/fans?q=${fanEmail.slice(0, 6)}`)).json().fans).toEqual([])
+
+    const event = await seatedEvent(db())
+    const forFan = await hold(event.id, ['NORTE/B-5'])
+    const sold = await sale(forFan, [{ kind: 'CASH', tendered: forFan.total }], {
+      kind: 'FAN',
+      fanId: match.fanId,
+    })
+    expect(sold.statusCode, sold.body).toBe(201)
+    const mine = await call('GET', '/api/myPurchases', undefined, fan)
+    expect(JSON.stringify(mine.json())).toContain(sold.json().orderId)
+
+    // Pre-registered at the counter, they see the ticket once they sign up with that email.
+    const email = `pre81.${Date.now()}@example.co`
+    const pre = await call('POST', '/api/v1/fans', { firstName: 'Luis', lastName: 'Pérez', email })
+    expect(pre.statusCode, pre.body).toBe(201)
+    const forPre = await hold(event.id, ['NORTE/B-6'])
+    const preSale = await sale(forPre, [{ kind: 'CASH', tendered: forPre.total }], {
+      kind: 'FAN',
+      fanId: pre.json().id,
+    })
+    expect(preSale.statusCode, preSale.body).toBe(201)
+    const later = await registerFan(t.app, 82, CO, email)
+    const theirs = await call('GET', '/api/myTickets', undefined, later)
+    expect(JSON.stringify(theirs.json())).toContain(event.id)
+  })
+
+  it('refuses a void after 30 minutes', async () => {
+    const current =
+      (await shift()) ?? (await call('POST', '/api/assistant/shift', { openingFloat: 0 })).json()
+    const event = await seatedEvent(db())
+    const reservation = await hold(event.id, ['NORTE/C-2'])
+    const sold = await sale(reservation, [{ kind: 'CASH', tendered: reservation.total }], walkIn)
+    expect(sold.statusCode, sold.body).toBe(201)
+    await expect(
+      voidCounterSale(
+        t.app.checkout,
+        { userId: operatorId, shiftId: current.id },
+        sold.json().orderId,
+        async () => {},
+        new Date(Date.now() + 31 * 60_000),
+      ),
+    ).rejects.toMatchObject({ code: 'VOID_WINDOW_CLOSED' })
+  })
+})

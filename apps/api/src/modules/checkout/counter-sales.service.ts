@@ -1,0 +1,157 @@
+import type { CounterSale, CounterSaleBody } from '@palco/domain/box-office/contract'
+import { canVoidWithin, settleTenders, VOID_WINDOW_MS } from '@palco/domain/box-office/tenders'
+import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { Currency } from '@palco/domain/locale/country'
+import type { Buyer } from '@palco/domain/orders/parties'
+import type { Db } from '../../db/dialect.js'
+import { paymentsOfOrder } from '../payments/payments.service.js'
+import { ticketsOfOrder } from '../tickets/issue-tickets.js'
+import { eventForCart, findOrder, lockOrder, tendersOfShift } from './checkout.repository.js'
+import { placeOrder } from './orders.service.js'
+import { type CheckoutDeps, type OrderLine, voidPaidOrder } from './settlement.service.js'
+
+/**
+ * Sales at the box office (issue 15): the checkout core's order, placed by an operator for a buyer and paid
+ * with counter tenders. The box-office module decides who may sell (role, open shift, the buyer); this is
+ * the order's side of it.
+ */
+
+/** The operator selling, and the shift the sale goes into. */
+export interface CounterSeller {
+  userId: string
+  channel: SalesChannel
+  shiftId: string
+}
+
+/** The buyer as the order records them, and how to reach them for the tickets (none for a walk-in). */
+export interface CounterBuyerDetails {
+  buyer: Buyer
+  name: string
+  email: string | null
+  phone: string | null
+}
+
+/**
+ * Sells the operator's reservation to the buyer: the tenders are settled against the total first (change,
+ * terminal references), then the order is placed and paid in one transaction. The same idempotency key
+ * answers the same sale, so a double tap on "charge" sells once.
+ */
+export async function sellAtCounter(
+  deps: CheckoutDeps,
+  seller: CounterSeller,
+  who: CounterBuyerDetails,
+  body: Omit<CounterSaleBody, 'buyer'>,
+  /** Written in the sale's transaction, once (the audit entry). */
+  onRecorded: (trx: Db, orderId: string, sale: { total: number; change: number }) => Promise<void>,
+  now = new Date(),
+): Promise<CounterSale> {
+  const settled = settleTenders(body.expectedTotal, body.tenders)
+  if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
+  const [first = who.name, ...rest] = who.name.trim().split(/\s+/)
+  const placed = await placeOrder(
+    deps,
+    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    {
+      reservationId: body.reservationId,
+      contact: {
+        firstName: first,
+        lastName: rest.join(' ') || first,
+        email: who.email ?? '',
+        phone: who.phone ?? '',
+      },
+      billing: null,
+      expectedTotal: body.expectedTotal,
+      currency: body.currency,
+      idempotencyKey: body.idempotencyKey,
+      payment: {
+        method: 'COUNTER',
+        parts: settled.parts,
+        shiftId: seller.shiftId,
+        onRecorded: (trx, orderId) =>
+          onRecorded(trx, orderId, { total: body.expectedTotal, change: settled.change }),
+      },
+    },
+    now,
+  )
+  return counterSaleView(deps.db, placed.order.id, seller.userId, now)
+}
+
+type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
+
+/** Cash taken at the counter (or nothing at all): what its operator may hand back and void. */
+const isCounterCash = (p: PaymentRow) =>
+  p.status !== 'PAID' || Number(p.amount) === 0 || (p.provider_code === 'staff' && p.method === 'CASH')
+
+/** A sale as its receipt shows it; only the operator who sold it reads it here. */
+export async function counterSaleView(db: Db, orderId: string, sellerId: string, now = new Date()) {
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
+  if (!order || order.seller_user_id !== sellerId)
+    throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+  const [event, payments, tickets] = await Promise.all([
+    eventForCart(db, order.event_id),
+    paymentsOfOrder(db, order.id),
+    ticketsOfOrder(db, order.id),
+  ])
+  const counter = payments.filter((p) => p.provider_code === 'staff')
+  const contact = order.contact as { firstName: string; lastName: string }
+  const paidAt = order.paid_at ? new Date(order.paid_at) : null
+  const voidable =
+    order.status === 'PAID' && paidAt !== null && canVoidWithin(paidAt, now) && payments.every(isCounterCash)
+  return {
+    orderId: order.id,
+    code: order.code,
+    status: order.status,
+    eventName: event?.name ?? '',
+    buyerName: order.buyer_name ?? `${contact.firstName} ${contact.lastName}`,
+    currency: order.currency as Currency,
+    total: Number(order.total),
+    change: counter.reduce((sum, p) => sum + Number(p.change_given ?? 0), 0),
+    // As they were settled: the terminal first, cash for the rest.
+    tenders: [...counter]
+      .sort((a, b) => Number(b.method === 'TPV') - Number(a.method === 'TPV'))
+      .map((p) => ({
+        kind: p.method === 'TPV' ? ('TPV' as const) : ('CASH' as const),
+        amount: Number(p.amount),
+        tendered: p.tendered === null ? null : Number(p.tendered),
+        change: p.change_given === null ? null : Number(p.change_given),
+        reference: p.provider_payment_id,
+        status: p.status,
+      })),
+    lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
+    tickets: tickets.map((t) => ({ id: t.id, status: t.status })),
+    paidAt: paidAt?.toISOString() ?? null,
+    voidableUntil: voidable && paidAt ? new Date(paidAt.getTime() + VOID_WINDOW_MS).toISOString() : null,
+  }
+}
+
+/**
+ * Voids a cash sale at the counter (issue 15 part 6): only by the operator who sold it, in the shift it was
+ * sold in, within 30 minutes of payment, and only cash (a card-terminal payment is refunded by an admin).
+ * Under the order's lock, so two taps void once and a void racing a check-in is decided by the ticket lock.
+ */
+export async function voidCounterSale(
+  deps: Pick<CheckoutDeps, 'db'>,
+  seller: { userId: string; shiftId: string },
+  orderId: string,
+  /** Written in the void's transaction (the audit entry). */
+  onVoided: (trx: Db) => Promise<void>,
+  now = new Date(),
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    if (!order || order.seller_user_id !== seller.userId)
+      throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+    const payments = await paymentsOfOrder(trx, order.id)
+    if (order.status !== 'PAID' || !payments.every(isCounterCash)) throw new DomainError('SALE_NOT_VOIDABLE')
+    if (order.shift_id !== seller.shiftId) throw new DomainError('SHIFT_NOT_OPEN')
+    if (!order.paid_at || !canVoidWithin(new Date(order.paid_at), now))
+      throw new DomainError('VOID_WINDOW_CLOSED')
+    if ((await voidPaidOrder(trx, order)) === 'ADMITTED')
+      throw new DomainError('SALE_NOT_VOIDABLE', { details: { reason: 'admitted' } })
+    await onVoided(trx)
+  })
+}
+
+/** Every counter tender of a shift, for its reports (the box office sums them). */
+export const tendersOfShiftSales = (db: Db, shiftId: string) => tendersOfShift(db, shiftId)

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { cartLineSchema } from '../checkout/contract.js'
+import { currencySchema } from '../locale/country.js'
+import { walkInBuyerSchema } from '../orders/parties.js'
+import { counterTenderSchema } from './tenders.js'
+
+/** The box office's API (issue 15): shifts, the buyer at the counter, counter sales and voids. */
+
+const money = z.int().min(0).max(1_000_000_000_00)
+
+export const openShiftBodySchema = z.object({ openingFloat: money })
+export const closeShiftBodySchema = z.object({ countedCash: money })
+
+/** Sums of a shift by tender; a voided sale's parts no longer count (they went back to the buyer). */
+export const shiftTotalsSchema = z.object({
+  sales: z.int(),
+  voids: z.int(),
+  cash: z.int(),
+  terminal: z.int(),
+  /** Change handed back over the shift, for the record; the cash figure is already net of it. */
+  change: z.int(),
+  byEvent: z.array(z.object({ eventId: z.uuid(), eventName: z.string(), sales: z.int(), amount: z.int() })),
+})
+
+/**
+ * A shift as its operator sees it. While it is open, the expected cash is not shown (the close is blind:
+ * the operator counts the drawer before seeing what it should hold); once closed, all three figures are.
+ */
+export const shiftViewSchema = z.object({
+  id: z.uuid(),
+  currency: currencySchema,
+  openingFloat: z.int(),
+  openedAt: z.iso.datetime(),
+  closedAt: z.iso.datetime().nullable(),
+  totals: shiftTotalsSchema,
+  expectedCash: z.int().nullable(),
+  countedCash: z.int().nullable(),
+  difference: z.int().nullable(),
+})
+export type ShiftView = z.infer<typeof shiftViewSchema>
+
+export const currentShiftSchema = z.object({ shift: shiftViewSchema.nullable() })
+
+/** A fan found at the counter: only what identifies them, never their purchases (issue 15 security). */
+export const counterFanSchema = z.object({
+  fanId: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  document: z.string().nullable(),
+  /** False for a pre-registered fan who has not finished sign-up yet. */
+  registered: z.boolean(),
+})
+export type CounterFan = z.infer<typeof counterFanSchema>
+
+export const fanLookupQuerySchema = z.object({ q: z.string().trim().min(3).max(254) })
+export const fanLookupSchema = z.object({ fans: z.array(counterFanSchema) })
+
+/** Who buys at the counter: a fan found or pre-registered, or a walk-in known by name. */
+export const counterBuyerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('FAN'), fanId: z.uuid() }),
+  walkInBuyerSchema,
+])
+export type CounterBuyer = z.infer<typeof counterBuyerSchema>
+
+export const counterSaleBodySchema = z.object({
+  reservationId: z.uuid(),
+  buyer: counterBuyerSchema,
+  tenders: z.array(counterTenderSchema).min(1).max(4),
+  /** The total the operator saw; a different one → AMOUNT_MISMATCH and nothing is taken. */
+  expectedTotal: z.int().min(0),
+  currency: currencySchema,
+  idempotencyKey: z.string().trim().min(8).max(64),
+})
+export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>
+
+/** A counter sale, as its receipt shows it. */
+export const counterSaleSchema = z.object({
+  orderId: z.uuid(),
+  code: z.string(),
+  status: z.string(),
+  eventName: z.string(),
+  buyerName: z.string(),
+  currency: currencySchema,
+  total: z.int(),
+  change: z.int(),
+  tenders: z.array(
+    z.object({
+      kind: z.enum(['CASH', 'TPV']),
+      amount: z.int(),
+      tendered: z.int().nullable(),
+      change: z.int().nullable(),
+      reference: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+  lines: z.array(cartLineSchema),
+  tickets: z.array(z.object({ id: z.uuid(), status: z.string() })),
+  paidAt: z.iso.datetime().nullable(),
+  /** Until when its operator may still void it at the counter; null once it cannot be. */
+  voidableUntil: z.iso.datetime().nullable(),
+})
+export type CounterSale = z.infer<typeof counterSaleSchema>

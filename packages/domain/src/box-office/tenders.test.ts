@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { canVoidWithin, expectedCash, settleTenders } from './tenders.js'
+
+describe('settleTenders (issue 15 part 3)', () => {
+  it('gives change from cash handed over', () => {
+    expect(settleTenders(85_000, [{ kind: 'CASH', tendered: 100_000 }])).toEqual({
+      ok: true,
+      change: 15_000,
+      parts: [{ kind: 'CASH', amount: 85_000, tendered: 100_000, change: 15_000, reference: null }],
+    })
+  })
+
+  it('takes the terminal first and cash for the rest', () => {
+    const r = settleTenders(85_000, [
+      { kind: 'CASH', tendered: 40_000 },
+      { kind: 'TPV', amount: 50_000, reference: ' A123 ' },
+    ])
+    expect(r).toEqual({
+      ok: true,
+      change: 5_000,
+      parts: [
+        { kind: 'TPV', amount: 50_000, tendered: null, change: null, reference: 'A123' },
+        { kind: 'CASH', amount: 35_000, tendered: 40_000, change: 5_000, reference: null },
+      ],
+    })
+  })
+
+  it.each([
+    ['cash short of the total', [{ kind: 'CASH', tendered: 84_999 }], 'TENDER_BELOW_DUE'],
+    [
+      'a terminal payment without authorization',
+      [{ kind: 'TPV', amount: 85_000, reference: ' ' }],
+      'TENDER_REFERENCE_REQUIRED',
+    ],
+    [
+      'the terminal charging more than is due',
+      [{ kind: 'TPV', amount: 90_000, reference: 'X1' }],
+      'TENDER_BELOW_DUE',
+    ],
+    ['no tender at all', [], 'TENDER_BELOW_DUE'],
+    [
+      'two cash tenders',
+      [
+        { kind: 'CASH', tendered: 50_000 },
+        { kind: 'CASH', tendered: 50_000 },
+      ],
+      'TENDER_BELOW_DUE',
+    ],
+  ] as const)('refuses %s', (_name, tenders, code) => {
+    expect(settleTenders(85_000, tenders as never)).toEqual({ ok: false, code })
+  })
+
+  it('settled parts always add up to exactly what is due', () => {
+    // A small deterministic generator instead of a property-testing dependency: many shapes of split.
+    let seed = 7
+    const next = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return 1 + (seed % max)
+    }
+    for (let run = 0; run < 2_000; run++) {
+      const due = next(10_000_000)
+      const terminal = Array.from({ length: next(4) - 1 }, () => next(5_000_000))
+      const r = settleTenders(due, [
+        ...terminal.map((amount, i) => ({ kind: 'TPV' as const, amount, reference: `R${i}` })),
+        { kind: 'CASH' as const, tendered: next(20_000_000) - 1 },
+      ])
+      if (!r.ok) continue
+      expect(r.parts.reduce((s, p) => s + p.amount, 0)).toBe(due)
+      expect(r.change).toBeGreaterThanOrEqual(0)
+    }
+  })
+})
+
+describe('the drawer and the void window', () => {
+  it('expects the float plus cash still paid', () => {
+    expect(
+      expectedCash(50_000, [
+        { amount: 85_000, status: 'PAID' },
+        { amount: 20_000, status: 'REFUNDED' },
+      ]),
+    ).toBe(135_000)
+  })
+
+  it('lets a sale be voided for 30 minutes', () => {
+    const paid = new Date('2026-11-25T10:00:00Z')
+    expect(canVoidWithin(paid, new Date('2026-11-25T10:30:00Z'))).toBe(true)
+    expect(canVoidWithin(paid, new Date('2026-11-25T10:30:01Z'))).toBe(false)
+  })
+})

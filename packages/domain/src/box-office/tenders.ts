@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/**
+ * What an operator takes at the counter (issue 15 part 3, provider STAFF): cash, with the amount the buyer
+ * handed over, and card-terminal payments (TPV), each with the terminal's authorization. Several per sale:
+ * a buyer may pay part on the terminal and the rest in cash. Amounts are minor units.
+ */
+export const cashTenderSchema = z.object({
+  kind: z.literal('CASH'),
+  /** What the buyer handed over; the change is what it exceeds the cash part by. */
+  tendered: z.int().min(0).max(1_000_000_000_00),
+})
+export const terminalTenderSchema = z.object({
+  kind: z.literal('TPV'),
+  amount: z.int().positive().max(1_000_000_000_00),
+  /** The terminal's authorization number; required, and checked by `settleTenders` for a clear error. */
+  reference: z.string().trim().max(40).default(''),
+})
+export const counterTenderSchema = z.discriminatedUnion('kind', [cashTenderSchema, terminalTenderSchema])
+export type CounterTenderInput = z.input<typeof counterTenderSchema>
+export type CounterTenderEntry = z.infer<typeof counterTenderSchema>
+
+/** One settled part of a counter sale, as its payment row records it. */
+export interface SettledTender {
+  kind: 'CASH' | 'TPV'
+  /** The part of the total this tender pays. */
+  amount: number
+  /** Cash only: handed over, and handed back. */
+  tendered: number | null
+  change: number | null
+  reference: string | null
+}
+
+export type TenderRefusal = 'TENDER_BELOW_DUE' | 'TENDER_REFERENCE_REQUIRED'
+
+/**
+ * Splits what is due across the tenders: terminal payments first, at the amounts the terminal charged, and
+ * cash pays the rest, giving change from what was handed over. Refused when a terminal payment has no
+ * authorization, when the terminal charged more than is due (that money cannot be given back as change),
+ * or when everything together is short of what is due. At most one cash tender: a drawer counts one sum.
+ */
+export function settleTenders(
+  due: number,
+  tenders: readonly CounterTenderEntry[],
+): { ok: true; parts: SettledTender[]; change: number } | { ok: false; code: TenderRefusal } {
+  const terminal = tenders.filter((t) => t.kind === 'TPV')
+  const cash = tenders.filter((t) => t.kind === 'CASH')
+  if (terminal.some((t) => t.reference.trim() === '')) return { ok: false, code: 'TENDER_REFERENCE_REQUIRED' }
+  if (cash.length > 1 || tenders.length === 0) return { ok: false, code: 'TENDER_BELOW_DUE' }
+  const onTerminal = terminal.reduce((sum, t) => sum + t.amount, 0)
+  if (onTerminal > due) return { ok: false, code: 'TENDER_BELOW_DUE' }
+  const cashDue = due - onTerminal
+  const handed = cash[0]?.tendered ?? 0
+  if (handed < cashDue) return { ok: false, code: 'TENDER_BELOW_DUE' }
+  const parts: SettledTender[] = terminal.map((t) => ({
+    kind: 'TPV',
+    amount: t.amount,
+    tendered: null,
+    change: null,
+    reference: t.reference.trim(),
+  }))
+  // Cash handed over when nothing is left to pay in cash is all change: no cash part is recorded.
+  const change = handed - cashDue
+  if (cashDue > 0) parts.push({ kind: 'CASH', amount: cashDue, tendered: handed, change, reference: null })
+  return { ok: true, parts, change: cashDue > 0 ? change : 0 }
+}
+
+/**
+ * What the drawer should hold (issue 15 part 5): the float it opened with plus every cash part still paid.
+ * A voided sale's cash went back to the buyer, so its parts (REFUNDED) no longer count.
+ */
+export function expectedCash(openingFloat: number, cashParts: readonly { amount: number; status: string }[]) {
+  return cashParts.reduce((sum, p) => (p.status === 'PAID' ? sum + p.amount : sum), openingFloat)
+}
+
+/** A cash sale may be voided at the counter by its own operator within this long of being paid. */
+export const VOID_WINDOW_MS = 30 * 60_000
+
+export const canVoidWithin = (paidAt: Date, now: Date) => now.getTime() - paidAt.getTime() <= VOID_WINDOW_MS
