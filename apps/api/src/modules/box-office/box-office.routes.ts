@@ -20,6 +20,7 @@ import {
   currentShift,
   type Operator,
   openShift,
+  printSaleTickets,
   saleOf,
   sell,
   voidSale,
@@ -160,6 +161,36 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     async (request, reply) => {
       reply.headers(noStore)
       return saleOf(app.db, (await request.requireUser()).userId, request.params.id)
+    },
+  )
+
+  r.get(
+    '/api/assistant/sales/:id/tickets.pdf',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'The sale’s valid tickets as a printable PDF, for the operator who sold it',
+        description:
+          'Each print is written to the audit log with its copy number (`x-palco-copy` says which copy this is); a voided sale has no tickets to print.',
+        params: saleParams,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, copy } = await printSaleTickets(
+        app.db,
+        await operatorOf(request),
+        request.params.id,
+        request.locale,
+      )
+      reply.header('cache-control', 'private, no-store')
+      reply.header('x-palco-copy', String(copy))
+      reply.header(
+        'content-disposition',
+        `inline; filename="palco-sale-${request.params.id.slice(0, 8)}.pdf"`,
+      )
+      reply.type('application/pdf')
+      return reply.send(Buffer.from(pdf))
     },
   )
 

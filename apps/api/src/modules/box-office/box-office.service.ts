@@ -2,9 +2,9 @@ import type { CounterSale, CounterSaleBody, ShiftView } from '@palco/domain/box-
 import { expectedCash } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { type Country, type Currency, currencyOf } from '@palco/domain/locale/country'
+import { type Country, type Currency, currencyOf, type Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
-import { type Actor, audit } from '../catalog-admin/audit.js'
+import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
 import {
   type CounterBuyerDetails,
   counterSaleView,
@@ -14,6 +14,7 @@ import {
 } from '../checkout/counter-sales.service.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { fanAtCounter } from '../fans/fans.service.js'
+import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
   closeShiftRow,
   findOpenShift,
@@ -198,4 +199,16 @@ export async function voidSale(
     audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: shift.id }),
   )
   return counterSaleView(deps.db, orderId, operator.userId)
+}
+
+/**
+ * The sale's tickets as a PDF to hand over (issue 15 part 4), for the operator who sold it. Every print is
+ * written to the audit log with its copy number, so a reprint is on record.
+ */
+export async function printSaleTickets(db: Db, operator: Operator, orderId: string, locale: Locale) {
+  await counterSaleView(db, orderId, operator.userId)
+  const copies = (await auditTrail(db, orderId)).filter((e) => e.action === 'tickets.print').length
+  const pdf = await counterSaleTicketsPdf(db, orderId, locale)
+  await audit(db, operator, 'tickets.print', 'order', orderId, { copy: copies + 1, reprint: copies > 0 })
+  return { pdf, copy: copies + 1 }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
@@ -120,6 +121,18 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
       receipt.orderId,
     )
 
+    // The tickets print for the operator who sold them, one page each; every print is counted.
+    const pdf = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(2)
+    expect(pdf.headers['x-palco-copy']).toBe('1')
+    const reprint = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`)
+    expect(reprint.headers['x-palco-copy']).toBe('2')
+    expect(
+      (await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`, undefined, fan)).statusCode,
+    ).toBe(403)
+
     // Part on the terminal, the rest in cash: a terminal sale cannot be voided at the counter.
     const second = await hold(event.id, ['NORTE/B-1'])
     const split = await sale(
@@ -179,7 +192,15 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
       .where('actor_user_id', '=', operatorId)
       .orderBy('at')
       .execute()
-    expect(audit.map((a) => a.action)).toEqual(['shift.open', 'sale', 'sale', 'sale.void', 'shift.close'])
+    expect(audit.map((a) => a.action)).toEqual([
+      'shift.open',
+      'sale',
+      'tickets.print',
+      'tickets.print',
+      'sale',
+      'sale.void',
+      'shift.close',
+    ])
     expect(audit.every((a) => a.address?.startsWith('10.15.'))).toBe(true)
   })
 

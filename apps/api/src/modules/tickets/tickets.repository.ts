@@ -114,6 +114,17 @@ export async function findTicketsOfUser(
     .execute()
 }
 
+/** An order's tickets that still hold, with their event, in seat order (printing a counter sale). */
+export async function findIssuedTicketsOfOrder(db: Db, orderId: string) {
+  return ticketsWithEvent(db)
+    .where('t.order_id', '=', orderId)
+    .where('t.status', 'in', [...ISSUED_TICKET_STATUSES])
+    .orderBy('t.section_code')
+    .orderBy('t.row_label')
+    .orderBy('t.seat_number')
+    .execute()
+}
+
 export async function findTicketForGate(db: Db, ticketId: string) {
   return ticketsWithEvent(db).where('t.id', '=', ticketId).executeTakeFirst()
 }

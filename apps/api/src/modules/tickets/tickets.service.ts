@@ -34,12 +34,14 @@ import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
+import { ticketsPdf } from './ticket-pdf.js'
 import {
   eventForGate,
   eventsAdmittedBy,
   fanIdsOfUser,
   findCheckin,
   findFanByContact,
+  findIssuedTicketsOfOrder,
   findTicketForGate,
   findTicketsOfUser,
   frameOfEvent,
@@ -221,6 +223,23 @@ async function findSecret(db: Db, ticketId: string): Promise<Uint8Array> {
 export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Promise<TicketDetail> {
   const [row] = await rowsOf(db, viewer, { ticketId })
   if (!row) throw new DomainError('NOT_FOUND')
+  return detailOfRow(db, row, viewer)
+}
+
+/**
+ * The tickets of a sale made at the counter, as a PDF to hand over (issue 15 part 4). The box office checks
+ * that the operator asking made the sale; a walk-in's tickets have no owner account, so they are seen as
+ * their holder would see them.
+ */
+export async function counterSaleTicketsPdf(db: Db, orderId: string, locale: Locale): Promise<Uint8Array> {
+  const rows = await findIssuedTicketsOfOrder(db, orderId)
+  const details = await Promise.all(
+    rows.map((row) => detailOfRow(db, row, { userId: row.owner_user_id ?? '', email: '' })),
+  )
+  return ticketsPdf(details, locale)
+}
+
+async function detailOfRow(db: Db, row: TicketRow, viewer: Viewer): Promise<TicketDetail> {
   const summary = summaryOf(row, viewer)
   const frame = await frameOfEvent(db, row.event_id, row.event_country)
   const maxPerFan = await maxPerFanOfEvent(db, row.event_id)
