@@ -346,8 +346,8 @@ for (const site of COUNTRIES) {
     test('operators log in at their door and reach /assistant; a fan is refused there', async ({ page }) => {
       const texts = textsOf(site)
       const { auth } = texts
-      await page.goto(urlOf(site, '/assistant/buy'))
-      await expect(page).toHaveURL(/\/authorization\/operators\?redirectTo=%2Fassistant%2Fbuy/)
+      await page.goto(urlOf(site, '/assistant/check-in'))
+      await expect(page).toHaveURL(/\/authorization\/operators\?redirectTo=%2Fassistant%2Fcheck-in/)
       await waitForHydration(page)
       await expect(page.getByRole('heading', { level: 1, name: auth.operators.title })).toBeVisible()
       await expectNoSeriousA11yViolations(page, `${site.name} /authorization/operators`)
@@ -364,9 +364,9 @@ for (const site of COUNTRIES) {
       await page.getByLabel(auth.fields.email, { exact: true }).fill('operador@palco.co')
       await page.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
       await page.getByRole('button', { name: auth.operators.submit }).click()
-      await expect(page).toHaveURL(urlOf(site, '/assistant/buy'))
+      await expect(page).toHaveURL(urlOf(site, '/assistant/check-in'))
       await expect(page.getByTestId('account-menu')).toContainText('Óscar')
-      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy as operator`)
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/check-in as operator`)
 
       // Log out, then in as a fan (password, on the login page): the operator pages answer /403.
       await waitForHydration(page)

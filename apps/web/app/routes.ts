@@ -35,6 +35,16 @@ const CHECKOUT_PAGES: Readonly<Record<string, string>> = {
   'cash/:provider': 'routes/checkout/cash.tsx',
 }
 
+/**
+ * Box-office twins built so far (issue 15): the seat map is the fans' own page in operator mode; the sale
+ * and its receipt are the counter's. The rest still render the upcoming page.
+ */
+const ASSISTANT_PAGES: Readonly<Record<string, string>> = {
+  stadium: 'routes/checkout/stadium.tsx',
+  buy: 'routes/assistant/buy.tsx',
+  successful_purchase: 'routes/assistant/successful-purchase.tsx',
+}
+
 export default [
   layout('routes/shell.tsx', [
     index('routes/home.tsx'),
@@ -77,10 +87,10 @@ export default [
     ]),
     layout('routes/guards/require-operator.tsx', [
       route('assistant/check-in', 'routes/assistant/check-in.tsx', { id: 'assistant-check-in' }),
-      // /assistant itself is the operators' home, with the tools they can use (issue 13).
+      // /assistant itself is the operators' home: the shift, the events to sell, and check-in (issues 13, 15).
       route('assistant', 'routes/assistant/home.tsx', { id: 'assistant-home' }),
       ...CHECKOUT_PATHS.filter(([path]) => path !== '').map(([path, id]) =>
-        route(`assistant/${path}`, upcoming, { id: `assistant-${id}` }),
+        route(`assistant/${path}`, ASSISTANT_PAGES[path] ?? upcoming, { id: `assistant-${id}` }),
       ),
     ]),
     layout('routes/guards/require-admin.tsx', [

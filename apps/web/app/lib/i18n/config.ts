@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'seatmap',
   'checkout',
   'tickets',
+  'boxoffice',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

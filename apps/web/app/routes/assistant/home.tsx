@@ -1,8 +1,27 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useId } from 'react'
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import type { ShiftView } from '@palco/domain/box-office/contract'
+import type { EventPage } from '@palco/domain/catalog/event-card'
+import type { EventDetail } from '@palco/domain/catalog/event-detail'
+import { formatDate, formatTime } from '@palco/domain/format/format'
+import { currencyOf } from '@palco/domain/locale/country'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { data, Form, Link, redirect, useNavigate } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
+import { SHIFT_PATH } from '../../features/box-office/api/box-office'
+import { CloseShiftForm, OpenShiftForm, ShiftReport } from '../../features/box-office/components/shift-panel'
+import { ZonePicker } from '../../features/checkout/components/zone-picker'
 import type { Route } from './+types/home'
 
 export function meta() {
@@ -13,27 +32,150 @@ export function headers() {
   return { 'cache-control': 'no-store' }
 }
 
-/** The guard (require-operator) has already let only staff through. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { name: context.session?.name ?? '' }
+/**
+ * `/assistant`: the operators' home (issue 15). The shift (open it with a float, its running totals, close
+ * it by a blind count), the events to sell (a search that works as a plain form), and check-in.
+ * `?event=<slug>` of an event sold without a map shows its zones and quantities, as the fans' /checkout does.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const slug = url.searchParams.get('event')?.trim()
+  const q = url.searchParams.get('q')?.trim() ?? ''
+  const shiftRes = await context.api<{ shift: ShiftView | null }>(SHIFT_PATH)
+  const shift = shiftRes.status === 200 ? shiftRes.data.shift : null
+  let zonesOf: Pick<EventDetail, 'id' | 'slug' | 'name' | 'zones'> | null = null
+  if (slug) {
+    const res = await context.api<EventDetail>(`/api/event?slug=${encodeURIComponent(slug)}`)
+    if (res.status !== 200) throw data(null, { status: 404 })
+    if (res.data.hasLayout) throw redirect(`/assistant/stadium?event=${encodeURIComponent(slug)}`)
+    zonesOf = { id: res.data.id, slug: res.data.slug, name: res.data.name, zones: res.data.zones }
+  }
+  const events = await context.api<EventPage>(`/api/events?size=20${q ? `&q=${encodeURIComponent(q)}` : ''}`)
+  return {
+    name: context.session?.name ?? '',
+    locale: context.locale,
+    currency: currencyOf(context.country),
+    shift,
+    q,
+    zonesOf,
+    events: events.status === 200 ? events.data.content : [],
+  }
 }
 
-/**
- * Where the operators' door leads (issue 13: it used to be the "coming soon" page, with no way on to
- * check-in). One card per tool an operator can use today; the box-office sale gets its card when it
- * opens, so no card here leads to a page that says "not available".
- */
 export default function OperatorHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t } = useTranslation('boxoffice')
+  const navigate = useNavigate()
+  const { locale, currency, zonesOf } = loaderData
+  const [shift, setShift] = useState<ShiftView | null>(loaderData.shift)
+  const [closed, setClosed] = useState<ShiftView | null>(null)
+  const sellTitle = useId()
   const checkInTitle = useId()
   return (
     <Container size="md" px="md" py="xl">
-      <title>{`${t('operatorHome.title')} · Palco`}</title>
+      <title>{`${t('common:operatorHome.title')} · Palco`}</title>
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={1}>{t('operatorHome.title')}</Title>
-          <MutedText>{t('operatorHome.lead', { name: loaderData.name })}</MutedText>
+          <Title order={1}>{t('common:operatorHome.title')}</Title>
+          <MutedText>{t('common:operatorHome.lead', { name: loaderData.name })}</MutedText>
         </Stack>
+
+        {zonesOf ? (
+          <Stack gap="sm">
+            <Anchor component={Link} to="/assistant" size="sm">
+              {t('sell.backToEvents')}
+            </Anchor>
+            <Title order={2}>{zonesOf.name}</Title>
+            <ZonePicker
+              eventId={zonesOf.id}
+              zones={zonesOf.zones}
+              locale={locale}
+              onHeld={(id) =>
+                navigate(`/assistant/buy?event=${encodeURIComponent(zonesOf.slug)}&reservation=${id}`)
+              }
+            />
+          </Stack>
+        ) : (
+          <>
+            {closed && <ShiftReport shift={closed} locale={locale} />}
+            {shift ? (
+              <ShiftReport shift={shift} locale={locale} />
+            ) : (
+              <OpenShiftForm
+                currency={currency}
+                locale={locale}
+                onOpened={(s) => {
+                  setClosed(null)
+                  setShift(s)
+                }}
+              />
+            )}
+            {shift && (
+              <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={sellTitle}>
+                <Stack gap="sm">
+                  <Title order={2} size="h3" id={sellTitle}>
+                    {t('sell.title')}
+                  </Title>
+                  <Form method="get" role="search">
+                    <Group align="flex-end" gap="xs" wrap="wrap">
+                      <TextInput
+                        name="q"
+                        label={t('sell.search')}
+                        defaultValue={loaderData.q}
+                        style={{ flex: 1, minWidth: 200 }}
+                      />
+                      <Button type="submit" variant="default">
+                        {t('sell.searchButton')}
+                      </Button>
+                    </Group>
+                  </Form>
+                  {loaderData.events.length === 0 ? (
+                    <Text c="dimmed">{t('sell.noEvents')}</Text>
+                  ) : (
+                    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                      {loaderData.events.map((e) => (
+                        <Group
+                          key={e.id}
+                          component="li"
+                          justify="space-between"
+                          wrap="wrap"
+                          gap="xs"
+                          data-testid="sell-event"
+                        >
+                          <Stack gap={0}>
+                            <Text fw={600}>{e.name}</Text>
+                            <Text size="sm" c="dimmed">
+                              {formatDate(e.startsAt, locale, e.timeZone)} ·{' '}
+                              {formatTime(e.startsAt, locale, e.timeZone)} · {e.venueName}
+                            </Text>
+                          </Stack>
+                          <Button
+                            component={Link}
+                            to={`/assistant/stadium?event=${encodeURIComponent(e.slug)}`}
+                            size="sm"
+                            aria-label={t('sell.sellEvent', { name: e.name })}
+                          >
+                            {t('sell.sell')}
+                          </Button>
+                        </Group>
+                      ))}
+                    </Stack>
+                  )}
+                </Stack>
+              </Paper>
+            )}
+            {shift && (
+              <CloseShiftForm
+                currency={shift.currency}
+                locale={locale}
+                onClosed={(s) => {
+                  setShift(null)
+                  setClosed(s)
+                }}
+              />
+            )}
+          </>
+        )}
+
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Paper
             component="section"
@@ -45,11 +187,11 @@ export default function OperatorHome({ loaderData }: Route.ComponentProps) {
           >
             <Stack gap="sm" align="flex-start">
               <Title order={2} size="h3" id={checkInTitle}>
-                {t('operatorHome.checkIn.title')}
+                {t('common:operatorHome.checkIn.title')}
               </Title>
-              <Text>{t('operatorHome.checkIn.body')}</Text>
+              <Text>{t('common:operatorHome.checkIn.body')}</Text>
               <Button component={Link} to="/assistant/check-in">
-                {t('operatorHome.checkIn.open')}
+                {t('common:operatorHome.checkIn.open')}
               </Button>
             </Stack>
           </Paper>

@@ -64,8 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An event sold without a map has no seats to choose: its zones and quantities are on /checkout, so
   // every "back to the seats" link (cart, payment, result pages) lands there instead of a map that never
   // comes (issue 13).
-  if (!event.hasLayout) throw redirect(`/checkout?event=${encodeURIComponent(slug)}&pick=1`)
+  // The same page is the box office's /assistant/stadium (issue 15): an operator holds for a buyer at the
+  // counter, and every way on leads to the counter's pages instead of the fan's checkout.
+  const counter = new URL(request.url).pathname.startsWith('/assistant/')
+  if (!event.hasLayout)
+    throw redirect(
+      counter
+        ? `/assistant?event=${encodeURIComponent(slug)}`
+        : `/checkout?event=${encodeURIComponent(slug)}&pick=1`,
+    )
   return {
+    counter,
     event,
     locale: context.locale,
     signedIn: context.session !== null,
@@ -76,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const MAX_PER_PURCHASE = 10
 
 export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
-  const { event, locale, signedIn, seatMapFiles } = loaderData
+  const { event, locale, signedIn, seatMapFiles, counter } = loaderData
   // The renderer's files are asked for with the page's own modules, and its texts come in the page (issue
   // 13: cold map).
   useCarriedNamespaces('seatmap')
@@ -219,8 +228,8 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
       />
       <Stack gap="md">
         <Stack gap={4}>
-          <Anchor component={Link} to={`/events/${event.slug}`} size="sm">
-            {t('checkout:stadium.back')}
+          <Anchor component={Link} to={counter ? '/assistant' : `/events/${event.slug}`} size="sm">
+            {t(counter ? 'checkout:stadium.backToCounter' : 'checkout:stadium.back')}
           </Anchor>
           <Title order={1}>{event.name}</Title>
           <Text c="dimmed">
@@ -323,9 +332,9 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                       <Group>
                         <Button
                           component={Link}
-                          to={`/checkout?event=${encodeURIComponent(event.slug)}&reservation=${reservation.id}`}
+                          to={`${counter ? '/assistant/buy' : '/checkout'}?event=${encodeURIComponent(event.slug)}&reservation=${reservation.id}`}
                         >
-                          {t('checkout:stadium.continue')}
+                          {t(counter ? 'checkout:stadium.continueCounter' : 'checkout:stadium.continue')}
                         </Button>
                         <Button variant="default" onClick={release} loading={busy}>
                           {t('checkout:stadium.release', { context: heldPlacesWord })}

@@ -1,0 +1,36 @@
+import type { CounterFan, CounterSale, CounterSaleBody, ShiftView } from '@palco/domain/box-office/contract'
+import type { Fan } from '@palco/domain/people/fan'
+import { apiRequest } from '../../../lib/api-client'
+
+/** The box office's API (issue 15), for the /assistant pages. */
+
+export const SHIFT_PATH = '/api/assistant/shift'
+export const salePath = (orderId: string) => `/api/assistant/sales/${encodeURIComponent(orderId)}`
+
+export const getShift = () => apiRequest<{ shift: ShiftView | null }>(SHIFT_PATH)
+
+export const openShift = (openingFloat: number) =>
+  apiRequest<ShiftView>(SHIFT_PATH, { method: 'POST', body: { openingFloat } })
+
+export const closeShift = (countedCash: number) =>
+  apiRequest<ShiftView>(`${SHIFT_PATH}/close`, { method: 'POST', body: { countedCash } })
+
+export const findFans = (q: string) =>
+  apiRequest<{ fans: CounterFan[] }>(`/api/assistant/fans?q=${encodeURIComponent(q)}`)
+
+export interface PreRegistration {
+  firstName: string
+  lastName: string
+  email?: string
+  phonePrefix?: string
+  phone?: string
+}
+
+export const preRegisterFan = (body: PreRegistration) =>
+  apiRequest<Fan>('/api/v1/fans', { method: 'POST', body })
+
+export const sellAtCounter = (body: CounterSaleBody) =>
+  apiRequest<CounterSale>('/api/assistant/sales', { method: 'POST', body })
+
+export const voidSale = (orderId: string) =>
+  apiRequest<CounterSale>(`${salePath(orderId)}/void`, { method: 'POST' })

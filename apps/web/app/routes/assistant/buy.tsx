@@ -1,0 +1,181 @@
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import type { ShiftView } from '@palco/domain/box-office/contract'
+import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
+import { phonePrefixOf } from '@palco/domain/locale/country'
+import { useCallback, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useNavigate } from 'react-router'
+import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { SHIFT_PATH, sellAtCounter } from '../../features/box-office/api/box-office'
+import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
+import { TenderForm } from '../../features/box-office/components/tender-form'
+import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { ApiError, isApiError } from '../../lib/api-client'
+import type { Route } from './+types/buy'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/**
+ * `/assistant/buy?reservation=<id>`: the counter sale (issue 15 parts 2 and 3). The operator's hold with its
+ * timer and summary (the fans' components), the buyer, and the tenders; charging records the sale in the
+ * open shift and leads to its receipt.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!hasParam(request, 'reservation')) throw redirect('/assistant')
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) throw data(null, { status: 404 })
+  const [cart, shift] = await Promise.all([
+    loadCart(request, context, reservationId),
+    context.api<{ shift: ShiftView | null }>(SHIFT_PATH),
+  ])
+  return {
+    ...cart,
+    reservationId,
+    shiftOpen: shift.status === 200 && shift.data.shift !== null,
+    locale: context.locale,
+    phonePrefix: phonePrefixOf(context.country),
+  }
+}
+
+export default function CounterSale({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('boxoffice')
+  const navigate = useNavigate()
+  const { cart, locale, reservationId } = loaderData
+  const [buyer, setBuyer] = useState<ChosenBuyer | null>(null)
+  const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [missingBuyer, setMissingBuyer] = useState(false)
+  // One key per visit: a double tap on "charge" answers the same sale instead of selling twice.
+  const [idempotencyKey] = useState(() => crypto.randomUUID())
+  const onExpired = useCallback(() => setExpired(true), [])
+  const buyerTitle = useId()
+  const tenderTitle = useId()
+
+  const charge = async (tenders: CounterTenderEntry[]) => {
+    if (!cart) return
+    setMissingBuyer(!buyer)
+    if (!buyer) return
+    setBusy(true)
+    setError(null)
+    try {
+      const sale = await sellAtCounter({
+        reservationId,
+        buyer: buyer.buyer,
+        tenders,
+        expectedTotal: cart.total,
+        currency: cart.currency,
+        idempotencyKey,
+      })
+      navigate(`/assistant/successful_purchase?sale=${sale.orderId}`)
+    } catch (err) {
+      setError(isApiError(err) ? err : new ApiError('UnknownException', 0))
+      setBusy(false)
+    }
+  }
+
+  const title = t('sale.title')
+  if (!cart) {
+    return (
+      <Container size="sm" py="xl" px="md">
+        <title>{`${title} · Palco`}</title>
+        <Stack gap="md" align="flex-start">
+          <Title order={1}>{title}</Title>
+          <ApiErrorAlert error={new ApiError(loaderData.errorCode, 0)} />
+          <Button component={Link} to="/assistant">
+            {t('sale.backHome')}
+          </Button>
+        </Stack>
+      </Container>
+    )
+  }
+  return (
+    <Container size="lg" py="lg" px="md">
+      <title>{`${title} · Palco`}</title>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Anchor
+            component={Link}
+            to={`/assistant/stadium?event=${encodeURIComponent(cart.event.slug)}`}
+            size="sm"
+          >
+            {t('sale.backToSeats')}
+          </Anchor>
+          <Title order={1}>{title}</Title>
+        </Stack>
+        {!loaderData.shiftOpen && (
+          <Alert color="orange" variant="light" role="alert" data-testid="no-shift">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('errors:codes.SHIFT_NOT_OPEN')}</Text>
+              <Button component={Link} to="/assistant" size="xs">
+                {t('sale.openShift')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            <Stack gap="md">
+              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={buyerTitle}>
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id={buyerTitle}>
+                    {t('buyer.title')}
+                  </Title>
+                  <BuyerPicker
+                    phonePrefix={loaderData.phonePrefix}
+                    onBuyer={(b) => {
+                      setBuyer(b)
+                      if (b) setMissingBuyer(false)
+                    }}
+                  />
+                  {buyer && (
+                    <Text size="sm" fw={600} data-testid="chosen-buyer">
+                      {t('buyer.chosen', { name: buyer.label })}
+                    </Text>
+                  )}
+                  {missingBuyer && (
+                    <Text size="sm" c="red" role="alert">
+                      {t('buyer.required')}
+                    </Text>
+                  )}
+                </Stack>
+              </Paper>
+              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={tenderTitle}>
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id={tenderTitle}>
+                    {t('tender.title')}
+                  </Title>
+                  <TenderForm
+                    total={cart.total}
+                    currency={cart.currency}
+                    locale={locale}
+                    busy={busy}
+                    disabled={expired || !loaderData.shiftOpen}
+                    onSubmit={charge}
+                  />
+                  <ApiErrorAlert error={error} />
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
+                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
+              </Paper>
+              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  )
+}

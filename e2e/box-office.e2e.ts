@@ -1,0 +1,216 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
+import { COUNTRIES, type Site, urlOf } from './support/sites'
+
+/**
+ * Issue 15's journey, in both countries: the operator opens a shift with a float, finds an event, picks two
+ * seats together on the fans' map in operator mode, sells them to a walk-in for cash and sees the change to
+ * hand back, voids the sale, and closes the shift by a blind count that shows the difference. A fan is
+ * refused on the counter's pages. axe on every page; each fits 375 px.
+ */
+
+const PASSWORD = 'Palco#2026'
+const OPERATOR = 'operador@palco.co'
+
+const WORDS = {
+  colombia: {
+    float: 'Base de caja',
+    open: 'Abrir turno',
+    search: 'Buscar evento',
+    searchButton: 'Buscar',
+    sellEvent: (name: string) => `Vender boletas de ${name}`,
+    best: 'Buscar juntas',
+    hold: 'Reservar 2 sillas',
+    continue: 'Continuar con la venta',
+    walkIn: 'Sin cuenta',
+    name: 'Nombre completo',
+    cash: 'Efectivo recibido',
+    paid: 'Pagada',
+    voided: 'Anulada',
+    counted: 'Efectivo contado',
+    close: 'Cerrar turno',
+    change: (amount: string) => `Cambio: ${amount}`,
+  },
+  mexico: {
+    float: 'Opening float',
+    open: 'Open shift',
+    search: 'Find an event',
+    searchButton: 'Search',
+    sellEvent: (name: string) => `Sell tickets for ${name}`,
+    best: 'Find seats together',
+    hold: 'Hold 2 seats',
+    continue: 'Continue to the sale',
+    walkIn: 'No account',
+    name: 'Full name',
+    cash: 'Cash received',
+    paid: 'Paid',
+    voided: 'Voided',
+    counted: 'Cash counted',
+    close: 'Close shift',
+    change: (amount: string) => `Change: ${amount}`,
+  },
+} as const
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
+    },
+    { method, path, body },
+  )
+}
+
+async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL })
+  const page = await context.newPage()
+  await page.goto(urlOf(site, '/api/health'))
+  const res = await api(page, 'POST', '/api/auth/login', { email, password: PASSWORD })
+  expect(res.status, JSON.stringify(res.data)).toBe(200)
+  return page
+}
+
+/** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
+const major = (minor: number) => Math.round(minor / 100)
+
+for (const site of COUNTRIES) {
+  const words = WORDS[site.name]
+
+  test.describe(`box office · ${site.name}`, () => {
+    test('a shift: open, sell two seats to a walk-in for cash with change, void, close blind', async ({
+      browser,
+    }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      // A retried run may have left a shift open or seats held: start clean.
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (open.data.shift) await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
+      const football = await api<{ content: { slug: string; name: string }[] }>(
+        page,
+        'GET',
+        '/api/events?type=FOOTBALL',
+      )
+      const event = football.data.content[0]
+      if (!event) throw new Error('no football event in the demo catalogue')
+      const detail = await api<{ id: string }>(
+        page,
+        'GET',
+        `/api/event?slug=${encodeURIComponent(event.slug)}`,
+      )
+      const live = await api<{ reservation: { id: string } | null }>(
+        page,
+        'GET',
+        `/api/reservations?eventId=${detail.data.id}`,
+      )
+      if (live.data.reservation) await api(page, 'DELETE', `/api/reservations/${live.data.reservation.id}`)
+
+      // Open the shift with a float.
+      await page.goto(urlOf(site, '/assistant'))
+      await waitForHydration(page)
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant without a shift`)
+      await page.getByLabel(words.float).fill('500000')
+      await page.getByRole('button', { name: words.open }).click()
+      await expect(page.getByTestId('shift-report')).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant with a shift`)
+
+      // Find the event with the search form, and open its map in operator mode.
+      await page.getByLabel(words.search).fill(event.name)
+      await page.getByRole('button', { name: words.searchButton, exact: true }).click()
+      await page
+        .getByRole('link', { name: words.sellEvent(event.name) })
+        .first()
+        .click()
+      await expect(page).toHaveURL(/\/assistant\/stadium\?event=/)
+      await waitForHydration(page)
+      await expect(page.locator('#seat-list')).toBeVisible({ timeout: 30_000 })
+      await page.getByRole('button', { name: words.best }).click()
+      await page.getByRole('button', { name: words.hold }).click()
+      await expect(page.getByTestId('hold-panel')).toBeVisible()
+      await page.getByRole('link', { name: words.continue }).click()
+      await expect(page).toHaveURL(/\/assistant\/buy\?event=.+&reservation=/)
+      await waitForHydration(page)
+
+      // A walk-in, paying cash with more than the total: the change shows before charging.
+      const reservation = new URL(page.url()).searchParams.get('reservation') ?? ''
+      const cart = await api<{ total: number }>(
+        page,
+        'GET',
+        `/api/checkout-service/cart?reservation=${reservation}`,
+      )
+      const handed = major(cart.data.total) + 20_000
+      await page.getByRole('radio', { name: words.walkIn }).check()
+      await page.getByLabel(words.name).fill('Ana Gómez')
+      await page.getByLabel(words.cash).fill(String(handed))
+      await expect(page.getByTestId('change-due')).toContainText(
+        site.name === 'colombia' ? '20.000' : '20,000',
+      )
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy`)
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), '/assistant/buy fits 375 px').toBeLessThanOrEqual(375)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-buy-375`), fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.getByTestId('charge').click()
+
+      // The receipt: paid, the change to hand back, voidable for 30 minutes.
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      await waitForHydration(page)
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.paid)
+      await expect(page.getByTestId('hand-change')).toContainText(
+        site.name === 'colombia' ? '20.000' : '20,000',
+      )
+      await expect(page.getByTestId('receipt')).toContainText('Ana Gómez')
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/successful_purchase`)
+      await page.screenshot({
+        path: screenshotPath(`${site.name}-assistant-receipt-1280`),
+        fullPage: true,
+      })
+      // The tickets print as a PDF for the operator who sold them.
+      // Fetched from the page (the journeys' *.localhost hosts resolve only in the browser).
+      const href = (await page.getByTestId('print-tickets').getAttribute('href')) ?? ''
+      const printed = await page.evaluate(async (url) => {
+        const res = await fetch(url)
+        return { status: res.status, head: (await res.text()).slice(0, 5) }
+      }, href)
+      expect(printed).toEqual({ status: 200, head: '%PDF-' })
+      await page.getByTestId('void-sale').click()
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.voided)
+      await expect(page.getByTestId('void-sale')).toHaveCount(0)
+
+      // The seats are on sale again, and the voided sale left the drawer as it was.
+      await page.goto(urlOf(site, '/assistant'))
+      await waitForHydration(page)
+      await expect(page.getByTestId('shift-sales')).toHaveText('0')
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), '/assistant fits 375 px').toBeLessThanOrEqual(375)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-home-375`), fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+
+      // The close is blind: counting 1 000 short shows the difference only after closing.
+      await expect(page.getByTestId('shift-close-result')).toHaveCount(0)
+      await page.getByLabel(words.counted).fill('499000')
+      await page.getByRole('button', { name: words.close }).click()
+      await expect(page.getByTestId('shift-close-result')).toBeVisible()
+      await expect(page.getByTestId('shift-difference')).toContainText(
+        site.name === 'colombia' ? '1.000' : '1,000',
+      )
+      await expect(page.getByLabel(words.float)).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant after closing`)
+      await page.context().close()
+    })
+
+    test('a fan is refused on the counter pages', async ({ browser }) => {
+      const fan = await asUser(browser, site, site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
+      for (const path of ['/assistant/buy', '/assistant/stadium', '/assistant/successful_purchase']) {
+        await fan.goto(urlOf(site, path))
+        await expect(fan).toHaveURL(new RegExp(`/403\\?redirectTo=${encodeURIComponent(path)}`))
+      }
+      expect((await api(fan, 'GET', '/api/assistant/shift')).status).toBe(403)
+      await fan.context().close()
+    })
+  })
+}
