@@ -31,6 +31,10 @@ const WORDS = {
     counted: 'Efectivo contado',
     close: 'Cerrar turno',
     change: (amount: string) => `Cambio: ${amount}`,
+    courtesy: 'Cortesía',
+    reason: 'Motivo de la cortesía',
+    press: 'Prensa',
+    give: 'Entregar 1 cortesía',
   },
   mexico: {
     float: 'Opening float',
@@ -49,6 +53,10 @@ const WORDS = {
     counted: 'Cash counted',
     close: 'Close shift',
     change: (amount: string) => `Change: ${amount}`,
+    courtesy: 'Courtesy',
+    reason: 'Reason for the courtesy',
+    press: 'Press',
+    give: 'Give 1 courtesy',
   },
 } as const
 
@@ -189,6 +197,37 @@ for (const site of COUNTRIES) {
       expect(await scrollWidth(page), '/assistant fits 375 px').toBeLessThanOrEqual(375)
       await page.screenshot({ path: screenshotPath(`${site.name}-assistant-home-375`), fullPage: true })
       await page.setViewportSize({ width: 1280, height: 800 })
+
+      // A courtesy for the press, within the event's quota (set by an admin): no money, ticket kind COURTESY.
+      const admin = await asUser(browser, site, 'admin@palco.co')
+      const quota = await api(admin, 'PUT', `/api/backoffice/events/${detail.data.id}/courtesy-quota`, {
+        quota: 50,
+      })
+      expect(quota.status, JSON.stringify(quota.data)).toBe(200)
+      await admin.context().close()
+      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+        eventId: detail.data.id,
+        quantity: 1,
+      })
+      const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+        eventId: detail.data.id,
+        seats: best.data.seats,
+      })
+      expect(held.status, JSON.stringify(held.data)).toBe(201)
+      await page.goto(
+        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${held.data.id}`),
+      )
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: words.walkIn }).check()
+      await page.getByLabel(words.name).fill('Laura Prensa')
+      await page.getByRole('radio', { name: words.courtesy, exact: true }).check()
+      await page.getByLabel(words.reason).selectOption({ label: words.press })
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy (courtesy)`)
+      await page.getByRole('button', { name: words.give }).click()
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      await expect(page.getByTestId('receipt')).toContainText(`${words.courtesy} · ${words.press}`)
+      await page.goto(urlOf(site, '/assistant'))
+      await waitForHydration(page)
 
       // The close is blind: counting 1 000 short shows the difference only after closing.
       await expect(page.getByTestId('shift-close-result')).toHaveCount(0)

@@ -263,6 +263,22 @@ export interface AuditLogTable {
   address: Generated<string | null>
 }
 
+/** 0018-courtesy: why a courtesy ticket is given (spec §7 courtesy reason types), managed by admins. */
+export interface CourtesyReasonsTable {
+  code: string
+  name_es: string
+  name_en: string
+  active: Generated<boolean>
+  position: Generated<number>
+}
+
+/** 0018-courtesy: how many courtesy tickets an event may give, and how many it has. */
+export interface CourtesyQuotasTable {
+  event_id: string
+  quota: number
+  issued: Generated<number>
+}
+
 /** 0017-box-office: an operator's shift at the counter, opened with a float and closed by a blind count. */
 export interface BoxOfficeShiftsTable {
   id: Generated<string>
@@ -380,6 +396,8 @@ export interface OrdersTable {
   purchase_kind: ColumnType<string, string | undefined, string>
   /** 0017-box-office: the shift a counter sale was made in. */
   shift_id: Generated<string | null>
+  /** 0018-courtesy: set on a courtesy given at the counter; its tickets are kind COURTESY. */
+  courtesy_reason: Generated<string | null>
 }
 
 export interface PaymentsTable {
@@ -418,6 +436,8 @@ export interface PaymentsTable {
   /** 0017-box-office: a cash tender's money handed over and change given back (amount is what it paid). */
   tendered: OptionalInt8
   change_given: OptionalInt8
+  /** 0018-courtesy: a counter tender's terminal authorization or courtesy reason. */
+  counter_reference: Generated<string | null>
 }
 
 export interface UsedCardTokensTable {
@@ -447,6 +467,8 @@ export interface TicketsTable {
   owner_fan_id: string | null
   /** 0016-order-parties: the holder's name when not the buyer's (an inscription's participant). */
   holder_name: Generated<string | null>
+  /** 0018-courtesy: the reason of a COURTESY ticket. */
+  courtesy_reason: Generated<string | null>
 }
 
 export interface TicketTransfersTable {
@@ -526,6 +548,8 @@ export interface Database {
   seat_customizations: SeatCustomizationsTable
   audit_log: AuditLogTable
   box_office_shifts: BoxOfficeShiftsTable
+  courtesy_reasons: CourtesyReasonsTable
+  courtesy_quotas: CourtesyQuotasTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable
   promo_fan_uses: PromoFanUsesTable

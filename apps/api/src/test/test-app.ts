@@ -21,7 +21,12 @@ export async function openTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(engine)
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env })
+  // TEST_LOG_LEVEL=error shows what the server logged when a test meets an unexpected 500.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...opts.env,
+  })
   const app = await buildApp({ config, db })
   opts.beforeReady?.(app)
   await app.ready()

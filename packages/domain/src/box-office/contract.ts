@@ -17,6 +17,8 @@ export const shiftTotalsSchema = z.object({
   voids: z.int(),
   cash: z.int(),
   terminal: z.int(),
+  /** Courtesy sales of the shift (they take no money). */
+  courtesies: z.int(),
   /** Change handed back over the shift, for the record; the cash figure is already net of it. */
   change: z.int(),
   byEvent: z.array(z.object({ eventId: z.uuid(), eventName: z.string(), sales: z.int(), amount: z.int() })),
@@ -86,7 +88,7 @@ export const counterSaleSchema = z.object({
   change: z.int(),
   tenders: z.array(
     z.object({
-      kind: z.enum(['CASH', 'TPV']),
+      kind: z.enum(['CASH', 'TPV', 'COURTESY']),
       amount: z.int(),
       tendered: z.int().nullable(),
       change: z.int().nullable(),
@@ -101,3 +103,33 @@ export const counterSaleSchema = z.object({
   voidableUntil: z.iso.datetime().nullable(),
 })
 export type CounterSale = z.infer<typeof counterSaleSchema>
+
+/** Courtesy reason types (spec §7), as the counter picks them: in the request's language. */
+export const courtesyReasonListSchema = z.object({
+  reasons: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean() })),
+})
+export type CourtesyReasonList = z.infer<typeof courtesyReasonListSchema>
+
+export const courtesyReasonCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z][A-Z_]{1,39}$/)
+
+export const courtesyReasonBodySchema = z.object({
+  nameEs: z.string().trim().min(2).max(80),
+  nameEn: z.string().trim().min(2).max(80),
+  active: z.boolean().default(true),
+})
+
+export const courtesyReasonSchema = courtesyReasonBodySchema.extend({ code: z.string() })
+
+/** How many courtesies an event may give (set by an admin), how many it gave, and how many are left. */
+export const courtesyQuotaSchema = z.object({
+  eventId: z.uuid(),
+  quota: z.int(),
+  issued: z.int(),
+  left: z.int(),
+})
+export type CourtesyQuota = z.infer<typeof courtesyQuotaSchema>
+
+export const courtesyQuotaBodySchema = z.object({ quota: z.int().min(0).max(100_000) })

@@ -50,6 +50,24 @@ describe('settleTenders (issue 15 part 3)', () => {
     expect(settleTenders(85_000, tenders as never)).toEqual({ ok: false, code })
   })
 
+  it('lets a courtesy with a reason cover the whole sale, and nothing else with it', () => {
+    expect(settleTenders(85_000, [{ kind: 'COURTESY', reason: 'PRESS' }])).toEqual({
+      ok: true,
+      change: 0,
+      parts: [{ kind: 'COURTESY', amount: 85_000, tendered: null, change: null, reference: 'PRESS' }],
+    })
+    expect(settleTenders(85_000, [{ kind: 'COURTESY', reason: ' ' }])).toEqual({
+      ok: false,
+      code: 'COURTESY_REASON_REQUIRED',
+    })
+    expect(
+      settleTenders(85_000, [
+        { kind: 'COURTESY', reason: 'PRESS' },
+        { kind: 'CASH', tendered: 1 },
+      ]),
+    ).toEqual({ ok: false, code: 'COURTESY_REASON_REQUIRED' })
+  })
+
   it('settled parts always add up to exactly what is due', () => {
     // A small deterministic generator instead of a property-testing dependency: many shapes of split.
     let seed = 7

@@ -16,25 +16,35 @@ export const terminalTenderSchema = z.object({
   /** The terminal's authorization number; required, and checked by `settleTenders` for a clear error. */
   reference: z.string().trim().max(40).default(''),
 })
-export const counterTenderSchema = z.discriminatedUnion('kind', [cashTenderSchema, terminalTenderSchema])
+/** A courtesy (ticket kind COURTESY): nothing is paid, for a reason from the admins' list (spec §7). */
+export const courtesyTenderSchema = z.object({
+  kind: z.literal('COURTESY'),
+  reason: z.string().trim().max(40).default(''),
+})
+export const counterTenderSchema = z.discriminatedUnion('kind', [
+  cashTenderSchema,
+  terminalTenderSchema,
+  courtesyTenderSchema,
+])
 export type CounterTenderInput = z.input<typeof counterTenderSchema>
 export type CounterTenderEntry = z.infer<typeof counterTenderSchema>
 
 /** One settled part of a counter sale, as its payment row records it. */
 export interface SettledTender {
-  kind: 'CASH' | 'TPV'
+  kind: 'CASH' | 'TPV' | 'COURTESY'
   /** The part of the total this tender pays. */
   amount: number
   /** Cash only: handed over, and handed back. */
   tendered: number | null
   change: number | null
+  /** The terminal's authorization, or the courtesy's reason code. */
   reference: string | null
 }
 
-export type TenderRefusal = 'TENDER_BELOW_DUE' | 'TENDER_REFERENCE_REQUIRED'
+export type TenderRefusal = 'TENDER_BELOW_DUE' | 'TENDER_REFERENCE_REQUIRED' | 'COURTESY_REASON_REQUIRED'
 
 /**
- * Splits what is due across the tenders: terminal payments first, at the amounts the terminal charged, and
+ * Splits what is due across the tenders (a courtesy alone covers it all): terminal payments first, at the amounts the terminal charged, and
  * cash pays the rest, giving change from what was handed over. Refused when a terminal payment has no
  * authorization, when the terminal charged more than is due (that money cannot be given back as change),
  * or when everything together is short of what is due. At most one cash tender: a drawer counts one sum.
@@ -43,6 +53,18 @@ export function settleTenders(
   due: number,
   tenders: readonly CounterTenderEntry[],
 ): { ok: true; parts: SettledTender[]; change: number } | { ok: false; code: TenderRefusal } {
+  const courtesy = tenders.find((t) => t.kind === 'COURTESY')
+  if (courtesy) {
+    // A courtesy covers the whole sale, never part of one: nobody pays for half a guest ticket.
+    if (tenders.length > 1 || courtesy.reason.trim() === '')
+      return { ok: false, code: 'COURTESY_REASON_REQUIRED' }
+    const reason = courtesy.reason.trim()
+    return {
+      ok: true,
+      parts: [{ kind: 'COURTESY', amount: due, tendered: null, change: null, reference: reason }],
+      change: 0,
+    }
+  }
   const terminal = tenders.filter((t) => t.kind === 'TPV')
   const cash = tenders.filter((t) => t.kind === 'CASH')
   if (terminal.some((t) => t.reference.trim() === '')) return { ok: false, code: 'TENDER_REFERENCE_REQUIRED' }

@@ -31,8 +31,17 @@ import { DOCUMENT_TYPES } from '../people/vocabulary.js'
  * FREE is ours, not the spec's (§3 lists how money is paid; a zero total pays none): an order whose total is
  * zero is confirmed with nothing to pay, and its tickets are of kind FREE (issue 13).
  */
-// TPV: a card-terminal payment taken at the box office (issue 15); never offered online.
-export const CHECKOUT_METHODS = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET', 'FREE', 'TPV'] as const
+// TPV and COURTESY: a card-terminal payment and a courtesy given at the box office (issue 15); never online.
+export const CHECKOUT_METHODS = [
+  'CARD',
+  'CASH',
+  'TRANSFER',
+  'LINK',
+  'WALLET',
+  'FREE',
+  'TPV',
+  'COURTESY',
+] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
 export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)
 

@@ -88,6 +88,8 @@ export const APP_ERROR_CODES = [
   'TENDER_REFERENCE_REQUIRED',
   'SALE_NOT_VOIDABLE',
   'VOID_WINDOW_CLOSED',
+  'COURTESY_REASON_REQUIRED',
+  'COURTESY_QUOTA_EXCEEDED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -196,6 +198,14 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   },
   SALE_NOT_VOIDABLE: { status: 422, title: 'Only a paid cash sale of your own can be voided at the counter' },
   VOID_WINDOW_CLOSED: { status: 422, title: 'A sale can be voided only within 30 minutes' },
+  COURTESY_REASON_REQUIRED: {
+    status: 422,
+    title: 'A courtesy needs a reason from the list and covers the whole sale',
+  },
+  COURTESY_QUOTA_EXCEEDED: {
+    status: 409,
+    title: "The event's courtesy quota is used up; an admin must approve more",
+  },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

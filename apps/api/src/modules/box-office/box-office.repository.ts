@@ -60,3 +60,76 @@ export async function closeShiftRow(db: Db, shiftId: string, counted: number, ex
     .returningAll()
     .executeTakeFirst()
 }
+
+/** Courtesy reasons (migration 0018), in the admins' order; only active ones unless asked. */
+export async function courtesyReasons(db: Db, opts: { activeOnly: boolean }) {
+  let q = db.selectFrom('courtesy_reasons').selectAll()
+  if (opts.activeOnly) q = q.where('active', '=', true)
+  return q.orderBy('position').orderBy('code').execute()
+}
+
+export async function findCourtesyReason(db: Db, code: string) {
+  return db.selectFrom('courtesy_reasons').selectAll().where('code', '=', code).executeTakeFirst()
+}
+
+/** Adds a reason or renames one (and switches it on or off): admins manage the list. */
+export async function upsertCourtesyReason(
+  db: Db,
+  reason: { code: string; nameEs: string; nameEn: string; active: boolean },
+) {
+  return db
+    .insertInto('courtesy_reasons')
+    .values({ code: reason.code, name_es: reason.nameEs, name_en: reason.nameEn, active: reason.active })
+    .onConflict((oc) =>
+      oc
+        .column('code')
+        .doUpdateSet({ name_es: reason.nameEs, name_en: reason.nameEn, active: reason.active }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function courtesyQuotaOf(db: Db, eventId: string) {
+  return db.selectFrom('courtesy_quotas').selectAll().where('event_id', '=', eventId).executeTakeFirst()
+}
+
+export async function setCourtesyQuota(db: Db, eventId: string, quota: number) {
+  return db
+    .insertInto('courtesy_quotas')
+    .values({ event_id: eventId, quota })
+    .onConflict((oc) => oc.column('event_id').doUpdateSet({ quota }))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Takes `count` courtesies of the event's quota in one conditional update, so two counters giving the last
+ * one cannot both have it. `overQuota` (an admin's approval) takes them even past the quota, or with none set.
+ */
+export async function takeCourtesyQuota(db: Db, eventId: string, count: number, overQuota: boolean) {
+  if (overQuota) {
+    await db
+      .insertInto('courtesy_quotas')
+      .values({ event_id: eventId, quota: 0, issued: count })
+      .onConflict((oc) =>
+        oc.column('event_id').doUpdateSet((eb) => ({ issued: eb('courtesy_quotas.issued', '+', count) })),
+      )
+      .execute()
+    return true
+  }
+  const taken = await db
+    .updateTable('courtesy_quotas')
+    .set((eb) => ({ issued: eb('issued', '+', count) }))
+    .where('event_id', '=', eventId)
+    .where((eb) => eb(eb('issued', '+', count), '<=', eb.ref('quota')))
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) === 1
+}
+
+export async function giveBackCourtesyQuota(db: Db, eventId: string, count: number) {
+  await db
+    .updateTable('courtesy_quotas')
+    .set((eb) => ({ issued: eb.fn('greatest', [eb.val(0), eb('issued', '-', count)]) }))
+    .where('event_id', '=', eventId)
+    .execute()
+}

@@ -2,6 +2,12 @@ import {
   closeShiftBodySchema,
   counterSaleBodySchema,
   counterSaleSchema,
+  courtesyQuotaBodySchema,
+  courtesyQuotaSchema,
+  courtesyReasonBodySchema,
+  courtesyReasonCodeSchema,
+  courtesyReasonListSchema,
+  courtesyReasonSchema,
   currentShiftSchema,
   fanLookupQuerySchema,
   fanLookupSchema,
@@ -17,19 +23,29 @@ import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { lookUpFansAtCounter } from '../fans/fans.service.js'
 import {
   closeShift,
+  courtesyQuota,
+  courtesyReasonList,
   currentShift,
   type Operator,
   openShift,
   printSaleTickets,
   saleOf,
+  saveCourtesyQuota,
+  saveCourtesyReason,
   sell,
   voidSale,
 } from './box-office.service.js'
 
 /** The operator behind a request, with the address the audit log keeps (issue 15 part 6). */
 async function operatorOf(request: FastifyRequest): Promise<Operator> {
-  const { userId, email } = await request.requireUser()
-  return { userId, email, address: request.ip, channel: salesChannelOf(request.headers['user-agent']) }
+  const { userId, email, roles } = await request.requireUser()
+  return {
+    userId,
+    email,
+    address: request.ip,
+    channel: salesChannelOf(request.headers['user-agent']),
+    admin: roles.includes('admin'),
+  }
 }
 
 /**
@@ -41,6 +57,8 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
   const { deps } = opts
   const tags = ['box office']
   const operator = requireRole('operator')
+  const admin = requireRole('admin')
+  const eventParams = z.object({ eventId: z.uuid() })
   const noStore = { 'cache-control': 'no-store' }
   const saleParams = z.object({ id: z.string().max(64) })
 
@@ -211,5 +229,77 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       reply.headers(noStore)
       return voidSale(deps, await operatorOf(request), request.params.id)
     },
+  )
+
+  r.get(
+    '/api/checkout-service/courtesy-reasons',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'Courtesy reason types (spec §7), in the request’s language',
+        description:
+          'The active reasons an operator may give a courtesy for; an admin also sees the inactive ones.',
+        response: { 200: courtesyReasonListSchema },
+      },
+    },
+    async (request) => {
+      const { roles } = await request.requireUser()
+      return {
+        reasons: await courtesyReasonList(app.db, request.locale, { activeOnly: !roles.includes('admin') }),
+      }
+    },
+  )
+
+  r.put(
+    '/api/backoffice/courtesy-reasons/:code',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Add or edit a courtesy reason (admins)',
+        description: 'A reason is switched off rather than deleted: tickets given for it keep it.',
+        params: z.object({ code: courtesyReasonCodeSchema }),
+        body: courtesyReasonBodySchema,
+        response: { 200: courtesyReasonSchema },
+      },
+    },
+    async (request) =>
+      saveCourtesyReason(app.db, await operatorOf(request), { code: request.params.code, ...request.body }),
+  )
+
+  r.get(
+    '/api/assistant/events/:eventId/courtesy-quota',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'How many courtesies the event may still give',
+        params: eventParams,
+        response: { 200: courtesyQuotaSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return courtesyQuota(app.db, request.params.eventId)
+    },
+  )
+
+  r.put(
+    '/api/backoffice/events/:eventId/courtesy-quota',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Set the event’s courtesy quota (admins)',
+        description:
+          'Operators give courtesies within it (the next one past it → 409 COURTESY_QUOTA_EXCEEDED); an admin at the counter may pass it.',
+        params: eventParams,
+        body: courtesyQuotaBodySchema,
+        response: { 200: courtesyQuotaSchema },
+      },
+    },
+    async (request) =>
+      saveCourtesyQuota(app.db, await operatorOf(request), request.params.eventId, request.body.quota),
   )
 }

@@ -17,10 +17,17 @@ import { fanAtCounter } from '../fans/fans.service.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
   closeShiftRow,
+  courtesyQuotaOf,
+  courtesyReasons,
+  findCourtesyReason,
   findOpenShift,
+  giveBackCourtesyQuota,
   insertShift,
   lockOpenShift,
   type ShiftRow,
+  setCourtesyQuota,
+  takeCourtesyQuota,
+  upsertCourtesyReason,
 } from './box-office.repository.js'
 
 /**
@@ -32,6 +39,8 @@ import {
 /** The operator at the counter, as the routes know them. */
 export interface Operator extends Actor {
   channel: SalesChannel
+  /** An admin at the counter: may give courtesies past the event's quota (that is the approval). */
+  admin: boolean
 }
 
 export async function openShift(db: Db, operator: Operator, country: Country, openingFloat: number) {
@@ -119,6 +128,7 @@ async function shiftView(db: Db, row: ShiftRow): Promise<ShiftView> {
       voids: [...orders.values()].filter((o) => o.status === 'REFUNDED').length,
       cash: sum('CASH'),
       terminal: sum('TPV'),
+      courtesies: new Set(paid.filter((t) => t.method === 'COURTESY').map((t) => t.order_id)).size,
       change: paid.reduce((s, t) => s + Number(t.change_given ?? 0), 0),
       byEvent: [...byEvent.values()],
     },
@@ -167,21 +177,32 @@ export async function sell(
 ): Promise<CounterSale> {
   const shift = await requireOpenShift(deps.db, operator.userId)
   const who = await buyerOf(deps.db, body.buyer, country)
+  const courtesy = body.tenders.find((t) => t.kind === 'COURTESY')
+  if (courtesy) {
+    const reason = courtesy.reason.trim()
+      ? await findCourtesyReason(deps.db, courtesy.reason.trim())
+      : undefined
+    if (!reason?.active) throw new DomainError('COURTESY_REASON_REQUIRED', { field: 'tenders' })
+  }
   return sellAtCounter(
     deps,
     { userId: operator.userId, channel: operator.channel, shiftId: shift.id },
     who,
     body,
-    (trx, orderId, sale) =>
-      audit(trx, operator, 'sale', 'order', orderId, {
+    async (trx, sale) => {
+      // Inside the sale's transaction: past the quota nothing is sold (an admin's courtesy is their approval).
+      if (courtesy && !(await takeCourtesyQuota(trx, sale.eventId, sale.places, operator.admin)))
+        throw new DomainError('COURTESY_QUOTA_EXCEEDED')
+      await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
         buyer: body.buyer.kind === 'WALK_IN' ? 'WALK_IN' : body.buyer.fanId,
         total: sale.total,
         tenders: body.tenders.map((t) =>
-          t.kind === 'TPV' ? { ...t } : { kind: t.kind, tendered: t.tendered },
+          t.kind === 'CASH' ? { kind: t.kind, tendered: t.tendered } : { ...t },
         ),
         change: sale.change,
         shiftId: shift.id,
-      }),
+      })
+    },
   )
 }
 
@@ -195,9 +216,10 @@ export async function voidSale(
   orderId: string,
 ): Promise<CounterSale> {
   const shift = await requireOpenShift(deps.db, operator.userId)
-  await voidCounterSale(deps, { userId: operator.userId, shiftId: shift.id }, orderId, (trx) =>
-    audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: shift.id }),
-  )
+  await voidCounterSale(deps, { userId: operator.userId, shiftId: shift.id }, orderId, async (trx, sale) => {
+    if (sale.courtesy) await giveBackCourtesyQuota(trx, sale.eventId, sale.places)
+    await audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: shift.id })
+  })
   return counterSaleView(deps.db, orderId, operator.userId)
 }
 
@@ -211,4 +233,51 @@ export async function printSaleTickets(db: Db, operator: Operator, orderId: stri
   const pdf = await counterSaleTicketsPdf(db, orderId, locale)
   await audit(db, operator, 'tickets.print', 'order', orderId, { copy: copies + 1, reprint: copies > 0 })
   return { pdf, copy: copies + 1 }
+}
+
+/** Courtesy reasons in the request's language (spec §7 courtesy reason types). */
+export async function courtesyReasonList(db: Db, locale: Locale, opts: { activeOnly: boolean }) {
+  const rows = await courtesyReasons(db, opts)
+  return rows.map((r) => ({
+    code: r.code,
+    name: locale === 'es-CO' ? r.name_es : r.name_en,
+    active: r.active,
+  }))
+}
+
+/** An admin adds or edits a reason; every change is in the audit log. */
+export async function saveCourtesyReason(
+  db: Db,
+  admin: Actor,
+  reason: { code: string; nameEs: string; nameEn: string; active: boolean },
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await upsertCourtesyReason(trx, reason)
+    await audit(trx, admin, 'courtesy_reason.save', 'courtesy_reason', null, { ...reason })
+    return { code: row.code, nameEs: row.name_es, nameEn: row.name_en, active: row.active }
+  })
+}
+
+export async function courtesyQuota(db: Db, eventId: string) {
+  const row = await courtesyQuotaOf(db, eventId)
+  const quota = row?.quota ?? 0
+  const issued = row?.issued ?? 0
+  return { eventId, quota, issued, left: Math.max(quota - issued, 0) }
+}
+
+/** An admin sets how many courtesies an event may give (a quota below what was given leaves none left). */
+export async function saveCourtesyQuota(db: Db, admin: Actor, eventId: string, quota: number) {
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await setCourtesyQuota(trx, eventId, quota)
+      await audit(trx, admin, 'courtesy_quota.set', 'event', eventId, { quota })
+    })
+    .catch((err: unknown) => {
+      // The quota's event must exist (its foreign key): an unknown one is a 404, not a crash.
+      if ((err as { code?: string }).code === '23503')
+        throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+      throw err
+    })
+  return courtesyQuota(db, eventId)
 }

@@ -35,7 +35,7 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
 
   const db = () => t.db.db
   const addr = () => `10.15.${Math.floor(++ip / 250) % 250}.${ip % 250}`
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = operator) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = operator) =>
     t.app.inject({
       method,
       url,
@@ -238,6 +238,88 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     const later = await registerFan(t.app, 82, CO, email)
     const theirs = await call('GET', '/api/myTickets', undefined, later)
     expect(JSON.stringify(theirs.json())).toContain(event.id)
+  })
+
+  it('gives courtesies for a reason within the event’s quota; past it only an admin may', async () => {
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await seatedEvent(db())
+    const quotaPath = `/api/backoffice/events/${event.id}/courtesy-quota`
+    // Only an admin sets the quota.
+    expect((await call('PUT', quotaPath, { quota: 2 })).statusCode).toBe(403)
+    const set = await call('PUT', quotaPath, { quota: 2 }, admin)
+    expect(set.statusCode, set.body).toBe(200)
+    expect(set.json()).toMatchObject({ quota: 2, issued: 0, left: 2 })
+    const reasons = (await call('GET', '/api/checkout-service/courtesy-reasons')).json().reasons
+    expect(reasons.map((r: { code: string }) => r.code)).toContain('PRESS')
+
+    const two = await hold(event.id, ['NORTE/A-4', 'NORTE/A-5'])
+    const press = { kind: 'WALK_IN', name: 'Laura Prensa' }
+    const noReason = await sale(two, [{ kind: 'COURTESY', reason: '' }], press)
+    expect(noReason.json().code).toBe('COURTESY_REASON_REQUIRED')
+    expect((await sale(two, [{ kind: 'COURTESY', reason: 'NOPE' }], press)).json().code).toBe(
+      'COURTESY_REASON_REQUIRED',
+    )
+    const given = await sale(two, [{ kind: 'COURTESY', reason: 'PRESS' }], press)
+    expect(given.statusCode, given.body).toBe(201)
+    expect(given.json()).toMatchObject({
+      status: 'PAID',
+      change: 0,
+      tenders: [{ kind: 'COURTESY', reference: 'PRESS' }],
+    })
+    const tickets = await db()
+      .selectFrom('tickets')
+      .select(['kind', 'courtesy_reason'])
+      .where('order_id', '=', given.json().orderId)
+      .execute()
+    expect(tickets).toEqual([
+      { kind: 'COURTESY', courtesy_reason: 'PRESS' },
+      { kind: 'COURTESY', courtesy_reason: 'PRESS' },
+    ])
+    expect((await call('GET', `/api/assistant/events/${event.id}/courtesy-quota`)).json().left).toBe(0)
+
+    // The next one past the quota is refused and nothing is sold: the seat is still the operator's to sell.
+    const one = await hold(event.id, ['NORTE/A-6'])
+    const over = await sale(one, [{ kind: 'COURTESY', reason: 'PRESS' }], press)
+    expect(over.statusCode, over.body).toBe(409)
+    expect(over.json().code).toBe('COURTESY_QUOTA_EXCEEDED')
+    expect((await sale(one, [{ kind: 'CASH', tendered: one.total }], press)).statusCode).toBe(201)
+
+    // Voiding a courtesy gives its places back to the quota; the shift counts courtesies apart from money.
+    expect((await call('POST', `/api/assistant/sales/${given.json().orderId}/void`)).statusCode).toBe(200)
+    expect((await call('GET', `/api/assistant/events/${event.id}/courtesy-quota`)).json().left).toBe(2)
+
+    // An admin at the counter may go past the quota: that is the approval.
+    await call('POST', '/api/assistant/shift', { openingFloat: 0 }, admin)
+    const adminHold = await call(
+      'POST',
+      '/api/reservations',
+      { eventId: event.id, seats: ['NORTE/B-8', 'NORTE/B-9', 'NORTE/B-10'] },
+      admin,
+    )
+    expect(adminHold.statusCode, adminHold.body).toBe(201)
+    const adminTotal = (
+      await call('GET', `/api/checkout-service/cart?reservation=${adminHold.json().id}`, undefined, admin)
+    ).json().total as number
+    const approved = await call(
+      'POST',
+      '/api/assistant/sales',
+      {
+        reservationId: adminHold.json().id,
+        buyer: press,
+        tenders: [{ kind: 'COURTESY', reason: 'SPONSOR' }],
+        expectedTotal: adminTotal,
+        currency: 'COP',
+        idempotencyKey: randomUUID(),
+      },
+      admin,
+    )
+    expect(approved.statusCode, approved.body).toBe(201)
+    expect((await call('GET', `/api/assistant/events/${event.id}/courtesy-quota`)).json()).toMatchObject({
+      quota: 2,
+      issued: 3,
+      left: 0,
+    })
   })
 
   it('refuses a void after 30 minutes', async () => {

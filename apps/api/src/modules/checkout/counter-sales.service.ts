@@ -42,8 +42,11 @@ export async function sellAtCounter(
   seller: CounterSeller,
   who: CounterBuyerDetails,
   body: Omit<CounterSaleBody, 'buyer'>,
-  /** Written in the sale's transaction, once (the audit entry). */
-  onRecorded: (trx: Db, orderId: string, sale: { total: number; change: number }) => Promise<void>,
+  /** Written in the sale's transaction, once (the audit entry, the courtesy quota); throwing undoes the sale. */
+  onRecorded: (
+    trx: Db,
+    sale: { orderId: string; eventId: string; places: number; total: number; change: number },
+  ) => Promise<void>,
   now = new Date(),
 ): Promise<CounterSale> {
   const settled = settleTenders(body.expectedTotal, body.tenders)
@@ -68,8 +71,14 @@ export async function sellAtCounter(
         method: 'COUNTER',
         parts: settled.parts,
         shiftId: seller.shiftId,
-        onRecorded: (trx, orderId) =>
-          onRecorded(trx, orderId, { total: body.expectedTotal, change: settled.change }),
+        onRecorded: (trx, order) =>
+          onRecorded(trx, {
+            orderId: order.id,
+            eventId: order.eventId,
+            places: order.places,
+            total: body.expectedTotal,
+            change: settled.change,
+          }),
       },
     },
     now,
@@ -79,12 +88,19 @@ export async function sellAtCounter(
 
 type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
-/** Cash taken at the counter (or nothing at all): what its operator may hand back and void. */
+/** Cash taken at the counter, a courtesy, or nothing at all: what its operator may undo and void. */
 const isCounterCash = (p: PaymentRow) =>
-  p.status !== 'PAID' || Number(p.amount) === 0 || (p.provider_code === 'staff' && p.method === 'CASH')
+  p.status !== 'PAID' ||
+  Number(p.amount) === 0 ||
+  (p.provider_code === 'staff' && (p.method === 'CASH' || p.method === 'COURTESY'))
 
 /** A sale as its receipt shows it; only the operator who sold it reads it here. */
-export async function counterSaleView(db: Db, orderId: string, sellerId: string, now = new Date()) {
+export async function counterSaleView(
+  db: Db,
+  orderId: string,
+  sellerId: string,
+  now = new Date(),
+): Promise<CounterSale> {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
   if (!order || order.seller_user_id !== sellerId)
     throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
@@ -111,11 +127,14 @@ export async function counterSaleView(db: Db, orderId: string, sellerId: string,
     tenders: [...counter]
       .sort((a, b) => Number(b.method === 'TPV') - Number(a.method === 'TPV'))
       .map((p) => ({
-        kind: p.method === 'TPV' ? ('TPV' as const) : ('CASH' as const),
+        kind:
+          p.method === 'TPV' || p.method === 'COURTESY'
+            ? (p.method as 'TPV' | 'COURTESY')
+            : ('CASH' as const),
         amount: Number(p.amount),
         tendered: p.tendered === null ? null : Number(p.tendered),
         change: p.change_given === null ? null : Number(p.change_given),
-        reference: p.provider_payment_id,
+        reference: p.counter_reference,
         status: p.status,
       })),
     lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
@@ -134,8 +153,8 @@ export async function voidCounterSale(
   deps: Pick<CheckoutDeps, 'db'>,
   seller: { userId: string; shiftId: string },
   orderId: string,
-  /** Written in the void's transaction (the audit entry). */
-  onVoided: (trx: Db) => Promise<void>,
+  /** Written in the void's transaction (the audit entry, a courtesy's quota given back). */
+  onVoided: (trx: Db, sale: { eventId: string; places: number; courtesy: boolean }) => Promise<void>,
   now = new Date(),
 ) {
   await deps.db.transaction().execute(async (trx) => {
@@ -149,7 +168,11 @@ export async function voidCounterSale(
       throw new DomainError('VOID_WINDOW_CLOSED')
     if ((await voidPaidOrder(trx, order)) === 'ADMITTED')
       throw new DomainError('SALE_NOT_VOIDABLE', { details: { reason: 'admitted' } })
-    await onVoided(trx)
+    await onVoided(trx, {
+      eventId: order.event_id,
+      places: (order.lines as OrderLine[]).length,
+      courtesy: order.courtesy_reason !== null,
+    })
   })
 }
 

@@ -116,8 +116,11 @@ export interface CounterTender {
   parts: readonly SettledTender[]
   /** The shift the sale belongs to: its cash goes into that drawer (issue 15 part 5). */
   shiftId?: string
-  /** Runs in the sale's own transaction once it is recorded (the box office's audit entry), never on a replay. */
-  onRecorded?: (trx: Db, orderId: string) => Promise<void>
+  /**
+   * Runs in the sale's own transaction once it is recorded, never on a replay: the box office's audit entry
+   * and courtesy quota. Throwing undoes the whole sale.
+   */
+  onRecorded?: (trx: Db, order: { id: string; eventId: string; places: number }) => Promise<void>
 }
 
 const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
@@ -598,6 +601,11 @@ async function prepareOrder(
         idempotency_key: body.idempotencyKey,
         failure_code: null,
         shift_id: choice.method === 'COUNTER' ? (choice.shiftId ?? null) : null,
+        // A courtesy's reason goes on the order, and from it on each ticket (kind COURTESY).
+        courtesy_reason:
+          choice.method === 'COUNTER'
+            ? (choice.parts.find((p) => p.kind === 'COURTESY')?.reference ?? null)
+            : null,
       })
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
@@ -605,7 +613,7 @@ async function prepareOrder(
       }
       if (choice.method === 'COUNTER') {
         await recordCounterParts(trx, { id: orderId, currency: priced.currency }, actor.userId, choice)
-        await choice.onRecorded?.(trx, orderId)
+        await choice.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
       } else if (choice.method === 'FREE') {
         // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
         await recordSettledPayment(trx, {

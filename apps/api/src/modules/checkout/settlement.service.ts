@@ -189,7 +189,8 @@ export async function recordSettledPayment(
     currency: p.currency,
     status: 'CREATED',
     transaction_status: 'PENDING',
-    provider_payment_id: p.reference ?? null,
+    provider_payment_id: null,
+    counter_reference: p.reference ?? null,
     idempotency_key: p.idempotencyKey ?? `pay-${p.id}`,
     card_token_hash: null,
     retry_token: null,
@@ -506,6 +507,7 @@ async function finalizePaid(
       eventId: order.event_id,
       owner: ticketOwnerOf(order),
       holderName: order.buyer_name,
+      courtesyReason: order.courtesy_reason,
     },
     lines.map((l) => ({
       holderName: l.holderName ?? null,

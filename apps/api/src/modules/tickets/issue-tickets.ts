@@ -28,7 +28,14 @@ export interface TicketOwner {
  */
 export async function issueTickets(
   trx: Db,
-  order: { id: string; eventId: string; owner: TicketOwner; holderName?: string | null },
+  order: {
+    id: string
+    eventId: string
+    owner: TicketOwner
+    holderName?: string | null
+    /** A courtesy given at the box office: its tickets are kind COURTESY and keep the reason (spec §3). */
+    courtesyReason?: string | null
+  },
   places: readonly TicketPlace[],
 ): Promise<number> {
   return insertTickets(
@@ -44,7 +51,8 @@ export async function issueTickets(
       row_label: p.row,
       seat_number: p.seat,
       zone_name: p.zoneName,
-      kind: p.total === 0 ? 'FREE' : 'PAID',
+      kind: order.courtesyReason ? 'COURTESY' : p.total === 0 ? 'FREE' : 'PAID',
+      courtesy_reason: order.courtesyReason ?? null,
       ownership: 'OWNED',
       status: 'PAID',
       qr_secret: randomBytes(32),

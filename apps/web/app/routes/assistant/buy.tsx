@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
-import type { ShiftView } from '@palco/domain/box-office/contract'
+import type { CourtesyQuota, CourtesyReasonList, ShiftView } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 import { phonePrefixOf } from '@palco/domain/locale/country'
 import { useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
-import { SHIFT_PATH, sellAtCounter } from '../../features/box-office/api/box-office'
+import { courtesyQuotaPath, SHIFT_PATH, sellAtCounter } from '../../features/box-office/api/box-office'
 import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
@@ -32,12 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'reservation')) throw redirect('/assistant')
   const reservationId = uuidParam(request, 'reservation')
   if (!reservationId) throw data(null, { status: 404 })
-  const [cart, shift] = await Promise.all([
+  const [cart, shift, reasons] = await Promise.all([
     loadCart(request, context, reservationId),
     context.api<{ shift: ShiftView | null }>(SHIFT_PATH),
+    context.api<CourtesyReasonList>('/api/checkout-service/courtesy-reasons'),
   ])
+  const quota = cart.cart ? await context.api<CourtesyQuota>(courtesyQuotaPath(cart.cart.event.id)) : null
   return {
     ...cart,
+    courtesy: {
+      reasons: reasons.status === 200 ? reasons.data.reasons : [],
+      quota: quota?.status === 200 ? quota.data : null,
+      places: cart.cart?.lines.length ?? 0,
+    },
     reservationId,
     shiftOpen: shift.status === 200 && shift.data.shift !== null,
     locale: context.locale,
@@ -159,6 +166,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                     locale={locale}
                     busy={busy}
                     disabled={expired || !loaderData.shiftOpen}
+                    courtesy={loaderData.courtesy}
                     onSubmit={charge}
                   />
                   <ApiErrorAlert error={error} />

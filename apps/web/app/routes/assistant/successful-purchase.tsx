@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
-import type { CounterSale } from '@palco/domain/box-office/contract'
+import type { CounterSale, CourtesyReasonList } from '@palco/domain/box-office/contract'
 import { formatMoney, formatTime } from '@palco/domain/format/format'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,10 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'sale')) throw redirect('/assistant')
   const id = uuidParam(request, 'sale')
   if (!id) throw data(null, { status: 404 })
-  const res = await context.api<CounterSale>(salePath(id))
+  const [res, reasons] = await Promise.all([
+    context.api<CounterSale>(salePath(id)),
+    context.api<CourtesyReasonList>('/api/checkout-service/courtesy-reasons'),
+  ])
   if (res.status === 404) throw data(null, { status: 404 })
   if (res.status !== 200) throw data(null, { status: 503 })
-  return { sale: res.data, seller: context.session?.name ?? '', locale: context.locale }
+  return {
+    sale: res.data,
+    seller: context.session?.name ?? '',
+    locale: context.locale,
+    reasons: reasons.status === 200 ? reasons.data.reasons : [],
+  }
 }
 
 export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
@@ -76,6 +84,7 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
           seller={loaderData.seller}
           locale={locale}
           renderLine={(line) => <SeatLine line={line} />}
+          reasonName={(code) => loaderData.reasons.find((r) => r.code === code)?.name ?? code}
         />
         <ApiErrorAlert error={error} />
         <Group className={SCREEN_ONLY} wrap="wrap">

@@ -5,6 +5,9 @@ import { apiRequest } from '../../../lib/api-client'
 /** The box office's API (issue 15), for the /assistant pages. */
 
 export const SHIFT_PATH = '/api/assistant/shift'
+export const courtesyQuotaPath = (eventId: string) =>
+  `/api/assistant/events/${encodeURIComponent(eventId)}/courtesy-quota`
+
 export const salePath = (orderId: string) => `/api/assistant/sales/${encodeURIComponent(orderId)}`
 
 export const getShift = () => apiRequest<{ shift: ShiftView | null }>(SHIFT_PATH)

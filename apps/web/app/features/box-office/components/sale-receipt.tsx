@@ -15,6 +15,8 @@ export function SaleReceipt(props: {
   locale: Locale
   /** Each line's place, as the checkout pages write it. */
   renderLine: (line: CounterSale['lines'][number]) => ReactNode
+  /** A courtesy reason's name in the page's language (the sale keeps its code). */
+  reasonName: (code: string) => string
 }) {
   const { t } = useTranslation('boxoffice')
   const { sale, locale } = props
@@ -33,7 +35,7 @@ export function SaleReceipt(props: {
               {sale.eventName}
             </Text>
           </Stack>
-          <Text fw={700} c={voided ? 'red.9' : 'green.9'} data-testid="receipt-status">
+          <Text fw={700} c={voided ? 'red.9' : 'teal.9'} data-testid="receipt-status">
             {t(voided ? 'receipt.voided' : 'receipt.paid')}
           </Text>
         </Group>
@@ -70,7 +72,9 @@ export function SaleReceipt(props: {
               <Text size="sm">
                 {tender.kind === 'TPV'
                   ? t('receipt.terminal', { reference: tender.reference ?? '' })
-                  : t('receipt.cash')}
+                  : tender.kind === 'COURTESY'
+                    ? t('receipt.courtesy', { reason: props.reasonName(tender.reference ?? '') })
+                    : t('receipt.cash')}
               </Text>
               <Text size="sm">{money(tender.amount)}</Text>
             </Group>
