@@ -54,6 +54,8 @@ export const DEMO_PROMO_CODES = [
 ] as const
 
 export const DEMO_FEE_BPS = 800
+/** Courtesies each demo event may give at the box office (issue 15). */
+const DEMO_COURTESY_QUOTA = 20
 
 /** 150,000 COP and 1,000 MXN, in minor units. */
 export const DEMO_WALLET_CREDITS = [
@@ -80,6 +82,10 @@ async function insertDemoCheckout(trx: Transaction<Database>, now: Date, withFee
   if (!withFees) return
   await sql`insert into event_fees (event_id, percent_bps, fixed_amount)
     select id, ${DEMO_FEE_BPS}, 0 from events
+    on conflict (event_id) do nothing`.execute(trx)
+  // Every demo event may give a few courtesies at the box office (issue 15), so the counter can show them.
+  await sql`insert into courtesy_quotas (event_id, quota)
+    select id, ${DEMO_COURTESY_QUOTA} from events
     on conflict (event_id) do nothing`.execute(trx)
 }
 
