@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
+import { api, asUser, signUpAndConfirm } from './support/api'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
-import { COUNTRIES, type Site, urlOf } from './support/sites'
+import { COUNTRIES, urlOf } from './support/sites'
 
 /**
  * Issue 15's journey, in both countries: the operator opens a shift with a float, finds an event, picks two
@@ -10,7 +11,6 @@ import { COUNTRIES, type Site, urlOf } from './support/sites'
  * refused on the counter's pages. axe on every page; each fits 375 px.
  */
 
-const PASSWORD = 'Palco#2026'
 const OPERATOR = 'operador@palco.co'
 
 const WORDS = {
@@ -35,6 +35,11 @@ const WORDS = {
     reason: 'Motivo de la cortesía',
     press: 'Prensa',
     give: 'Entregar 1 cortesía',
+    preRegisterMode: 'Pre-registrar',
+    firstName: 'Nombres',
+    lastName: 'Apellidos',
+    email: 'Correo',
+    preRegister: 'Pre-registrar',
   },
   mexico: {
     float: 'Opening float',
@@ -57,31 +62,39 @@ const WORDS = {
     reason: 'Reason for the courtesy',
     press: 'Press',
     give: 'Give 1 courtesy',
+    preRegisterMode: 'Pre-register',
+    firstName: 'First names',
+    lastName: 'Last names',
+    email: 'Email',
+    preRegister: 'Pre-register',
   },
 } as const
 
-async function api<T>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
-    },
-    { method, path, body },
+/** The country's first football event (a seat map), as the counter sells it. */
+async function footballEvent(page: Page) {
+  const list = await api<{ content: { slug: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/events?type=FOOTBALL',
   )
+  const event = list.data.content[0]
+  if (!event) throw new Error('no football event in the demo catalogue')
+  const detail = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(event.slug)}`)
+  return { ...event, id: detail.data.id }
 }
 
-async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.baseURL })
-  const page = await context.newPage()
-  await page.goto(urlOf(site, '/api/health'))
-  const res = await api(page, 'POST', '/api/auth/login', { email, password: PASSWORD })
-  expect(res.status, JSON.stringify(res.data)).toBe(200)
-  return page
+/** Holds the best seat of the event for the operator, as "find seats together" would. */
+async function holdBestSeat(page: Page, eventId: string) {
+  const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+    eventId,
+    quantity: 1,
+  })
+  const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+    eventId,
+    seats: best.data.seats,
+  })
+  expect(held.status, JSON.stringify(held.data)).toBe(201)
+  return held.data.id
 }
 
 /** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
@@ -98,22 +111,11 @@ for (const site of COUNTRIES) {
       // A retried run may have left a shift open or seats held: start clean.
       const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
       if (open.data.shift) await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
-      const football = await api<{ content: { slug: string; name: string }[] }>(
-        page,
-        'GET',
-        '/api/events?type=FOOTBALL',
-      )
-      const event = football.data.content[0]
-      if (!event) throw new Error('no football event in the demo catalogue')
-      const detail = await api<{ id: string }>(
-        page,
-        'GET',
-        `/api/event?slug=${encodeURIComponent(event.slug)}`,
-      )
+      const event = await footballEvent(page)
       const live = await api<{ reservation: { id: string } | null }>(
         page,
         'GET',
-        `/api/reservations?eventId=${detail.data.id}`,
+        `/api/reservations?eventId=${event.id}`,
       )
       if (live.data.reservation) await api(page, 'DELETE', `/api/reservations/${live.data.reservation.id}`)
 
@@ -200,22 +202,14 @@ for (const site of COUNTRIES) {
 
       // A courtesy for the press, within the event's quota (set by an admin): no money, ticket kind COURTESY.
       const admin = await asUser(browser, site, 'admin@palco.co')
-      const quota = await api(admin, 'PUT', `/api/backoffice/events/${detail.data.id}/courtesy-quota`, {
+      const quota = await api(admin, 'PUT', `/api/backoffice/events/${event.id}/courtesy-quota`, {
         quota: 50,
       })
       expect(quota.status, JSON.stringify(quota.data)).toBe(200)
       await admin.context().close()
-      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
-        eventId: detail.data.id,
-        quantity: 1,
-      })
-      const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
-        eventId: detail.data.id,
-        seats: best.data.seats,
-      })
-      expect(held.status, JSON.stringify(held.data)).toBe(201)
+      const courtesyHold = await holdBestSeat(page, event.id)
       await page.goto(
-        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${held.data.id}`),
+        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${courtesyHold}`),
       )
       await waitForHydration(page)
       await page.getByRole('radio', { name: words.walkIn }).check()
@@ -240,6 +234,57 @@ for (const site of COUNTRIES) {
       await expect(page.getByLabel(words.float)).toBeVisible()
       await expectNoSeriousA11yViolations(page, `${site.name} /assistant after closing`)
       await page.context().close()
+    })
+
+    test('a fan pre-registered at the counter signs up later and finds the ticket', async ({ browser }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      const cart = await api<{ total: number }>(
+        page,
+        'GET',
+        `/api/checkout-service/cart?reservation=${reservationId}`,
+      )
+
+      const email = `taquilla.${site.name}.${Date.now()}@example.com`
+      await page.goto(
+        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
+      )
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: words.preRegisterMode }).check()
+      await page.getByLabel(words.firstName).fill('Camilo')
+      await page.getByLabel(words.lastName).fill('Taquilla')
+      await page.getByLabel(words.email, { exact: true }).fill(email)
+      await page.getByRole('button', { name: words.preRegister, exact: true }).click()
+      await expect(page.getByTestId('pre-registered')).toBeVisible()
+      await page.getByLabel(words.cash).fill(String(major(cart.data.total)))
+      await page.getByTestId('charge').click()
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      await expect(page.getByTestId('receipt')).toContainText('Camilo Taquilla')
+      await api(page, 'POST', '/api/assistant/shift/close', { countedCash: major(cart.data.total) * 100 })
+      await page.context().close()
+
+      // The buyer signs up with that email later, proves it, and the ticket is theirs.
+      const context = await browser.newContext({ baseURL: site.baseURL })
+      const buyer = await context.newPage()
+      const colombia = site.name === 'colombia'
+      await signUpAndConfirm(buyer, site, {
+        firstName: 'Camilo',
+        lastName: 'Taquilla',
+        email,
+        phonePrefix: colombia ? '+57' : '+52',
+        phone: colombia ? `302${String(Date.now()).slice(-7)}` : `56${String(Date.now()).slice(-8)}`,
+        documentType: colombia ? 'CC' : 'PP',
+        documentNumber: `8${String(Date.now()).slice(-9)}`,
+        gender: 'MALE',
+        birthDate: '1990-02-03',
+      })
+      await buyer.goto(urlOf(site, '/my-tickets'))
+      await waitForHydration(buyer)
+      await expect(buyer.locator('main')).toContainText(event.name)
+      await context.close()
     })
 
     test('a fan is refused on the counter pages', async ({ browser }) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
+import { api, loginAs, signUpAndConfirm } from './support/api'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { SITES, type Site, urlOf } from './support/sites'
 
@@ -11,40 +12,13 @@ import { SITES, type Site, urlOf } from './support/sites'
  * page. Test cards follow Mercado Pago's holder names: APRO approved, OTHE declined.
  */
 
-const PASSWORD = 'Palco#2026'
 const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
 const CARD: Record<Site['name'], string> = { colombia: '4013540682746260', mexico: '4075595716483764' }
 const PROMO_CODE = 'PALCO10'
 
-/**
- * Calls the API from inside the page, with its cookies and its Origin: Chromium resolves mx.localhost,
- * Node's request context does not.
- */
-async function api<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
-    },
-    { method, path, body },
-  )
-}
-
 /** Logs the demo fan in through the API, from a light page of the country's site. */
 async function login(page: Page, site: Site) {
-  await page.goto(urlOf(site, '/api/health'))
-  const res = await api(page, 'POST', '/api/auth/login', { email: FAN[site.name], password: PASSWORD })
-  expect(res.status, JSON.stringify(res.data)).toBe(200)
+  await loginAs(page, site, FAN[site.name])
 }
 
 /**
@@ -469,10 +443,9 @@ const SEAT_WORDS: Record<Site['name'], RegExp> = { colombia: /\bsillas?\b/i, mex
  * API with the code the dev outbox received, which also logs them in.
  */
 async function registerFreshFan(page: Page, site: Site): Promise<string> {
-  await page.goto(urlOf(site, '/api/health'))
   const f = FRESH[site.name]
   const email = `promo.${site.name}.${Date.now()}@example.com`
-  const signUp = await api(page, 'POST', '/api/v1/auth/sign-up', {
+  await signUpAndConfirm(page, site, {
     firstName: 'Valentina',
     lastName: 'Prueba',
     email,
@@ -482,24 +455,7 @@ async function registerFreshFan(page: Page, site: Site): Promise<string> {
     documentNumber: `7${String(Date.now()).slice(-9)}`,
     gender: 'FEMALE',
     birthDate: '1994-05-04',
-    password: PASSWORD,
-    acceptTerms: true,
   })
-  expect(signUp.status, JSON.stringify(signUp.data)).toBe(201)
-  let code = ''
-  await expect
-    .poll(async () => {
-      const box = await api<{ messages: { textBody: string }[] }>(
-        page,
-        'GET',
-        `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-      )
-      code = /\b(\d{6})\b/.exec(box.data.messages[0]?.textBody ?? '')?.[1] ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  const confirmed = await api(page, 'POST', '/api/auth/otp/confirm', { email, code })
-  expect(confirmed.status, JSON.stringify(confirmed.data)).toBe(200)
   return email
 }
 

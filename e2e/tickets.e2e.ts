@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import { expectNoSeriousA11yViolations } from './support/a11y'
+import { api, asUser, loginAs } from './support/api'
 import { scrollWidth, waitForHydration } from './support/page'
-import { SITES, type Site, urlOf } from './support/sites'
+import { SITES, type Site } from './support/sites'
 
 /**
  * Issue 7's journey: a fan buys two tickets through the real checkout API (sandbox card, holder APRO),
@@ -14,39 +15,14 @@ import { SITES, type Site, urlOf } from './support/sites'
  * axe runs on every page; the pages are also checked at 375 px in both countries.
  */
 
-const PASSWORD = 'Palco#2026'
 /** Issue 13: axe's experimental WCAG 2.5.3 rule, which the tag-based pass leaves out. */
 const NAME_RULES = ['label-content-name-mismatch']
 const SENDER = 'fan@palco.co'
 const RECEIVER = 'fan@palco.mx'
 const OPERATOR = 'operador@palco.co'
 
-async function api<T>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
-    },
-    { method, path, body },
-  )
-}
-
 async function login(page: Page, site: Site, email: string) {
-  await page.goto(urlOf(site, '/api/health'))
-  const res = await api(page, 'POST', '/api/auth/login', { email, password: PASSWORD })
-  expect(res.status, JSON.stringify(res.data)).toBe(200)
-}
-
-async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.baseURL })
-  const page = await context.newPage()
-  await login(page, site, email)
-  return page
+  await loginAs(page, site, email)
 }
 
 interface EventInfo {

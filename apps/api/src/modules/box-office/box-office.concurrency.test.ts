@@ -1,11 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.js'
 import type { DbHandle } from '../../db/dialect.js'
+import { checkoutDepsOf, insertAccount } from '../../test/checkout-deps.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
-import { type CheckoutDeps, settlementOf } from '../checkout/settlement.service.js'
-import { createProviderRegistry } from '../payments/registry.js'
+import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
 import { courtesyQuota, type Operator, openShift, saveCourtesyQuota, sell } from './box-office.service.js'
 
@@ -23,29 +22,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the box office under contention
 
   beforeAll(async () => {
     handle = await openTestDatabase('postgres')
-    const base = {
-      db: handle.db,
-      providers: createProviderRegistry(loadConfig({ NODE_ENV: 'test' }), handle.db),
-      random: randomBytes,
-      publicUrl: 'http://localhost:3000',
-    }
-    deps = { ...base, settlement: settlementOf(base) }
+    deps = checkoutDepsOf(handle.db)
     for (let i = 0; i < COUNTERS; i++) {
-      const id = randomUUID()
       const email = `counter${i}@example.co`
-      await handle.db
-        .insertInto('auth_users')
-        .values({
-          id,
-          name: `Taquilla ${i}`,
-          email,
-          emailVerified: true,
-          image: null,
-          phoneNumber: null,
-          phoneNumberVerified: null,
-          role: 'operator',
-        })
-        .execute()
+      const id = await insertAccount(handle.db, { name: `Taquilla ${i}`, email, role: 'operator' })
       const operator = {
         userId: id,
         email,

@@ -2,15 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.js'
 import type { DbHandle } from '../../db/dialect.js'
+import { checkoutDepsOf, insertAccount } from '../../test/checkout-deps.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
-import { createProviderRegistry } from '../payments/registry.js'
 import { holdPlaces } from '../seating/holds.service.js'
 import { applyPromo } from './cart.service.js'
 import { placeOrder } from './orders.service.js'
-import { type CheckoutDeps, settlementOf } from './settlement.service.js'
+import type { CheckoutDeps } from './settlement.service.js'
 
 const FANS = 40
 const LIMIT = 7
@@ -44,29 +43,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('checkout under contention on Po
 
   beforeAll(async () => {
     handle = await openTestDatabase('postgres')
-    const base = {
-      db: handle.db,
-      providers: createProviderRegistry(loadConfig({ NODE_ENV: 'test' }), handle.db),
-      random: randomBytes,
-      publicUrl: 'http://localhost:3000',
-    }
-    deps = { ...base, settlement: settlementOf(base) }
+    deps = checkoutDepsOf(handle.db)
     for (let i = 0; i < FANS; i++) {
-      const id = randomUUID()
-      await handle.db
-        .insertInto('auth_users')
-        .values({
-          id,
-          name: `Fan ${i}`,
-          email: `promo-race${i}@example.co`,
-          emailVerified: true,
-          image: null,
-          phoneNumber: null,
-          phoneNumberVerified: null,
-          role: 'fan',
-        })
-        .execute()
-      users.push(id)
+      users.push(
+        await insertAccount(handle.db, { name: `Fan ${i}`, email: `promo-race${i}@example.co`, role: 'fan' }),
+      )
     }
   })
   afterAll(async () => handle?.close())

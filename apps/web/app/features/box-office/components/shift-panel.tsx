@@ -11,13 +11,24 @@ import { minorOf, numberSeparatorsOf } from '../model/money-input'
 
 const asApiError = (e: unknown) => (isApiError(e) ? e : new ApiError('UnknownException', 0))
 
-/** Opens a shift with the float counted into the drawer (issue 15 part 5). */
-export function OpenShiftForm(props: {
+/**
+ * One amount of cash counted into or out of the drawer, sent to the shift (opening it with its float,
+ * closing it by the blind count): the form both ends of a shift share.
+ */
+function DrawerAmountForm(props: {
   currency: Currency
   locale: Locale
-  onOpened: (shift: ShiftView) => void
+  title: string
+  body: string
+  label: string
+  description?: string
+  missingText: string
+  submitLabel: string
+  danger?: boolean
+  testId: string
+  send: (amount: number) => Promise<ShiftView>
+  onDone: (shift: ShiftView) => void
 }) {
-  const { t } = useTranslation('boxoffice')
   const titleId = useId()
   const [value, setValue] = useState<string | number>('')
   const [busy, setBusy] = useState(false)
@@ -26,13 +37,13 @@ export function OpenShiftForm(props: {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const float = minorOf(value, props.currency)
-    setMissing(float === null)
-    if (float === null) return
+    const amount = minorOf(value, props.currency)
+    setMissing(amount === null)
+    if (amount === null) return
     setBusy(true)
     setError(null)
     try {
-      props.onOpened(await openShift(float))
+      props.onDone(await props.send(amount))
     } catch (err) {
       setError(asApiError(err))
     } finally {
@@ -45,30 +56,60 @@ export function OpenShiftForm(props: {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" align="flex-start">
           <Title order={2} size="h3" id={titleId}>
-            {t('shift.openTitle')}
+            {props.title}
           </Title>
-          <Text>{t('shift.openBody')}</Text>
-          <NumberInput
-            value={value}
-            onChange={setValue}
-            label={t('shift.float')}
-            description={t('shift.floatHint', { currency: props.currency })}
-            min={0}
-            decimalScale={2}
-            {...numberSeparatorsOf(props.locale)}
-            required
-            error={missing ? t('shift.floatRequired') : undefined}
-            w="100%"
-            maw={320}
-            data-testid="opening-float"
-          />
+          <Text>{props.body}</Text>
+          <Group align="flex-end" wrap="wrap">
+            <NumberInput
+              value={value}
+              onChange={setValue}
+              label={props.label}
+              description={props.description}
+              min={0}
+              decimalScale={2}
+              {...numberSeparatorsOf(props.locale)}
+              required
+              error={missing ? props.missingText : undefined}
+              w={280}
+              maw="100%"
+              data-testid={props.testId}
+            />
+            <Button
+              type="submit"
+              loading={busy}
+              {...(props.danger ? { color: 'red', variant: 'light' } : {})}
+            >
+              {props.submitLabel}
+            </Button>
+          </Group>
           <ApiErrorAlert error={error} />
-          <Button type="submit" loading={busy}>
-            {t('shift.open')}
-          </Button>
         </Stack>
       </form>
     </Paper>
+  )
+}
+
+/** Opens a shift with the float counted into the drawer (issue 15 part 5). */
+export function OpenShiftForm(props: {
+  currency: Currency
+  locale: Locale
+  onOpened: (shift: ShiftView) => void
+}) {
+  const { t } = useTranslation('boxoffice')
+  return (
+    <DrawerAmountForm
+      currency={props.currency}
+      locale={props.locale}
+      title={t('shift.openTitle')}
+      body={t('shift.openBody')}
+      label={t('shift.float')}
+      description={t('shift.floatHint', { currency: props.currency })}
+      missingText={t('shift.floatRequired')}
+      submitLabel={t('shift.open')}
+      testId="opening-float"
+      send={openShift}
+      onDone={props.onOpened}
+    />
   )
 }
 
@@ -174,57 +215,19 @@ export function CloseShiftForm(props: {
   onClosed: (shift: ShiftView) => void
 }) {
   const { t } = useTranslation('boxoffice')
-  const titleId = useId()
-  const [value, setValue] = useState<string | number>('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
-  const [missing, setMissing] = useState(false)
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const counted = minorOf(value, props.currency)
-    setMissing(counted === null)
-    if (counted === null) return
-    setBusy(true)
-    setError(null)
-    try {
-      props.onClosed(await closeShift(counted))
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
-    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm" align="flex-start">
-          <Title order={2} size="h3" id={titleId}>
-            {t('shift.closeTitle')}
-          </Title>
-          <Text>{t('shift.closeBody')}</Text>
-          <Group align="flex-end" wrap="wrap">
-            <NumberInput
-              value={value}
-              onChange={setValue}
-              label={t('shift.countedLabel')}
-              min={0}
-              decimalScale={2}
-              {...numberSeparatorsOf(props.locale)}
-              required
-              error={missing ? t('shift.countedRequired') : undefined}
-              w={260}
-              maw="100%"
-              data-testid="counted-cash"
-            />
-            <Button type="submit" color="red" variant="light" loading={busy}>
-              {t('shift.close')}
-            </Button>
-          </Group>
-          <ApiErrorAlert error={error} />
-        </Stack>
-      </form>
-    </Paper>
+    <DrawerAmountForm
+      currency={props.currency}
+      locale={props.locale}
+      title={t('shift.closeTitle')}
+      body={t('shift.closeBody')}
+      label={t('shift.countedLabel')}
+      missingText={t('shift.countedRequired')}
+      submitLabel={t('shift.close')}
+      danger
+      testId="counted-cash"
+      send={closeShift}
+      onDone={props.onClosed}
+    />
   )
 }

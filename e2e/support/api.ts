@@ -1,0 +1,86 @@
+import { type Browser, expect, type Page } from '@playwright/test'
+import { type Site, urlOf } from './sites'
+
+/** The demo accounts' password (README). */
+export const DEMO_PASSWORD = 'Palco#2026'
+
+/**
+ * Calls the API from inside the page, with its cookies and its Origin: Chromium resolves mx.localhost,
+ * Node's request context does not.
+ */
+export async function api<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, data: (text ? JSON.parse(text) : null) as T }
+    },
+    { method, path, body },
+  )
+}
+
+/** Logs an account in through the API, from a light page of the country's site. */
+export async function loginAs(page: Page, site: Site, email: string, password = DEMO_PASSWORD) {
+  await page.goto(urlOf(site, '/api/health'))
+  const res = await api(page, 'POST', '/api/auth/login', { email, password })
+  expect(res.status, JSON.stringify(res.data)).toBe(200)
+}
+
+/** A page of its own browser context, logged in as that account. */
+export async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL })
+  const page = await context.newPage()
+  await loginAs(page, site, email)
+  return page
+}
+
+/**
+ * Registers a fan through the API and proves the email with the code from the dev outbox, as a developer
+ * would read it on /dev/outbox; the page is then logged in as them.
+ */
+export async function signUpAndConfirm(
+  page: Page,
+  site: Site,
+  fan: {
+    firstName: string
+    lastName: string
+    email: string
+    phonePrefix: string
+    phone: string
+    documentType: string
+    documentNumber: string
+    gender: string
+    birthDate: string
+  },
+) {
+  await page.goto(urlOf(site, '/api/health'))
+  const signUp = await api(page, 'POST', '/api/v1/auth/sign-up', {
+    ...fan,
+    password: DEMO_PASSWORD,
+    acceptTerms: true,
+  })
+  expect(signUp.status, JSON.stringify(signUp.data)).toBe(201)
+  let code = ''
+  await expect
+    .poll(async () => {
+      const box = await api<{ messages: { textBody: string }[] }>(
+        page,
+        'GET',
+        `/api/dev/outbox?to=${encodeURIComponent(fan.email)}`,
+      )
+      code = /\b(\d{6})\b/.exec(box.data.messages[0]?.textBody ?? '')?.[1] ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  const confirmed = await api(page, 'POST', '/api/auth/otp/confirm', { email: fan.email, code })
+  expect(confirmed.status, JSON.stringify(confirmed.data)).toBe(200)
+}
