@@ -279,6 +279,13 @@ export interface CourtesyQuotasTable {
   issued: Generated<number>
 }
 
+/** 0019-operator-events: the events an admin assigned to an operator (none: every event of the country). */
+export interface OperatorEventsTable {
+  operator_user_id: string
+  event_id: string
+  assigned_at: CreatedAt
+}
+
 /** 0017-box-office: an operator's shift at the counter, opened with a float and closed by a blind count. */
 export interface BoxOfficeShiftsTable {
   id: Generated<string>
@@ -550,6 +557,7 @@ export interface Database {
   box_office_shifts: BoxOfficeShiftsTable
   courtesy_reasons: CourtesyReasonsTable
   courtesy_quotas: CourtesyQuotasTable
+  operator_events: OperatorEventsTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable
   promo_fan_uses: PromoFanUsesTable

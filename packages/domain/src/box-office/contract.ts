@@ -133,3 +133,8 @@ export const courtesyQuotaSchema = z.object({
 export type CourtesyQuota = z.infer<typeof courtesyQuotaSchema>
 
 export const courtesyQuotaBodySchema = z.object({ quota: z.int().min(0).max(100_000) })
+
+/** The events an operator sells at the counter: the assigned ones, or every one of the country (`all`). */
+export const operatorEventsSchema = z.object({ all: z.boolean(), eventIds: z.array(z.uuid()) })
+export type OperatorEvents = z.infer<typeof operatorEventsSchema>
+export const operatorEventsBodySchema = z.object({ eventIds: z.array(z.uuid()).max(500) })

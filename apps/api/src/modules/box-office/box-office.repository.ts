@@ -133,3 +133,23 @@ export async function giveBackCourtesyQuota(db: Db, eventId: string, count: numb
     .where('event_id', '=', eventId)
     .execute()
 }
+
+/** The events assigned to an operator (migration 0019); empty when none are. */
+export async function assignedEventIds(db: Db, operatorId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('operator_events')
+    .select('event_id')
+    .where('operator_user_id', '=', operatorId)
+    .execute()
+  return rows.map((r) => r.event_id)
+}
+
+/** Replaces an operator's assigned events with these. */
+export async function replaceAssignedEvents(db: Db, operatorId: string, eventIds: readonly string[]) {
+  await db.deleteFrom('operator_events').where('operator_user_id', '=', operatorId).execute()
+  if (eventIds.length === 0) return
+  await db
+    .insertInto('operator_events')
+    .values(eventIds.map((eventId) => ({ operator_user_id: operatorId, event_id: eventId })))
+    .execute()
+}

@@ -12,6 +12,8 @@ import {
   fanLookupQuerySchema,
   fanLookupSchema,
   openShiftBodySchema,
+  operatorEventsBodySchema,
+  operatorEventsSchema,
   shiftViewSchema,
 } from '@palco/domain/box-office/contract'
 import { salesChannelOf } from '@palco/domain/orders/parties'
@@ -22,10 +24,12 @@ import { requireRole } from '../../plugins/auth.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { lookUpFansAtCounter } from '../fans/fans.service.js'
 import {
+  assignEvents,
   closeShift,
   courtesyQuota,
   courtesyReasonList,
   currentShift,
+  eventsOfOperator,
   type Operator,
   openShift,
   printSaleTickets,
@@ -301,5 +305,40 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
     async (request) =>
       saveCourtesyQuota(app.db, await operatorOf(request), request.params.eventId, request.body.quota),
+  )
+
+  r.get(
+    '/api/assistant/events',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'The events this operator sells at the counter',
+        description: '`all` when no event is assigned to them: every event of the country.',
+        response: { 200: operatorEventsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return eventsOfOperator(app.db, (await request.requireUser()).userId)
+    },
+  )
+
+  r.put(
+    '/api/backoffice/operators/:userId/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Assign events to an operator (admins)',
+        description:
+          'Replaces the list. The operator then sells only these (a sale of another → 403 FORBIDDEN, nothing sold); an empty list lets them sell every event of the country again.',
+        params: z.object({ userId: z.uuid() }),
+        body: operatorEventsBodySchema,
+        response: { 200: operatorEventsSchema },
+      },
+    },
+    async (request) =>
+      assignEvents(app.db, await operatorOf(request), request.params.userId, request.body.eventIds),
   )
 }

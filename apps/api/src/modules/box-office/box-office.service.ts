@@ -16,6 +16,7 @@ import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { fanAtCounter } from '../fans/fans.service.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
+  assignedEventIds,
   closeShiftRow,
   courtesyQuotaOf,
   courtesyReasons,
@@ -24,6 +25,7 @@ import {
   giveBackCourtesyQuota,
   insertShift,
   lockOpenShift,
+  replaceAssignedEvents,
   type ShiftRow,
   setCourtesyQuota,
   takeCourtesyQuota,
@@ -190,7 +192,9 @@ export async function sell(
     who,
     body,
     async (trx, sale) => {
-      // Inside the sale's transaction: past the quota nothing is sold (an admin's courtesy is their approval).
+      // Inside the sale's transaction, so a refusal sells nothing: an event not assigned to the operator, or
+      // a courtesy past the quota (an admin's courtesy is their approval).
+      if (!(await maySell(trx, operator, sale.eventId))) throw new DomainError('FORBIDDEN')
       if (courtesy && !(await takeCourtesyQuota(trx, sale.eventId, sale.places, operator.admin)))
         throw new DomainError('COURTESY_QUOTA_EXCEEDED')
       await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
@@ -280,4 +284,37 @@ export async function saveCourtesyQuota(db: Db, admin: Actor, eventId: string, q
       throw err
     })
   return courtesyQuota(db, eventId)
+}
+
+/**
+ * Whether the operator sells this event: an admin sells every event; an operator the events assigned to
+ * them, or every event of the country when none are (docs/decisions.md, Box office).
+ */
+async function maySell(db: Db, operator: Operator, eventId: string) {
+  if (operator.admin) return true
+  const assigned = await assignedEventIds(db, operator.userId)
+  return assigned.length === 0 || assigned.includes(eventId)
+}
+
+/** The events an operator sells: those assigned, or all (`all`) when none are. */
+export async function eventsOfOperator(db: Db, operatorId: string) {
+  const eventIds = await assignedEventIds(db, operatorId)
+  return { all: eventIds.length === 0, eventIds }
+}
+
+/** An admin assigns events to an operator (none: every event of the country again). */
+export async function assignEvents(db: Db, admin: Actor, operatorId: string, eventIds: readonly string[]) {
+  const unique = [...new Set(eventIds)]
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await replaceAssignedEvents(trx, operatorId, unique)
+      await audit(trx, admin, 'operator.events', 'operator', operatorId, { eventIds: unique })
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23503')
+        throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+      throw err
+    })
+  return eventsOfOperator(db, operatorId)
 }

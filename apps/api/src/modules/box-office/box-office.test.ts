@@ -322,6 +322,31 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     })
   })
 
+  it('lets an operator assigned to events sell only those', async () => {
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const mine = await seatedEvent(db())
+    const other = await seatedEvent(db())
+    expect((await call('GET', '/api/assistant/events')).json()).toEqual({ all: true, eventIds: [] })
+    const path = `/api/backoffice/operators/${operatorId}/events`
+    expect((await call('PUT', path, { eventIds: [mine.id] })).statusCode).toBe(403)
+    const assigned = await call('PUT', path, { eventIds: [mine.id] }, admin)
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    expect(assigned.json()).toEqual({ all: false, eventIds: [mine.id] })
+
+    const elsewhere = await hold(other.id, ['NORTE/C-3'])
+    const refused = await sale(elsewhere, [{ kind: 'CASH', tendered: elsewhere.total }], walkIn)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('FORBIDDEN')
+    const here = await hold(mine.id, ['NORTE/C-3'])
+    expect((await sale(here, [{ kind: 'CASH', tendered: here.total }], walkIn)).statusCode).toBe(201)
+    // Nothing was sold on the other event: its seat is still the operator's hold, sellable once allowed.
+    await call('PUT', path, { eventIds: [] }, admin)
+    expect((await sale(elsewhere, [{ kind: 'CASH', tendered: elsewhere.total }], walkIn)).statusCode).toBe(
+      201,
+    )
+  })
+
   it('refuses a void after 30 minutes', async () => {
     const current =
       (await shift()) ?? (await call('POST', '/api/assistant/shift', { openingFloat: 0 })).json()

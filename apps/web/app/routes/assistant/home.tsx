@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import type { ShiftView } from '@palco/domain/box-office/contract'
+import type { OperatorEvents, ShiftView } from '@palco/domain/box-office/contract'
 import type { EventPage } from '@palco/domain/catalog/event-card'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatTime } from '@palco/domain/format/format'
@@ -50,7 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (res.data.hasLayout) throw redirect(`/assistant/stadium?event=${encodeURIComponent(slug)}`)
     zonesOf = { id: res.data.id, slug: res.data.slug, name: res.data.name, zones: res.data.zones }
   }
-  const events = await context.api<EventPage>(`/api/events?size=20${q ? `&q=${encodeURIComponent(q)}` : ''}`)
+  const [events, mine] = await Promise.all([
+    context.api<EventPage>(`/api/events?size=20${q ? `&q=${encodeURIComponent(q)}` : ''}`),
+    context.api<OperatorEvents>('/api/assistant/events'),
+  ])
+  // An operator assigned to events sees those only (the sale refuses the others anyway).
+  const sells = (id: string) => mine.status !== 200 || mine.data.all || mine.data.eventIds.includes(id)
   return {
     name: context.session?.name ?? '',
     locale: context.locale,
@@ -58,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shift,
     q,
     zonesOf,
-    events: events.status === 200 ? events.data.content : [],
+    events: events.status === 200 ? events.data.content.filter((e) => sells(e.id)) : [],
   }
 }
 
