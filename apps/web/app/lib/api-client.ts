@@ -25,6 +25,9 @@ export class ApiError extends Error {
 
 export const isApiError = (x: unknown): x is ApiError => x instanceof ApiError
 
+/** Whatever a call threw, as an ApiError a page can show (anything unexpected reads as UnknownException). */
+export const asApiError = (x: unknown): ApiError => (isApiError(x) ? x : new ApiError('UnknownException', 0))
+
 // The spec's catalogue (§8) names a failed connection 'Network error'; it has its own translated text.
 export const NETWORK_ERROR_CODE = 'Network error'
 

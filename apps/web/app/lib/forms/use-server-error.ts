@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form'
-import { ApiError, isApiError } from '../api-client'
+import { type ApiError, asApiError, isApiError } from '../api-client'
 import { applyApiError } from './apply-api-error'
 
 /**
@@ -14,7 +14,7 @@ export function useServerError<T extends FieldValues>(
   const [error, setServerError] = useState<ApiError | null>(null)
   const report = useCallback(
     (err: unknown): ApiError => {
-      const apiError = isApiError(err) ? err : new ApiError('UnknownException', 0)
+      const apiError = asApiError(err)
       if (!isApiError(err)) console.error(err)
       setServerError(apiError)
       applyApiError(apiError, setError, formFields)

@@ -12,7 +12,7 @@ import { TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
-import { ApiError, isApiError } from '../../lib/api-client'
+import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
 
 export function meta() {
@@ -84,7 +84,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
       })
       navigate(`/assistant/successful_purchase?sale=${sale.orderId}`)
     } catch (err) {
-      setError(isApiError(err) ? err : new ApiError('UnknownException', 0))
+      setError(asApiError(err))
       setBusy(false)
     }
   }

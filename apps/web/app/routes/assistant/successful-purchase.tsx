@@ -10,7 +10,7 @@ import { SaleReceipt } from '../../features/box-office/components/sale-receipt'
 import { PRINT_AREA, SCREEN_ONLY } from '../../features/box-office/components/screen-only'
 import { hasParam, uuidParam } from '../../features/checkout/api/load-checkout'
 import { SeatLine } from '../../features/checkout/components/order-summary'
-import { ApiError, isApiError } from '../../lib/api-client'
+import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/successful-purchase'
 
 export function meta() {
@@ -57,7 +57,7 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
     try {
       setSale(await voidSale(sale.orderId))
     } catch (err) {
-      setError(isApiError(err) ? err : new ApiError('UnknownException', 0))
+      setError(asApiError(err))
     } finally {
       setBusy(false)
     }

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { PhoneField } from '../../../components/ui/phone-field'
-import { ApiError, isApiError } from '../../../lib/api-client'
+import { type ApiError, asApiError } from '../../../lib/api-client'
 import { findFans, preRegisterFan } from '../api/box-office'
 
 type Mode = 'find' | 'new' | 'walkIn'
@@ -15,8 +15,6 @@ export interface ChosenBuyer {
   buyer: CounterBuyer
   label: string
 }
-
-const asApiError = (e: unknown) => (isApiError(e) ? e : new ApiError('UnknownException', 0))
 
 /**
  * Who buys at the counter (issue 15 part 2): a fan found by exact email, phone or document; a fan

@@ -5,11 +5,9 @@ import type { Currency, Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
-import { ApiError, isApiError } from '../../../lib/api-client'
+import { type ApiError, asApiError } from '../../../lib/api-client'
 import { closeShift, openShift } from '../api/box-office'
 import { minorOf, numberSeparatorsOf } from '../model/money-input'
-
-const asApiError = (e: unknown) => (isApiError(e) ? e : new ApiError('UnknownException', 0))
 
 /**
  * One amount of cash counted into or out of the drawer, sent to the shift (opening it with its float,

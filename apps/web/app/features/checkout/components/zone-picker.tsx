@@ -5,7 +5,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
-import { ApiError, isApiError } from '../../../lib/api-client'
+import { type ApiError, asApiError } from '../../../lib/api-client'
 import { holdZone } from '../api/hold-zone'
 
 const MAX_PER_PURCHASE = 10
@@ -36,7 +36,7 @@ export function ZonePicker(props: {
       const reservation = await holdZone(props.eventId, zone.id, quantity)
       props.onHeld(reservation.id)
     } catch (e) {
-      setError(isApiError(e) ? e : new ApiError('UnknownException', 0))
+      setError(asApiError(e))
       setBusy(null)
     }
   }

@@ -1,6 +1,6 @@
 import type { Cart, HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { useCallback, useRef, useState } from 'react'
-import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
+import { type ApiError, asApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
 import { placeOrder } from '../api/place-order'
 import { startHostedPayment } from '../api/start-hosted-payment'
 import { type DetailsForm, toOrderParty } from '../model/checkout-forms'
@@ -58,7 +58,7 @@ export function usePay(
         })
         onPlaced(result)
       } catch (err) {
-        const apiError = isApiError(err) ? err : new ApiError('UnknownException', 0)
+        const apiError = asApiError(err)
         if (!isApiError(err)) console.error(err)
         attempts.current.end(apiError.code !== NETWORK_ERROR_CODE)
         setError(apiError)
