@@ -8,6 +8,7 @@ import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
 import {
   type CounterBuyerDetails,
   counterSaleView,
+  saleOfSeller,
   sellAtCounter,
   tendersOfShiftSales,
   voidCounterSale,
@@ -73,7 +74,12 @@ export async function closeShift(db: Db, operator: Operator, countedCash: number
   return db.transaction().execute(async (trx) => {
     const open = await lockOpenShift(trx, operator.userId)
     if (!open) throw new DomainError('SHIFT_NOT_OPEN')
-    const expected = expectedCash(Number(open.opening_float), await cashParts(trx, open.id))
+    // Read once under the shift's lock: the expected cash and the closed shift's report are the same tenders.
+    const tenders = await tendersOfShiftSales(trx, open.id)
+    const expected = expectedCash(
+      Number(open.opening_float),
+      tenders.filter((t) => t.method === 'CASH').map((t) => ({ amount: Number(t.amount), status: t.status })),
+    )
     const closed = await closeShiftRow(trx, open.id, countedCash, expected)
     if (!closed) throw new DomainError('SHIFT_NOT_OPEN')
     await audit(trx, operator, 'shift.close', 'box_office_shift', open.id, {
@@ -81,19 +87,14 @@ export async function closeShift(db: Db, operator: Operator, countedCash: number
       expectedCash: expected,
       difference: countedCash - expected,
     })
-    return shiftView(trx, closed)
+    return shiftView(trx, closed, tenders)
   })
 }
 
-async function cashParts(db: Db, shiftId: string) {
-  const tenders = await tendersOfShiftSales(db, shiftId)
-  return tenders
-    .filter((t) => t.method === 'CASH')
-    .map((t) => ({ amount: Number(t.amount), status: t.status }))
-}
+type ShiftTenders = Awaited<ReturnType<typeof tendersOfShiftSales>>
 
-async function shiftView(db: Db, row: ShiftRow): Promise<ShiftView> {
-  const tenders = await tendersOfShiftSales(db, row.id)
+async function shiftView(db: Db, row: ShiftRow, known?: ShiftTenders): Promise<ShiftView> {
+  const tenders = known ?? (await tendersOfShiftSales(db, row.id))
   const paid = tenders.filter((t) => t.status === 'PAID')
   const sum = (method: string) =>
     paid.filter((t) => t.method === method).reduce((s, t) => s + Number(t.amount), 0)
@@ -232,7 +233,7 @@ export async function voidSale(
  * written to the audit log with its copy number, so a reprint is on record.
  */
 export async function printSaleTickets(db: Db, operator: Operator, orderId: string, locale: Locale) {
-  await counterSaleView(db, orderId, operator.userId)
+  await saleOfSeller(db, orderId, operator.userId)
   const copies = (await auditTrail(db, orderId)).filter((e) => e.action === 'tickets.print').length
   const pdf = await counterSaleTicketsPdf(db, orderId, locale)
   await audit(db, operator, 'tickets.print', 'order', orderId, { copy: copies + 1, reprint: copies > 0 })

@@ -8,7 +8,7 @@ import type { Db } from '../../db/dialect.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { eventForCart, findOrder, lockOrder, tendersOfShift } from './checkout.repository.js'
-import { placeOrder } from './orders.service.js'
+import { placeCounterOrder } from './orders.service.js'
 import { type CheckoutDeps, type OrderLine, voidPaidOrder } from './settlement.service.js'
 
 /**
@@ -52,7 +52,7 @@ export async function sellAtCounter(
   const settled = settleTenders(body.expectedTotal, body.tenders)
   if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
   const [first = who.name, ...rest] = who.name.trim().split(/\s+/)
-  const placed = await placeOrder(
+  const orderId = await placeCounterOrder(
     deps,
     { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
     {
@@ -83,16 +83,24 @@ export async function sellAtCounter(
     },
     now,
   )
-  return counterSaleView(deps.db, placed.order.id, seller.userId, now)
+  return counterSaleView(deps.db, orderId, seller.userId, now)
 }
 
 type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
 /** Cash taken at the counter, a courtesy, or nothing at all: what its operator may undo and void. */
-const isCounterCash = (p: PaymentRow) =>
+const isUndoableAtCounter = (p: PaymentRow) =>
   p.status !== 'PAID' ||
   Number(p.amount) === 0 ||
   (p.provider_code === 'staff' && (p.method === 'CASH' || p.method === 'COURTESY'))
+
+/** The order of a sale made by this operator; any other order (or none) is not found. */
+export async function saleOfSeller(db: Db, orderId: string, sellerId: string) {
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
+  if (!order || order.seller_user_id !== sellerId)
+    throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+  return order
+}
 
 /** A sale as its receipt shows it; only the operator who sold it reads it here. */
 export async function counterSaleView(
@@ -101,9 +109,7 @@ export async function counterSaleView(
   sellerId: string,
   now = new Date(),
 ): Promise<CounterSale> {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
-  if (!order || order.seller_user_id !== sellerId)
-    throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+  const order = await saleOfSeller(db, orderId, sellerId)
   const [event, payments, tickets] = await Promise.all([
     eventForCart(db, order.event_id),
     paymentsOfOrder(db, order.id),
@@ -113,7 +119,10 @@ export async function counterSaleView(
   const contact = order.contact as { firstName: string; lastName: string }
   const paidAt = order.paid_at ? new Date(order.paid_at) : null
   const voidable =
-    order.status === 'PAID' && paidAt !== null && canVoidWithin(paidAt, now) && payments.every(isCounterCash)
+    order.status === 'PAID' &&
+    paidAt !== null &&
+    canVoidWithin(paidAt, now) &&
+    payments.every(isUndoableAtCounter)
   return {
     orderId: order.id,
     code: order.code,
@@ -162,7 +171,8 @@ export async function voidCounterSale(
     if (!order || order.seller_user_id !== seller.userId)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     const payments = await paymentsOfOrder(trx, order.id)
-    if (order.status !== 'PAID' || !payments.every(isCounterCash)) throw new DomainError('SALE_NOT_VOIDABLE')
+    if (order.status !== 'PAID' || !payments.every(isUndoableAtCounter))
+      throw new DomainError('SALE_NOT_VOIDABLE')
     if (order.shift_id !== seller.shiftId) throw new DomainError('SHIFT_NOT_OPEN')
     if (!order.paid_at || !canVoidWithin(new Date(order.paid_at), now))
       throw new DomainError('VOID_WINDOW_CLOSED')

@@ -184,6 +184,20 @@ export async function placeOrder(
 }
 
 /**
+ * Places an order paid at the counter and answers its id: the tenders settle in the first transaction, so
+ * there is no provider to call and no fan's order view to build (the box office reads its own receipt).
+ */
+export async function placeCounterOrder(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  body: OrderRequest & { payment: CounterTender },
+  now = new Date(),
+): Promise<string> {
+  const known = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey)
+  return known ? known.id : (await prepareOrder(deps, actor, body, now)).orderId
+}
+
+/**
  * Asks for the next payment of an open order (issue 14 part 2): the balance after a deposit, or another
  * tender of a split. The amount must fit what is still unrequested (`canRequestPayment`), so an order is never
  * asked for more than its total; the payment then settles like any other, and the order is paid when its
