@@ -240,6 +240,28 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect(JSON.stringify(theirs.json())).toContain(event.id)
   })
 
+  it('sells to one buyer after another past a zone’s per-fan maximum, which still binds each fan', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await seatedEvent(db(), { perFanMax: 2 })
+    for (const seats of [
+      ['NORTE/C-1', 'NORTE/C-2'],
+      ['NORTE/C-3', 'NORTE/C-4'],
+      ['NORTE/C-5', 'NORTE/C-6'],
+    ]) {
+      const held = await hold(event.id, seats)
+      const sold = await sale(held, [{ kind: 'CASH', tendered: held.total }], walkIn)
+      expect(sold.statusCode, sold.body).toBe(201)
+    }
+    const greedy = await call(
+      'POST',
+      '/api/reservations',
+      { eventId: event.id, seats: ['NORTE/B-1', 'NORTE/B-2', 'NORTE/B-3'] },
+      fan,
+    )
+    expect(greedy.statusCode).toBe(422)
+    expect(greedy.json().code).toBe('MAX_PER_FAN_EXCEEDED')
+  })
+
   it('gives courtesies for a reason within the event’s quota; past it only an admin may', async () => {
     const admin = await loginAs(t.app, 'admin@palco.co')
     if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })

@@ -29,7 +29,11 @@ import { parseSeatKey, seatKeyOf } from './seat-key.js'
 
 export interface Holder {
   userId: string
-  /** Operators may take EXCLUSIVE seats (protocol, box office); fans may not (issue 5 part 3). */
+  /**
+   * Operators may take EXCLUSIVE seats (protocol, box office); fans may not (issue 5 part 3). Nor is an
+   * operator held to a zone's per-fan maximum: that limit is the buyer's, and a counter sells to many
+   * (migration 0020).
+   */
   staff: boolean
 }
 
