@@ -233,21 +233,49 @@ export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Pr
  */
 export async function counterSaleTicketsPdf(db: Db, orderId: string, locale: Locale): Promise<Uint8Array> {
   const rows = await findIssuedTicketsOfOrder(db, orderId)
+  const shared = sharedFactsOf(db)
   const details = await Promise.all(
-    rows.map((row) => detailOfRow(db, row, { userId: row.owner_user_id ?? '', email: '' })),
+    rows.map((row) => detailOfRow(db, row, { userId: row.owner_user_id ?? '', email: '' }, shared)),
   )
   return ticketsPdf(details, locale)
 }
 
-async function detailOfRow(db: Db, row: TicketRow, viewer: Viewer): Promise<TicketDetail> {
+/**
+ * What the tickets of one event and one order have in common, read once however many tickets are printed
+ * together (a counter sale's PDF read them once per ticket before; bench/box-office).
+ */
+function sharedFactsOf(db: Db) {
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+    const hit = cache.get(key) ?? read()
+    cache.set(key, hit)
+    return hit
+  }
+  const frames = new Map<string, ReturnType<typeof frameOfEvent>>()
+  const maxima = new Map<string, Promise<number | null>>()
+  const codes = new Map<string, ReturnType<typeof purchaseCodeOf>>()
+  return {
+    frame: (row: TicketRow) =>
+      once(frames, row.event_id, () => frameOfEvent(db, row.event_id, row.event_country)),
+    maxPerFan: (row: TicketRow) => once(maxima, row.event_id, () => maxPerFanOfEvent(db, row.event_id)),
+    purchaseCode: (row: TicketRow) => once(codes, row.order_id, () => purchaseCodeOf(db, row.order_id)),
+  }
+}
+
+async function detailOfRow(
+  db: Db,
+  row: TicketRow,
+  viewer: Viewer,
+  shared = sharedFactsOf(db),
+): Promise<TicketDetail> {
   const summary = summaryOf(row, viewer)
-  const frame = await frameOfEvent(db, row.event_id, row.event_country)
-  const maxPerFan = await maxPerFanOfEvent(db, row.event_id)
+  const frame = await shared.frame(row)
+  const maxPerFan = await shared.maxPerFan(row)
+  const purchaseCode = await shared.purchaseCode(row)
   const holds = summary.status === 'VALID'
   return {
     ...summary,
     event: eventOf(row),
-    purchaseCode: await purchaseCodeOf(db, row.order_id),
+    purchaseCode,
     rules: [
       { key: 'noWeapons', count: null },
       { key: 'noFood', count: null },
