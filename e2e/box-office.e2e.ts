@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
+import { qrCodesOfPdf, scanAtGate } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, urlOf } from './support/sites'
 
@@ -100,6 +101,20 @@ async function holdBestSeat(page: Page, eventId: string) {
 /** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
 const major = (minor: number) => Math.round(minor / 100)
 
+/**
+ * The QR codes of the tickets PDF the receipt's "print" link opens, fetched from the page (the journeys'
+ * *.localhost hosts resolve only in the browser) and read off the printed picture.
+ */
+async function printedCodes(page: Page): Promise<string[]> {
+  const href = (await page.getByTestId('print-tickets').getAttribute('href')) ?? ''
+  const printed = await page.evaluate(async (url) => {
+    const res = await fetch(url)
+    return { status: res.status, bytes: Array.from(new Uint8Array(await res.arrayBuffer())) }
+  }, href)
+  expect(printed.status).toBe(200)
+  return qrCodesOfPdf(Uint8Array.from(printed.bytes))
+}
+
 for (const site of COUNTRIES) {
   const words = WORDS[site.name]
 
@@ -180,16 +195,15 @@ for (const site of COUNTRIES) {
         fullPage: true,
       })
       // The tickets print as a PDF for the operator who sold them.
-      // Fetched from the page (the journeys' *.localhost hosts resolve only in the browser).
-      const href = (await page.getByTestId('print-tickets').getAttribute('href')) ?? ''
-      const printed = await page.evaluate(async (url) => {
-        const res = await fetch(url)
-        return { status: res.status, head: (await res.text()).slice(0, 5) }
-      }, href)
-      expect(printed).toEqual({ status: 200, head: '%PDF-' })
+      const voidedCodes = await printedCodes(page)
+      expect(voidedCodes).toHaveLength(2)
       await page.getByTestId('void-sale').click()
       await expect(page.getByTestId('receipt-status')).toHaveText(words.voided)
       await expect(page.getByTestId('void-sale')).toHaveCount(0)
+      const receiptUrl = page.url()
+      // A voided sale's printed tickets no longer get anyone in.
+      expect(await scanAtGate(page, event.id, voidedCodes[0] ?? '')).toBe('INVALID')
+      await page.goto(receiptUrl)
 
       // The seats are on sale again, and the voided sale left the drawer as it was.
       await page.goto(urlOf(site, '/assistant'))
@@ -220,6 +234,10 @@ for (const site of COUNTRIES) {
       await page.getByRole('button', { name: words.give }).click()
       await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
       await expect(page.getByTestId('receipt')).toContainText(`${words.courtesy} · ${words.press}`)
+      // The printed courtesy ticket, read off the PDF as a scanner reads paper, gets its holder in once.
+      const [courtesyCode] = await printedCodes(page)
+      expect(await scanAtGate(page, event.id, courtesyCode ?? '')).toBe('VALID')
+      expect(await scanAtGate(page, event.id, courtesyCode ?? '')).toBe('ALREADY_USED')
       await page.goto(urlOf(site, '/assistant'))
       await waitForHydration(page)
 

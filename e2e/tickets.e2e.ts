@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, loginAs } from './support/api'
+import { scanAtGate } from './support/gate'
 import { scrollWidth, waitForHydration } from './support/page'
 import { SITES, type Site } from './support/sites'
 
@@ -122,22 +123,6 @@ async function decodeQr(page: Page): Promise<string> {
   const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)
   expect(found, 'the QR in the screenshot decodes').not.toBeNull()
   return found?.data ?? ''
-}
-
-/** Types the code at the gate page (opened once per event) and reads the answer it shows. */
-async function scanAtGate(gate: Page, eventId: string, code: string): Promise<string> {
-  if (!gate.url().includes(`/assistant/check-in?eventId=${eventId}`)) {
-    await gate.goto(`/assistant/check-in?eventId=${eventId}`)
-    await waitForHydration(gate)
-    await expect(gate.getByTestId('checkin-event')).toHaveValue(eventId)
-  }
-  const shown = gate.getByTestId('checkin-result')
-  const before = (await shown.count()) > 0 ? await shown.getAttribute('data-scan') : null
-  await gate.getByTestId('checkin-code').fill(code)
-  await gate.getByTestId('checkin-submit').click()
-  const result = gate.getByTestId('checkin-result')
-  await expect(result).not.toHaveAttribute('data-scan', before ?? '-')
-  return (await result.getAttribute('data-result')) ?? ''
 }
 
 test.describe('tickets · colombia', () => {

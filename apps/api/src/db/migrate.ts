@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-box-office.js'
 import * as m0018 from './migrations/0018-courtesy.js'
 import * as m0019 from './migrations/0019-operator-events.js'
 import * as m0020 from './migrations/0020-counter-holds-per-fan.js'
+import * as m0021 from './migrations/0021-paper-ticket-codes.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-courtesy': m0018,
   '0019-operator-events': m0019,
   '0020-counter-holds-per-fan': m0020,
+  '0021-paper-ticket-codes': m0021,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -22,3 +22,13 @@ export const isDynamicQrType = (type: QrType): boolean =>
   (DYNAMIC_QR_TYPES as readonly QrType[]).includes(type)
 export const isEncryptedQrType = (type: QrType): boolean =>
   (ENCRYPTED_QR_TYPES as readonly QrType[]).includes(type)
+
+/**
+ * The code a ticket printed on paper carries (a box-office sale, issue 15): a dynamic code cannot rotate on
+ * paper, so it gets the static code of the same strength — a signed code stays signed.
+ */
+export function paperQrType(type: QrType): QrType {
+  if (type === 'DYNAMIC_ENCRYPTED') return 'STATIC_ENCRYPTED'
+  if (type === 'DYNAMIC_DEFAULT') return 'STATIC_DEFAULT'
+  return type
+}

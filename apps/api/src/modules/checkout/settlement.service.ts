@@ -508,6 +508,7 @@ async function finalizePaid(
       owner: ticketOwnerOf(order),
       holderName: order.buyer_name,
       courtesyReason: order.courtesy_reason,
+      paper: order.shift_id !== null,
     },
     lines.map((l) => ({
       holderName: l.holderName ?? null,

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { paperQrType, type QrType } from '@palco/domain/tickets/qr'
 import type { Db } from '../../db/dialect.js'
-import { findTicketsOfOrder, insertTickets, revokeTicketsOfOrder } from './tickets.repository.js'
+import {
+  eventForGate,
+  findTicketsOfOrder,
+  insertTickets,
+  revokeTicketsOfOrder,
+} from './tickets.repository.js'
+
+const eventQrType = async (db: Db, eventId: string) => (await eventForGate(db, eventId))?.qr_type ?? null
 
 export interface TicketPlace {
   section: string
@@ -35,9 +43,13 @@ export async function issueTickets(
     holderName?: string | null
     /** A courtesy given at the box office: its tickets are kind COURTESY and keep the reason (spec §3). */
     courtesyReason?: string | null
+    /** Sold at the box office and handed over printed: a code that works on paper (migration 0021). */
+    paper?: boolean
   },
   places: readonly TicketPlace[],
 ): Promise<number> {
+  const eventCode = order.paper ? ((await eventQrType(trx, order.eventId)) as QrType) : null
+  const paperCode = eventCode && paperQrType(eventCode) !== eventCode ? paperQrType(eventCode) : null
   return insertTickets(
     trx,
     places.map((p) => ({
@@ -56,6 +68,7 @@ export async function issueTickets(
       ownership: 'OWNED',
       status: 'PAID',
       qr_secret: randomBytes(32),
+      qr_type: paperCode,
     })),
   )
 }

@@ -35,7 +35,6 @@ const eventColumns = [
   'e.starts_at as event_starts_at',
   'e.ends_at as event_ends_at',
   'e.image_url as event_image_url',
-  'e.qr_type as event_qr_type',
   'e.tickets_transferable as event_transferable',
   'v.name as venue_name',
   'v.city as venue_city',
@@ -47,6 +46,12 @@ export async function fanIdsOfUser(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('fans').select('id').where('user_id', '=', userId).execute()
   return rows.map((r) => r.id)
 }
+
+/**
+ * The code a ticket carries: its own when it was printed on paper for an event whose code rotates (migration
+ * 0021), else its event's. Read by the ticket page, the gate and the offline package alike.
+ */
+const ticketQrType = sql<string>`coalesce(t.qr_type, e.qr_type)`
 
 const multiEventTypes = sql.join(MULTI_EVENT_TYPES.map((type) => sql.lit(type)))
 
@@ -72,6 +77,7 @@ function ticketsWithEvent(db: Db) {
       .select(ticketColumns)
       .select(eventColumns)
       .select([
+        ticketQrType.as('event_qr_type'),
         'e.type as event_type',
         'c.checked_in_at',
         'c.gate as checkin_gate',
@@ -181,7 +187,7 @@ export async function lockTicket(db: Db, ticketId: string) {
       't.status',
       't.secret_version',
       't.qr_secret',
-      'e.qr_type as event_qr_type',
+      ticketQrType.as('event_qr_type'),
       'e.tickets_transferable as event_transferable',
       'e.ends_at as event_ends_at',
     ])
@@ -311,7 +317,7 @@ export async function ticketsAdmittedAt(db: Db, eventId: string) {
       't.event_id',
       't.secret_version',
       't.qr_secret',
-      'e.qr_type',
+      ticketQrType.as('qr_type'),
       'c.checked_in_at',
       'c.gate',
     ])
