@@ -22,7 +22,7 @@ import { demoCheckoutDetails } from '../../apps/api/dist/db/seed/demo-accounts.j
 import { generateStadiumLayout } from '../../apps/api/dist/db/seed/layouts.js'
 import { serverFacts, throwawayDatabase } from '../lib/db.mjs'
 import { createFans, verifyFan } from '../lib/fans.mjs'
-import { insertLayout, insertSeatedEvent, insertVenue, prng, seatKeys, shuffle } from '../lib/fixtures.mjs'
+import { insertLayout, insertSeatedEvent, insertVenue, prng, seatGroups, seatKeys } from '../lib/fixtures.mjs'
 import { httpClient } from '../lib/http.mjs'
 import { OUT_DIR } from '../lib/paths.mjs'
 import {
@@ -76,19 +76,6 @@ function cardToken() {
   )
   if (!r.ok) throw new Error(`sandbox tokenizer refused the test card (${r.field})`)
   return r.token
-}
-
-/** Seats in groups of `n` neighbours of one row (layout order), then shuffled. */
-function seatGroups(keys, n, rand) {
-  const byRow = new Map()
-  for (const k of keys) {
-    const row = k.slice(0, k.lastIndexOf('-'))
-    byRow.set(row, [...(byRow.get(row) ?? []), k])
-  }
-  const groups = []
-  for (const seats of byRow.values())
-    for (let i = 0; i + n <= seats.length; i += n) groups.push(seats.slice(i, i + n))
-  return shuffle(groups, rand)
 }
 
 const started = new Date()

@@ -17,10 +17,10 @@ export function signedCookieValue(token, secret) {
 export const ipOf = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 /**
- * Creates `count` verified fans with a 30-day session each, in batches. Returns
- * `{ userId, cookie, ip }[]` where cookie is the whole Cookie header value.
+ * Creates `count` verified fans (or accounts of another `role`, operators for the box office) with a 30-day
+ * session each, in batches. Returns `{ userId, cookie, ip }[]` where cookie is the whole Cookie header value.
  */
-export async function createFans(pool, count, secret, { prefix = 'fan', offset = 0 } = {}) {
+export async function createFans(pool, count, secret, { prefix = 'fan', offset = 0, role = 'fan' } = {}) {
   const fans = []
   const BATCH = 5000
   for (let start = 0; start < count; start += BATCH) {
@@ -34,7 +34,7 @@ export async function createFans(pool, count, secret, { prefix = 'fan', offset =
     const { rows } = await pool.query(
       `with u as (
          insert into auth_users (name, email, "emailVerified", role, "createdAt", "updatedAt")
-         select 'Bench Fan', e, true, 'fan', now(), now() from unnest($1::text[]) with ordinality as t(e, o)
+         select 'Bench Fan', e, true, $3, now(), now() from unnest($1::text[]) with ordinality as t(e, o)
          returning id, email
        ), s as (
          insert into auth_sessions ("expiresAt", token, "createdAt", "updatedAt", "userId")
@@ -43,7 +43,7 @@ export async function createFans(pool, count, secret, { prefix = 'fan', offset =
          returning "userId", token
        )
        select s."userId" as user_id, s.token from s`,
-      [emails, tokens],
+      [emails, tokens, role],
     )
     const byToken = new Map(rows.map((r) => [r.token, r.user_id]))
     for (let i = 0; i < n; i++) {

@@ -111,3 +111,16 @@ export function shuffle(list, rand) {
   }
   return a
 }
+
+/** Seats in groups of `n` neighbours of one row (layout order), then shuffled. */
+export function seatGroups(keys, n, rand) {
+  const byRow = new Map()
+  for (const k of keys) {
+    const row = k.slice(0, k.lastIndexOf('-'))
+    byRow.set(row, [...(byRow.get(row) ?? []), k])
+  }
+  const groups = []
+  for (const seats of byRow.values())
+    for (let i = 0; i + n <= seats.length; i += n) groups.push(seats.slice(i, i + n))
+  return shuffle(groups, rand)
+}

@@ -17,6 +17,7 @@ export function summarize(values) {
     min: sorted[0] ?? Number.NaN,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted[n - 1] ?? Number.NaN,
     mean,
