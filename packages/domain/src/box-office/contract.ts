@@ -138,3 +138,39 @@ export const courtesyQuotaBodySchema = z.object({ quota: z.int().min(0).max(100_
 export const operatorEventsSchema = z.object({ all: z.boolean(), eventIds: z.array(z.uuid()) })
 export type OperatorEvents = z.infer<typeof operatorEventsSchema>
 export const operatorEventsBodySchema = z.object({ eventIds: z.array(z.uuid()).max(500) })
+
+/** A shift as admins read it in the back office (issue 15 part 7): whose it was, and its report. */
+export const shiftReportSchema = shiftViewSchema.extend({
+  operatorName: z.string(),
+  operatorEmail: z.string(),
+})
+export type ShiftReport = z.infer<typeof shiftReportSchema>
+export const shiftReportsSchema = z.object({ shifts: z.array(shiftReportSchema) })
+
+/** What the box office did, as the audit log keeps it (issue 15 part 6): who, when, from where, what. */
+export const BOX_OFFICE_AUDIT_ACTIONS = [
+  'shift.open',
+  'shift.close',
+  'sale',
+  'sale.void',
+  'tickets.print',
+  'courtesy_quota.set',
+  'courtesy_reason.save',
+  'operator.events',
+] as const
+export type BoxOfficeAuditAction = (typeof BOX_OFFICE_AUDIT_ACTIONS)[number]
+
+export const boxOfficeAuditSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.uuid(),
+      at: z.iso.datetime(),
+      actorEmail: z.string().nullable(),
+      address: z.string().nullable(),
+      action: z.enum(BOX_OFFICE_AUDIT_ACTIONS),
+      entityId: z.string().nullable(),
+      changes: z.record(z.string(), z.unknown()),
+    }),
+  ),
+})
+export type BoxOfficeAudit = z.infer<typeof boxOfficeAuditSchema>

@@ -153,3 +153,28 @@ export async function replaceAssignedEvents(db: Db, operatorId: string, eventIds
     .values(eventIds.map((eventId) => ({ operator_user_id: operatorId, event_id: eventId })))
     .execute()
 }
+
+/** The latest shifts of a country, newest first, with their operator's name and email. */
+export async function recentShifts(db: Db, country: string, limit: number) {
+  return db
+    .selectFrom('box_office_shifts as s')
+    .innerJoin('auth_users as u', 'u.id', 's.operator_user_id')
+    .selectAll('s')
+    .select(['u.name as operator_name', 'u.email as operator_email'])
+    .where('s.country', '=', country)
+    .orderBy('s.opened_at', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/** The latest audit entries of these actions, newest first. */
+export async function auditEntriesOfActions(db: Db, actions: readonly string[], limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'at', 'actor_email', 'address', 'action', 'entity_id', 'changes'])
+    .where('action', 'in', [...actions])
+    .orderBy('at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}

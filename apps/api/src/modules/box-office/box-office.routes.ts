@@ -1,4 +1,5 @@
 import {
+  boxOfficeAuditSchema,
   closeShiftBodySchema,
   counterSaleBodySchema,
   counterSaleSchema,
@@ -14,6 +15,7 @@ import {
   openShiftBodySchema,
   operatorEventsBodySchema,
   operatorEventsSchema,
+  shiftReportsSchema,
   shiftViewSchema,
 } from '@palco/domain/box-office/contract'
 import { salesChannelOf } from '@palco/domain/orders/parties'
@@ -25,6 +27,7 @@ import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { lookUpFansAtCounter } from '../fans/fans.service.js'
 import {
   assignEvents,
+  boxOfficeAudit,
   closeShift,
   courtesyQuota,
   courtesyReasonList,
@@ -37,6 +40,7 @@ import {
   saveCourtesyQuota,
   saveCourtesyReason,
   sell,
+  shiftReports,
   voidSale,
 } from './box-office.service.js'
 
@@ -252,6 +256,42 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return {
         reasons: await courtesyReasonList(app.db, request.locale, { activeOnly: !roles.includes('admin') }),
       }
+    },
+  )
+
+  r.get(
+    '/api/backoffice/box-office/shifts',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The country’s latest shifts with their reports (admins)',
+        description:
+          'Newest first, at most 30. An open shift’s expected cash stays hidden until its blind close.',
+        response: { 200: shiftReportsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { shifts: await shiftReports(app.db, request.country) }
+    },
+  )
+
+  r.get(
+    '/api/backoffice/box-office/audit',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The box office’s latest audit entries (admins)',
+        description:
+          'Sales, voids, ticket prints, shifts opened and closed, and the quotas, reasons and assignments admins set: who, when, from which address, and what. Newest first, at most 100.',
+        response: { 200: boxOfficeAuditSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.headers(noStore)
+      return { entries: await boxOfficeAudit(app.db) }
     },
   )
 

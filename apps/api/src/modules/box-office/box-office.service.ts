@@ -1,4 +1,12 @@
-import type { CounterSale, CounterSaleBody, ShiftView } from '@palco/domain/box-office/contract'
+import {
+  BOX_OFFICE_AUDIT_ACTIONS,
+  type BoxOfficeAudit,
+  type BoxOfficeAuditAction,
+  type CounterSale,
+  type CounterSaleBody,
+  type ShiftReport,
+  type ShiftView,
+} from '@palco/domain/box-office/contract'
 import { expectedCash } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
@@ -18,6 +26,7 @@ import { fanAtCounter } from '../fans/fans.service.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
   assignedEventIds,
+  auditEntriesOfActions,
   closeShiftRow,
   courtesyQuotaOf,
   courtesyReasons,
@@ -26,6 +35,7 @@ import {
   giveBackCourtesyQuota,
   insertShift,
   lockOpenShift,
+  recentShifts,
   replaceAssignedEvents,
   type ShiftRow,
   setCourtesyQuota,
@@ -92,6 +102,35 @@ export async function closeShift(db: Db, operator: Operator, countedCash: number
 }
 
 type ShiftTenders = Awaited<ReturnType<typeof tendersOfShiftSales>>
+
+/**
+ * The back office's shift reports (issue 15 part 7): the country's latest shifts with their operator. An
+ * open shift stays blind here too, so a report read over a counter shows its operator nothing to count to.
+ */
+export async function shiftReports(db: Db, country: Country, limit = 30): Promise<ShiftReport[]> {
+  const rows = await recentShifts(db, country, limit)
+  return Promise.all(
+    rows.map(async ({ operator_name, operator_email, ...row }) => ({
+      ...(await shiftView(db, row)),
+      operatorName: operator_name,
+      operatorEmail: operator_email,
+    })),
+  )
+}
+
+/** The box office's latest audit entries: sales, voids, prints, shifts and what admins set for them. */
+export async function boxOfficeAudit(db: Db, limit = 100): Promise<BoxOfficeAudit['entries']> {
+  const rows = await auditEntriesOfActions(db, BOX_OFFICE_AUDIT_ACTIONS, limit)
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    actorEmail: r.actor_email,
+    address: r.address,
+    action: r.action as BoxOfficeAuditAction,
+    entityId: r.entity_id,
+    changes: r.changes,
+  }))
+}
 
 async function shiftView(db: Db, row: ShiftRow, known?: ShiftTenders): Promise<ShiftView> {
   const tenders = known ?? (await tendersOfShiftSales(db, row.id))

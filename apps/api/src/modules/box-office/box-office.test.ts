@@ -204,6 +204,31 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect(audit.every((a) => a.address?.startsWith('10.15.'))).toBe(true)
   })
 
+  it('shows admins the closed shift’s report and the box office’s audit log, and no one else', async () => {
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    for (const path of ['/api/backoffice/box-office/shifts', '/api/backoffice/box-office/audit']) {
+      expect((await call('GET', path)).statusCode, path).toBe(403)
+      expect((await call('GET', path, undefined, fan)).statusCode, path).toBe(403)
+    }
+    const reports = await call('GET', '/api/backoffice/box-office/shifts', undefined, admin)
+    expect(reports.statusCode, reports.body).toBe(200)
+    const closed = reports.json().shifts.find((s: { closedAt: string | null }) => s.closedAt)
+    expect(closed).toMatchObject({
+      operatorEmail: OPERATOR,
+      difference: -1_000_00,
+      totals: { sales: 1, voids: 1 },
+    })
+    const log = await call('GET', '/api/backoffice/box-office/audit', undefined, admin)
+    expect(log.statusCode, log.body).toBe(200)
+    const close = log.json().entries.find((e: { action: string }) => e.action === 'shift.close')
+    expect(close).toMatchObject({
+      actorEmail: OPERATOR,
+      entityId: closed.id,
+      changes: { difference: -1_000_00 },
+    })
+    expect(close.address).toMatch(/^10\.15\./)
+  })
+
   it('finds a fan by exact email without their purchases, and sells to them and to a pre-registered fan', async () => {
     await call('POST', '/api/assistant/shift', { openingFloat: 0 })
     const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail.toUpperCase())}`)
