@@ -252,6 +252,31 @@ for (const site of COUNTRIES) {
       await expect(page.getByLabel(words.float)).toBeVisible()
       await expectNoSeriousA11yViolations(page, `${site.name} /assistant after closing`)
       await page.context().close()
+
+      // An admin reads the closed shift's report and what the counter did, in the back office.
+      const reports = await asUser(browser, site, 'admin@palco.co')
+      await reports.goto(urlOf(site, '/backoffice/box-office'))
+      await waitForHydration(reports)
+      const shiftRow = reports.getByTestId('backoffice-shift').filter({ hasText: OPERATOR }).first()
+      await expect(shiftRow.getByTestId('backoffice-shift-difference')).toContainText(
+        site.name === 'colombia' ? '1.000' : '1,000',
+      )
+      for (const action of ['shift.close', 'sale.void', 'tickets.print', 'courtesy'])
+        await expect(
+          reports.locator(`[data-testid="audit-entry"][data-action="${action}"]`).first(),
+        ).toContainText(OPERATOR)
+      await expectNoSeriousA11yViolations(reports, `${site.name} /backoffice/box-office`)
+      await reports.screenshot({
+        path: screenshotPath(`${site.name}-backoffice-box-office-1280`),
+        fullPage: true,
+      })
+      await reports.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(reports), '/backoffice/box-office fits 375 px').toBeLessThanOrEqual(375)
+      await reports.screenshot({
+        path: screenshotPath(`${site.name}-backoffice-box-office-375`),
+        fullPage: true,
+      })
+      await reports.context().close()
     })
 
     test('a fan pre-registered at the counter signs up later and finds the ticket', async ({ browser }) => {
@@ -307,7 +332,12 @@ for (const site of COUNTRIES) {
 
     test('a fan is refused on the counter pages', async ({ browser }) => {
       const fan = await asUser(browser, site, site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
-      for (const path of ['/assistant/buy', '/assistant/stadium', '/assistant/successful_purchase']) {
+      for (const path of [
+        '/assistant/buy',
+        '/assistant/stadium',
+        '/assistant/successful_purchase',
+        '/backoffice/box-office',
+      ]) {
         await fan.goto(urlOf(site, path))
         await expect(fan).toHaveURL(new RegExp(`/403\\?redirectTo=${encodeURIComponent(path)}`))
       }

@@ -95,6 +95,7 @@ export default [
     ]),
     layout('routes/guards/require-admin.tsx', [
       route('backoffice/layout_editor', upcoming, { id: 'layout-editor' }),
+      route('backoffice/box-office', 'routes/backoffice/box-office.tsx', { id: 'backoffice-box-office' }),
     ]),
     route('*', 'routes/static/not-found.tsx'),
   ]),

@@ -152,6 +152,7 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'shift.open',
   'shift.close',
   'sale',
+  'courtesy',
   'sale.void',
   'tickets.print',
   'courtesy_quota.set',
@@ -170,6 +171,8 @@ export const boxOfficeAuditSchema = z.object({
       action: z.enum(BOX_OFFICE_AUDIT_ACTIONS),
       entityId: z.string().nullable(),
       changes: z.record(z.string(), z.unknown()),
+      /** What the entry's amounts (minor units) are in; null for entries about no country. */
+      currency: currencySchema.nullable(),
     }),
   ),
 })

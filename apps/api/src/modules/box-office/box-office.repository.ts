@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
 /** Shifts at the counter (migration 0017): one open per operator, closed once by a blind count. */
@@ -167,14 +168,38 @@ export async function recentShifts(db: Db, country: string, limit: number) {
     .execute()
 }
 
-/** The latest audit entries of these actions, newest first. */
-export async function auditEntriesOfActions(db: Db, actions: readonly string[], limit: number) {
+/**
+ * The latest audit entries of these actions about this country's orders, shifts and events (and the
+ * country-less ones: courtesy reasons, operators' assignments), newest first, each with the currency its
+ * amounts are in.
+ */
+export async function auditEntriesOfActions(
+  db: Db,
+  country: string,
+  actions: readonly string[],
+  limit: number,
+) {
   return db
-    .selectFrom('audit_log')
-    .select(['id', 'at', 'actor_email', 'address', 'action', 'entity_id', 'changes'])
-    .where('action', 'in', [...actions])
-    .orderBy('at', 'desc')
-    .orderBy('id')
+    .selectFrom('audit_log as a')
+    .leftJoin('orders as o', (j) => j.on('a.entity', '=', 'order').onRef('o.id', '=', 'a.entity_id'))
+    .leftJoin('box_office_shifts as s', (j) =>
+      j.on('a.entity', '=', 'box_office_shift').onRef('s.id', '=', 'a.entity_id'),
+    )
+    .leftJoin('events as e', (j) => j.on('a.entity', '=', 'event').onRef('e.id', '=', 'a.entity_id'))
+    .select([
+      'a.id',
+      'a.at',
+      'a.actor_email',
+      'a.address',
+      'a.action',
+      'a.entity_id',
+      'a.changes',
+      sql<string | null>`coalesce(o.currency, s.currency, e.currency)`.as('currency'),
+    ])
+    .where('a.action', 'in', [...actions])
+    .where(sql<boolean>`coalesce(o.country, s.country, e.country, ${country}) = ${country}`)
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id')
     .limit(limit)
     .execute()
 }

@@ -285,13 +285,13 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
         tags,
         summary: 'The box office’s latest audit entries (admins)',
         description:
-          'Sales, voids, ticket prints, shifts opened and closed, and the quotas, reasons and assignments admins set: who, when, from which address, and what. Newest first, at most 100.',
+          'Of the site’s country: sales, voids, ticket prints, shifts opened and closed, and the quotas, reasons and assignments admins set: who, when, from which address, and what, with the currency of its amounts. Newest first, at most 100.',
         response: { 200: boxOfficeAuditSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.headers(noStore)
-      return { entries: await boxOfficeAudit(app.db) }
+      return { entries: await boxOfficeAudit(app.db, request.country) }
     },
   )
 

@@ -119,8 +119,12 @@ export async function shiftReports(db: Db, country: Country, limit = 30): Promis
 }
 
 /** The box office's latest audit entries: sales, voids, prints, shifts and what admins set for them. */
-export async function boxOfficeAudit(db: Db, limit = 100): Promise<BoxOfficeAudit['entries']> {
-  const rows = await auditEntriesOfActions(db, BOX_OFFICE_AUDIT_ACTIONS, limit)
+export async function boxOfficeAudit(
+  db: Db,
+  country: Country,
+  limit = 100,
+): Promise<BoxOfficeAudit['entries']> {
+  const rows = await auditEntriesOfActions(db, country, BOX_OFFICE_AUDIT_ACTIONS, limit)
   return rows.map((r) => ({
     id: r.id,
     at: new Date(r.at).toISOString(),
@@ -129,6 +133,7 @@ export async function boxOfficeAudit(db: Db, limit = 100): Promise<BoxOfficeAudi
     action: r.action as BoxOfficeAuditAction,
     entityId: r.entity_id,
     changes: r.changes,
+    currency: r.currency as Currency | null,
   }))
 }
 

@@ -119,6 +119,8 @@ export default function AccountMenu(props: {
           {props.session.roles.includes('operator') && (
             <>
               {link('/assistant/check-in', t('nav.checkIn'))}
+              {props.session.roles.includes('admin') &&
+                link('/backoffice/box-office', t('nav.boxOfficeReports'))}
               <hr className={classes.divider} />
             </>
           )}
