@@ -30,7 +30,6 @@
 //                rest of the process
 // Loopback only; the database and the server are created for the run and removed after it.
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { countSeats, flattenSections } from '@palco/domain/seating/layout'
 import { generateStadiumLayout } from '../../apps/api/dist/db/seed/layouts.js'
@@ -49,7 +48,7 @@ import {
   table,
   writeSection,
 } from '../lib/report.mjs'
-import { cpuSeconds, serverComplaints, startServer } from '../lib/server.mjs'
+import { cpuSeconds, serverComplaints, serverTimes, startServer } from '../lib/server.mjs'
 import { fmt, percentile, summarize as summarizeAll } from '../lib/stats.mjs'
 
 const opt = args({
@@ -151,19 +150,6 @@ async function checkProposals(eventId, proposals) {
     if (rows.length !== quantity || !consecutive || rows.some((r) => r.status !== 'AVAILABLE')) bad++
   }
   return bad
-}
-
-/** Fastify's own responseTime per tagged request, from the info-level log: reqId → { status, ms }. */
-function serverTimes(logPath) {
-  const out = new Map()
-  for (const line of fs.readFileSync(logPath, 'utf8').split('\n')) {
-    if (!line.includes('"responseTime"') || !line.includes('"reqId":"ba-')) continue
-    try {
-      const entry = JSON.parse(line)
-      out.set(entry.reqId, { status: entry.res?.statusCode, ms: entry.responseTime })
-    } catch {}
-  }
-  return out
 }
 
 /** Sequential GET /api/health, one every `probeMs`, until `stop()` is called. */
@@ -343,7 +329,7 @@ try {
 
   // Let the last log lines reach the file.
   await sleep(500)
-  const times = serverTimes(server.logPath)
+  const times = serverTimes(server.logPath, 'ba-')
   const serverOf = (phase, n, pick = () => true) => {
     const ms = []
     for (let i = 0; i < n; i++) {

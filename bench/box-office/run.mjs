@@ -14,7 +14,6 @@
 // neighbours in a row), so no sale waits for another's rows. The database and the server are made for the run
 // and removed after it.
 import { randomBytes, randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import { generateStadiumLayout } from '../../apps/api/dist/db/seed/layouts.js'
 import { serverFacts, throwawayDatabase } from '../lib/db.mjs'
 import { createFans, ipOf } from '../lib/fans.mjs'
@@ -32,7 +31,7 @@ import {
   table,
   writeSection,
 } from '../lib/report.mjs'
-import { cpuSeconds, schedSeconds, serverComplaints, startServer } from '../lib/server.mjs'
+import { cpuSeconds, schedSeconds, serverComplaints, serverTimes, startServer } from '../lib/server.mjs'
 import { fmt, median, spread, summarize } from '../lib/stats.mjs'
 
 const opt = args({
@@ -311,15 +310,11 @@ try {
   // by the x-request-id each carried; a sale's server time is the sum of its four steps.
   const okSet = new Set(results.flatMap((r) => r.okIds.map((i) => `${r.n}-${i}`)))
   const perSale = new Map() // `${phase}-${i}` → { step: ms }
-  for (const line of fs.readFileSync(server.logPath, 'utf8').split('\n')) {
-    if (!line.includes('"responseTime"') || !line.includes('"reqId":"bo-')) continue
-    try {
-      const { reqId, responseTime } = JSON.parse(line)
-      const m = /^bo-(\d+)-(\d+)-(\w+)$/.exec(reqId)
-      if (!m || !okSet.has(`${m[1]}-${m[2]}`)) continue
-      const key = `${m[1]}-${m[2]}`
-      perSale.set(key, { ...(perSale.get(key) ?? {}), [m[3]]: responseTime })
-    } catch {}
+  for (const [reqId, { ms }] of serverTimes(server.logPath, 'bo-')) {
+    const m = /^bo-(\d+)-(\d+)-(\w+)$/.exec(reqId)
+    if (!m || !okSet.has(`${m[1]}-${m[2]}`)) continue
+    const key = `${m[1]}-${m[2]}`
+    perSale.set(key, { ...(perSale.get(key) ?? {}), [m[3]]: ms })
   }
   for (const r of results) {
     const sales = r.okIds

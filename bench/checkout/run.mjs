@@ -37,7 +37,14 @@ import {
   table,
   writeSection,
 } from '../lib/report.mjs'
-import { cpuSeconds, schedSeconds, serverComplaints, startServer, startServers } from '../lib/server.mjs'
+import {
+  cpuSeconds,
+  schedSeconds,
+  serverComplaints,
+  serverTimes,
+  startServer,
+  startServers,
+} from '../lib/server.mjs'
 import { fmt, median, spread, summarize } from '../lib/stats.mjs'
 import { routeJavaScript, snapshotWebBuild } from './route-js.mjs'
 
@@ -335,15 +342,11 @@ try {
   if (serverTimed && results.length) {
     const okSet = new Set(results.flatMap((r) => r.okIds.map((i) => `${r.n}-${i}`)))
     for (const s of servers) {
-      for (const line of fs.readFileSync(s.logPath, 'utf8').split('\n')) {
-        if (!line.includes('"responseTime"') || !line.includes('"reqId":"ck-')) continue
-        try {
-          const { reqId, responseTime } = JSON.parse(line)
-          const m = /^ck-(\d+)-(\d+)-(\w+)$/.exec(reqId)
-          if (!m || !okSet.has(`${m[1]}-${m[2]}`)) continue
-          const key = `${m[1]}-${m[3]}`
-          serverMs.set(key, [...(serverMs.get(key) ?? []), responseTime])
-        } catch {}
+      for (const [reqId, { ms }] of serverTimes(s.logPath, 'ck-')) {
+        const m = /^ck-(\d+)-(\d+)-(\w+)$/.exec(reqId)
+        if (!m || !okSet.has(`${m[1]}-${m[2]}`)) continue
+        const key = `${m[1]}-${m[3]}`
+        serverMs.set(key, [...(serverMs.get(key) ?? []), ms])
       }
     }
     for (const r of results) {

@@ -162,3 +162,20 @@ export function schedSeconds(pid) {
     return { onCpu: Number.NaN, waiting: Number.NaN }
   }
 }
+
+/**
+ * Fastify's own responseTime (request received → response written) of each request whose x-request-id starts
+ * with `prefix`, read back from an info-level server log: reqId → { status, ms }.
+ */
+export function serverTimes(logPath, prefix) {
+  const out = new Map()
+  const tag = `"reqId":"${prefix}`
+  for (const line of fs.readFileSync(logPath, 'utf8').split('\n')) {
+    if (!line.includes('"responseTime"') || !line.includes(tag)) continue
+    try {
+      const entry = JSON.parse(line)
+      out.set(entry.reqId, { status: entry.res?.statusCode, ms: entry.responseTime })
+    } catch {}
+  }
+  return out
+}

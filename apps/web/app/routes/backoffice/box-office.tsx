@@ -171,11 +171,24 @@ function AuditTable(props: { entries: BoxOfficeAudit['entries']; locale: Locale 
   )
 }
 
+/** One report of the page: its title, then its table, or what to say when it has no rows yet. */
+function ReportSection(props: { title: string; empty: string | null; children: React.ReactNode }) {
+  const titleId = useId()
+  return (
+    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h3" id={titleId}>
+          {props.title}
+        </Title>
+        {props.empty === null ? props.children : <MutedText>{props.empty}</MutedText>}
+      </Stack>
+    </Paper>
+  )
+}
+
 export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('boxoffice')
   const { locale, shifts, entries } = loaderData
-  const shiftsId = useId()
-  const auditId = useId()
   return (
     <Container size="xl" px="md" py="xl">
       <title>{`${t('backoffice.title')} · Palco`}</title>
@@ -184,30 +197,18 @@ export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps
           <Title order={1}>{t('backoffice.title')}</Title>
           <MutedText>{t('backoffice.intro')}</MutedText>
         </Stack>
-        <Paper component="section" withBorder radius="md" p="md" aria-labelledby={shiftsId}>
-          <Stack gap="sm">
-            <Title order={2} size="h3" id={shiftsId}>
-              {t('backoffice.shiftsTitle')}
-            </Title>
-            {shifts.length ? (
-              <ShiftsTable shifts={shifts} locale={locale} />
-            ) : (
-              <MutedText>{t('backoffice.noShifts')}</MutedText>
-            )}
-          </Stack>
-        </Paper>
-        <Paper component="section" withBorder radius="md" p="md" aria-labelledby={auditId}>
-          <Stack gap="sm">
-            <Title order={2} size="h3" id={auditId}>
-              {t('backoffice.auditTitle')}
-            </Title>
-            {entries.length ? (
-              <AuditTable entries={entries} locale={locale} />
-            ) : (
-              <MutedText>{t('backoffice.noAudit')}</MutedText>
-            )}
-          </Stack>
-        </Paper>
+        <ReportSection
+          title={t('backoffice.shiftsTitle')}
+          empty={shifts.length ? null : t('backoffice.noShifts')}
+        >
+          <ShiftsTable shifts={shifts} locale={locale} />
+        </ReportSection>
+        <ReportSection
+          title={t('backoffice.auditTitle')}
+          empty={entries.length ? null : t('backoffice.noAudit')}
+        >
+          <AuditTable entries={entries} locale={locale} />
+        </ReportSection>
       </Stack>
     </Container>
   )
