@@ -41,6 +41,11 @@ const WORDS = {
     lastName: 'Apellidos',
     email: 'Correo',
     preRegister: 'Pre-registrar',
+    reasonCode: 'Código',
+    reasonEs: 'Nombre en español',
+    reasonEn: 'Nombre en inglés',
+    addReason: 'Agregar motivo',
+    saved: 'Guardado.',
   },
   mexico: {
     float: 'Opening float',
@@ -68,6 +73,11 @@ const WORDS = {
     lastName: 'Last names',
     email: 'Email',
     preRegister: 'Pre-register',
+    reasonCode: 'Code',
+    reasonEs: 'Name in Spanish',
+    reasonEn: 'Name in English',
+    addReason: 'Add reason',
+    saved: 'Saved.',
   },
 } as const
 
@@ -265,6 +275,20 @@ for (const site of COUNTRIES) {
         await expect(
           reports.locator(`[data-testid="audit-entry"][data-action="${action}"]`).first(),
         ).toContainText(OPERATOR)
+      // An admin adds a courtesy reason; the counter is offered it from then on.
+      const newReason = reports.locator('[data-testid="courtesy-reason"][data-code="new"]')
+      await newReason.getByLabel(words.reasonCode).fill('radio_local')
+      await newReason.getByLabel(words.reasonEs).fill('Emisora local')
+      await newReason.getByLabel(words.reasonEn).fill('Local radio')
+      await newReason.getByRole('button', { name: words.addReason }).click()
+      await expect(newReason.getByRole('status')).toHaveText(words.saved)
+      await expect(reports.locator('[data-testid="courtesy-reason"][data-code="RADIO_LOCAL"]')).toBeVisible()
+      const offered = await api<{ reasons: { code: string }[] }>(
+        reports,
+        'GET',
+        '/api/checkout-service/courtesy-reasons',
+      )
+      expect(offered.data.reasons.map((r) => r.code)).toContain('RADIO_LOCAL')
       await expectNoSeriousA11yViolations(reports, `${site.name} /backoffice/box-office`)
       await reports.screenshot({
         path: screenshotPath(`${site.name}-backoffice-box-office-1280`),

@@ -122,6 +122,9 @@ export const courtesyReasonBodySchema = z.object({
 })
 
 export const courtesyReasonSchema = courtesyReasonBodySchema.extend({ code: z.string() })
+export type CourtesyReason = z.infer<typeof courtesyReasonSchema>
+/** The reasons as admins edit them: both languages, switched-off ones included. */
+export const courtesyReasonsAdminSchema = z.object({ reasons: z.array(courtesyReasonSchema) })
 
 /** How many courtesies an event may give (set by an admin), how many it gave, and how many are left. */
 export const courtesyQuotaSchema = z.object({

@@ -9,6 +9,7 @@ import {
   courtesyReasonCodeSchema,
   courtesyReasonListSchema,
   courtesyReasonSchema,
+  courtesyReasonsAdminSchema,
   currentShiftSchema,
   fanLookupQuerySchema,
   fanLookupSchema,
@@ -31,6 +32,7 @@ import {
   closeShift,
   courtesyQuota,
   courtesyReasonList,
+  courtesyReasonsToEdit,
   currentShift,
   eventsOfOperator,
   type Operator,
@@ -292,6 +294,22 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     async (request, reply) => {
       reply.headers(noStore)
       return { entries: await boxOfficeAudit(app.db, request.country) }
+    },
+  )
+
+  r.get(
+    '/api/backoffice/courtesy-reasons',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The courtesy reasons with both names, switched-off ones included (admins)',
+        response: { 200: courtesyReasonsAdminSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.headers(noStore)
+      return { reasons: await courtesyReasonsToEdit(app.db) }
     },
   )
 

@@ -294,6 +294,12 @@ export async function courtesyReasonList(db: Db, locale: Locale, opts: { activeO
   }))
 }
 
+/** The reasons as admins edit them: both names, switched-off ones too. */
+export async function courtesyReasonsToEdit(db: Db) {
+  const rows = await courtesyReasons(db, { activeOnly: false })
+  return rows.map((r) => ({ code: r.code, nameEs: r.name_es, nameEn: r.name_en, active: r.active }))
+}
+
 /** An admin adds or edits a reason; every change is in the audit log. */
 export async function saveCourtesyReason(
   db: Db,

@@ -206,7 +206,11 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
 
   it('shows admins the closed shift’s report and the box office’s audit log, and no one else', async () => {
     const admin = await loginAs(t.app, 'admin@palco.co')
-    for (const path of ['/api/backoffice/box-office/shifts', '/api/backoffice/box-office/audit']) {
+    for (const path of [
+      '/api/backoffice/box-office/shifts',
+      '/api/backoffice/box-office/audit',
+      '/api/backoffice/courtesy-reasons',
+    ]) {
       expect((await call('GET', path)).statusCode, path).toBe(403)
       expect((await call('GET', path, undefined, fan)).statusCode, path).toBe(403)
     }
@@ -233,6 +237,14 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
       headers: { cookie: admin, host: 'mx.localhost:3000' },
     })
     expect(mx.json().entries.map((e: { id: string }) => e.id)).not.toContain(close.id)
+    // The reasons come to admins in both languages to edit them.
+    const reasons = await call('GET', '/api/backoffice/courtesy-reasons', undefined, admin)
+    expect(reasons.json().reasons).toContainEqual({
+      code: 'PRESS',
+      nameEs: expect.any(String),
+      nameEn: expect.any(String),
+      active: true,
+    })
     expect(close.address).toMatch(/^10\.15\./)
   })
 

@@ -1,10 +1,11 @@
 import { Container, Paper, Stack, Table, Text, Title } from '@mantine/core'
-import type { BoxOfficeAudit, ShiftReport } from '@palco/domain/box-office/contract'
+import type { BoxOfficeAudit, CourtesyReason, ShiftReport } from '@palco/domain/box-office/contract'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../components/ui/muted-text'
+import { CourtesyReasonsEditor } from '../../features/box-office/components/courtesy-reasons-editor'
 import type { Route } from './+types/box-office'
 
 export function meta() {
@@ -17,15 +18,23 @@ export function headers() {
 
 /**
  * `/backoffice/box-office` (issue 15 part 7, admins): the country's latest shift reports — who, when, what
- * each tender took, and the blind close's expected, counted and difference — and the box office's audit log.
+ * each tender took, and the blind close's expected, counted and difference — the box office's audit log, and the
+ * courtesy reasons the counter offers (edited here).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [shifts, audit] = await Promise.all([
+  const [shifts, audit, reasons] = await Promise.all([
     context.api<{ shifts: ShiftReport[] }>('/api/backoffice/box-office/shifts'),
     context.api<BoxOfficeAudit>('/api/backoffice/box-office/audit'),
+    context.api<{ reasons: CourtesyReason[] }>('/api/backoffice/courtesy-reasons'),
   ])
-  if (shifts.status !== 200 || audit.status !== 200) throw new Response(null, { status: 502 })
-  return { locale: context.locale, shifts: shifts.data.shifts, entries: audit.data.entries }
+  if (shifts.status !== 200 || audit.status !== 200 || reasons.status !== 200)
+    throw new Response(null, { status: 502 })
+  return {
+    locale: context.locale,
+    shifts: shifts.data.shifts,
+    entries: audit.data.entries,
+    reasons: reasons.data.reasons,
+  }
 }
 
 const when = (iso: string, locale: Locale) => `${formatDate(iso, locale)} ${formatTime(iso, locale)}`
@@ -188,7 +197,7 @@ function ReportSection(props: { title: string; empty: string | null; children: R
 
 export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('boxoffice')
-  const { locale, shifts, entries } = loaderData
+  const { locale, shifts, entries, reasons } = loaderData
   return (
     <Container size="xl" px="md" py="xl">
       <title>{`${t('backoffice.title')} · Palco`}</title>
@@ -208,6 +217,10 @@ export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps
           empty={entries.length ? null : t('backoffice.noAudit')}
         >
           <AuditTable entries={entries} locale={locale} />
+        </ReportSection>
+        <ReportSection title={t('backoffice.reasons.title')} empty={null}>
+          <MutedText>{t('backoffice.reasons.intro')}</MutedText>
+          <CourtesyReasonsEditor reasons={reasons} />
         </ReportSection>
       </Stack>
     </Container>

@@ -1,4 +1,10 @@
-import type { CounterFan, CounterSale, CounterSaleBody, ShiftView } from '@palco/domain/box-office/contract'
+import type {
+  CounterFan,
+  CounterSale,
+  CounterSaleBody,
+  CourtesyReason,
+  ShiftView,
+} from '@palco/domain/box-office/contract'
 import type { Fan } from '@palco/domain/people/fan'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -37,3 +43,10 @@ export const sellAtCounter = (body: CounterSaleBody) =>
 
 export const voidSale = (orderId: string) =>
   apiRequest<CounterSale>(`${salePath(orderId)}/void`, { method: 'POST' })
+
+/** Admins add or edit a courtesy reason (the back office, issue 15 part 7). */
+export const saveCourtesyReason = (code: string, body: Omit<CourtesyReason, 'code'>) =>
+  apiRequest<CourtesyReason>(`/api/backoffice/courtesy-reasons/${encodeURIComponent(code)}`, {
+    method: 'PUT',
+    body,
+  })
