@@ -32,7 +32,7 @@ import {
   writeSection,
 } from '../lib/report.mjs'
 import { cpuSeconds, schedSeconds, serverComplaints, serverTimes, startServer } from '../lib/server.mjs'
-import { fmt, median, spread, summarize } from '../lib/stats.mjs'
+import { fmt, median, percentileSpread, spread, summarize } from '../lib/stats.mjs'
 
 const opt = args({
   counters: [1, 8],
@@ -345,14 +345,7 @@ try {
   const budgetP95 = median(atBudget.map((r) => r.serverSale.p95))
   const pass =
     atBudget.length > 0 && atBudget.every((r) => r.serverSale.p95 <= BUDGET_MS) && integrityOk && noFailures
-  const lat = (rs, pick) =>
-    `${spread(
-      rs.map((r) => pick(r).p50),
-      1,
-    )} / ${spread(
-      rs.map((r) => pick(r).p95),
-      1,
-    )}`
+  const lat = (rs, pick) => percentileSpread(rs, pick, 'p95')
   const summaryRows = opt.counters.map((c) => {
     const rs = results.filter((r) => r.c === c)
     return [

@@ -45,7 +45,7 @@ import {
   startServer,
   startServers,
 } from '../lib/server.mjs'
-import { fmt, median, spread, summarize } from '../lib/stats.mjs'
+import { fmt, median, percentileSpread, spread, summarize } from '../lib/stats.mjs'
 import { routeJavaScript, snapshotWebBuild } from './route-js.mjs'
 
 const opt = args({
@@ -418,14 +418,7 @@ try {
   const noFailures = results.every((r) => r.failed === 0)
   const pagesOk = web?.pages?.every((p) => p.status === 200 && p.isRoute && p.failed.length === 0) ?? false
   const jsPass = pagesOk && web.pages.every((p) => p.gzipTotal <= JS_BUDGET_BYTES)
-  const lat = (rs, pick, d = 1) =>
-    `${spread(
-      rs.map((r) => pick(r).p50),
-      d,
-    )} / ${spread(
-      rs.map((r) => pick(r).p99),
-      d,
-    )}`
+  const lat = (rs, pick) => percentileSpread(rs, pick)
 
   const summaryRows = opt.clients.map((c) => {
     const rs = results.filter((r) => r.c === c)

@@ -40,3 +40,13 @@ export const spread = (values, d = 0) => {
   const s = [...values].sort((a, b) => a - b)
   return `${fmt(median(s), d)} (${fmt(s[0], d)}–${fmt(s[s.length - 1], d)})`
 }
+
+/** "p50 / p-upper" of repeated runs, each as "median (min–max)": `pick` gives a run's summary. */
+export const percentileSpread = (runs, pick, upper = 'p99', d = 1) =>
+  `${spread(
+    runs.map((r) => pick(r).p50),
+    d,
+  )} / ${spread(
+    runs.map((r) => pick(r)[upper]),
+    d,
+  )}`

@@ -476,7 +476,7 @@ export interface TicketsTable {
   holder_name: Generated<string | null>
   /** 0018-courtesy: the reason of a COURTESY ticket. */
   courtesy_reason: Generated<string | null>
-  /** 0021-paper-ticket-codes: the code a paper ticket carries when its event's rotates; null: the event's. */
+  /** 0021-paper-ticket-codes: a paper ticket's code (static, even when its event's rotates); null: the event's. */
   qr_type: Generated<string | null>
 }
 

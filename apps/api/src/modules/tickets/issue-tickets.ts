@@ -48,8 +48,8 @@ export async function issueTickets(
   },
   places: readonly TicketPlace[],
 ): Promise<number> {
-  const eventCode = order.paper ? ((await eventQrType(trx, order.eventId)) as QrType) : null
-  const paperCode = eventCode && paperQrType(eventCode) !== eventCode ? paperQrType(eventCode) : null
+  const eventCode = order.paper ? ((await eventQrType(trx, order.eventId)) as QrType | null) : null
+  const paperCode = eventCode ? paperQrType(eventCode) : null
   return insertTickets(
     trx,
     places.map((p) => ({
