@@ -46,6 +46,15 @@ const WORDS = {
     reasonEn: 'Nombre en inglés',
     addReason: 'Agregar motivo',
     saved: 'Guardado.',
+    accountEmail: 'Correo de su cuenta',
+    makeOperator: 'Hacer operador',
+    operatorAdded: 'Listo: ya puede abrir un turno en la taquilla.',
+    onlyTicked: 'Solo los eventos marcados abajo',
+    saveEvents: 'Guardar eventos',
+    removeAsk: 'Quitar de la taquilla',
+    remove: 'Sí, quitar',
+    quota: 'Cupo',
+    save: 'Guardar',
   },
   mexico: {
     float: 'Opening float',
@@ -78,6 +87,15 @@ const WORDS = {
     reasonEn: 'Name in English',
     addReason: 'Add reason',
     saved: 'Saved.',
+    accountEmail: 'Email of their account',
+    makeOperator: 'Make operator',
+    operatorAdded: 'Done: they can open a shift at the counter now.',
+    onlyTicked: 'Only the events ticked below',
+    saveEvents: 'Save events',
+    removeAsk: 'Remove from the box office',
+    remove: 'Yes, remove',
+    quota: 'Quota',
+    save: 'Save',
   },
 } as const
 
@@ -354,6 +372,85 @@ for (const site of COUNTRIES) {
       await context.close()
     })
 
+    test('an admin makes a new person an operator for one event, sets its courtesy quota, then removes them', async ({
+      browser,
+    }) => {
+      // The person signs up and confirms their email as any fan does; they keep their own password.
+      const context = await browser.newContext({ baseURL: site.baseURL })
+      const clerk = await context.newPage()
+      const colombia = site.name === 'colombia'
+      const email = `cajero.${site.name}.${Date.now()}@example.com`
+      await signUpAndConfirm(clerk, site, {
+        firstName: 'Carla',
+        lastName: 'Cajera',
+        email,
+        phonePrefix: colombia ? '+57' : '+52',
+        phone: colombia ? `303${String(Date.now()).slice(-7)}` : `57${String(Date.now()).slice(-8)}`,
+        documentType: colombia ? 'CC' : 'PP',
+        documentNumber: `7${String(Date.now()).slice(-9)}`,
+        gender: 'FEMALE',
+        birthDate: '1991-03-04',
+      })
+      expect((await api(clerk, 'GET', '/api/assistant/shift')).status).toBe(403)
+
+      const admin = await asUser(browser, site, 'admin@palco.co')
+      const event = await footballEvent(admin)
+      await admin.goto(urlOf(site, '/backoffice/operators'))
+      await waitForHydration(admin)
+      await admin.getByLabel(words.accountEmail).fill(email.toUpperCase())
+      await admin.getByRole('button', { name: words.makeOperator }).click()
+      await expect(admin.getByTestId('grant-operator').getByRole('status')).toHaveText(words.operatorAdded)
+      const card = admin.locator(`[data-testid="operator"][data-email="${email}"]`)
+      await card.getByRole('radio', { name: words.onlyTicked }).check()
+      await card
+        .getByRole('checkbox', { name: new RegExp(event.name) })
+        .first()
+        .check()
+      await card.getByRole('button', { name: words.saveEvents }).click()
+      await expect(card.getByRole('status')).toHaveText(words.saved)
+      // The person's own session sells that event, and only it, from their next click.
+      const mine = await api<{ all: boolean; eventIds: string[] }>(clerk, 'GET', '/api/assistant/events')
+      expect(mine.data.all).toBe(false)
+      expect(mine.data.eventIds).toContain(event.id)
+      await clerk.goto(urlOf(site, '/assistant'))
+      await expect(clerk).toHaveURL(/\/assistant$/)
+      await expectNoSeriousA11yViolations(admin, `${site.name} /backoffice/operators`)
+      await admin.screenshot({
+        path: screenshotPath(`${site.name}-backoffice-operators-1280`),
+        fullPage: true,
+      })
+      await admin.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(admin), '/backoffice/operators fits 375 px').toBeLessThanOrEqual(375)
+      await admin.screenshot({
+        path: screenshotPath(`${site.name}-backoffice-operators-375`),
+        fullPage: true,
+      })
+      await admin.setViewportSize({ width: 1280, height: 800 })
+
+      // Removed, the card goes and the counter refuses them.
+      await card.getByRole('button', { name: words.removeAsk }).click()
+      await card.getByRole('button', { name: words.remove }).click()
+      await expect(card).toHaveCount(0)
+      await clerk.goto(urlOf(site, '/assistant'))
+      await expect(clerk).toHaveURL(/\/403\?redirectTo=/)
+
+      // The event's courtesy quota, set on the box-office page, is what the counter then reads.
+      await admin.goto(urlOf(site, '/backoffice/box-office'))
+      await waitForHydration(admin)
+      const quota = admin.locator(`[data-testid="courtesy-quota"][data-event="${event.id}"]`)
+      await quota.getByLabel(words.quota).fill('75')
+      await quota.getByRole('button', { name: words.save }).click()
+      await expect(quota.getByRole('status')).toHaveText(words.saved)
+      const read = await api<{ quota: number }>(
+        admin,
+        'GET',
+        `/api/assistant/events/${event.id}/courtesy-quota`,
+      )
+      expect(read.data.quota).toBe(75)
+      await context.close()
+      await admin.context().close()
+    })
+
     test('a fan is refused on the counter pages', async ({ browser }) => {
       const fan = await asUser(browser, site, site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
       for (const path of [
@@ -361,6 +458,7 @@ for (const site of COUNTRIES) {
         '/assistant/stadium',
         '/assistant/successful_purchase',
         '/backoffice/box-office',
+        '/backoffice/operators',
       ]) {
         await fan.goto(urlOf(site, path))
         await expect(fan).toHaveURL(new RegExp(`/403\\?redirectTo=${encodeURIComponent(path)}`))

@@ -96,6 +96,7 @@ export default [
     layout('routes/guards/require-admin.tsx', [
       route('backoffice/layout_editor', upcoming, { id: 'layout-editor' }),
       route('backoffice/box-office', 'routes/backoffice/box-office.tsx', { id: 'backoffice-box-office' }),
+      route('backoffice/operators', 'routes/backoffice/operators.tsx', { id: 'backoffice-operators' }),
     ]),
     route('*', 'routes/static/not-found.tsx'),
   ]),

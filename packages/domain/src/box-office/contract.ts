@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { cartLineSchema } from '../checkout/contract.js'
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
+import { emailSchema } from '../validation/validation.js'
 import { counterTenderSchema } from './tenders.js'
 
 /** The box office's API (issue 15): shifts, the buyer at the counter, counter sales and voids. */
@@ -142,6 +143,26 @@ export const operatorEventsSchema = z.object({ all: z.boolean(), eventIds: z.arr
 export type OperatorEvents = z.infer<typeof operatorEventsSchema>
 export const operatorEventsBodySchema = z.object({ eventIds: z.array(z.uuid()).max(500) })
 
+/** An operator as admins manage them (issue 15 part 7): who, which events they sell, whether a shift is open. */
+export const backofficeOperatorSchema = operatorEventsSchema.extend({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  shiftOpen: z.boolean(),
+})
+export type BackofficeOperator = z.infer<typeof backofficeOperatorSchema>
+export const backofficeOperatorsSchema = z.object({ operators: z.array(backofficeOperatorSchema) })
+/** An admin makes the confirmed account with this email an operator. */
+export const grantOperatorBodySchema = z.object({ email: emailSchema })
+
+/** An upcoming event of the country as the back office lists it for assignments and courtesy quotas. */
+export const boxOfficeEventSchema = courtesyQuotaSchema.extend({
+  name: z.string(),
+  startsAt: z.iso.datetime(),
+})
+export type BoxOfficeEvent = z.infer<typeof boxOfficeEventSchema>
+export const boxOfficeEventsSchema = z.object({ events: z.array(boxOfficeEventSchema) })
+
 /** A shift as admins read it in the back office (issue 15 part 7): whose it was, and its report. */
 export const shiftReportSchema = shiftViewSchema.extend({
   operatorName: z.string(),
@@ -161,6 +182,8 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'courtesy_quota.set',
   'courtesy_reason.save',
   'operator.events',
+  'operator.grant',
+  'operator.revoke',
 ] as const
 export type BoxOfficeAuditAction = (typeof BOX_OFFICE_AUDIT_ACTIONS)[number]
 

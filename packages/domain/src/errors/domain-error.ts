@@ -90,6 +90,7 @@ export const APP_ERROR_CODES = [
   'VOID_WINDOW_CLOSED',
   'COURTESY_REASON_REQUIRED',
   'COURTESY_QUOTA_EXCEEDED',
+  'OPERATOR_SHIFT_OPEN',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -206,6 +207,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
     status: 409,
     title: "The event's courtesy quota is used up; an admin must approve more",
   },
+  // Issue 15 part 7: an operator keeps the role until their drawer is counted, so no shift is left unclosable.
+  OPERATOR_SHIFT_OPEN: { status: 409, title: 'The operator has an open shift; it must be closed first' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -63,6 +63,19 @@ export function accountDirectory(db: Db): AccountDirectory {
   }
 }
 
+/**
+ * The staff roles admins give and take at the counter (issue 15 part 7). Only a confirmed account counts:
+ * an unconfirmed sign-up proves nothing about who typed the address (issue 12), so it is never made staff.
+ */
+export async function confirmedAccountByEmail(db: Db, email: string) {
+  const user = await findAuthUserByEmail(db, email)
+  return user?.emailVerified ? { userId: user.id, name: user.name, email: user.email, role: user.role } : null
+}
+
+/** Sessions read the role per request, so a change takes effect on the person's next click. */
+export const setAccountRole = (db: Db, userId: string, role: 'fan' | 'operator') =>
+  setAuthUserProfile(db, userId, { role })
+
 /** What a request brings to an auth flow: its cookies (as Headers) and the site's language and country. */
 export interface AuthRequest {
   headers: Headers

@@ -203,3 +203,49 @@ export async function auditEntriesOfActions(
     .limit(limit)
     .execute()
 }
+
+/** Every operator account (not admins: they sell everywhere), with whether a shift of theirs is open. */
+export async function operatorAccounts(db: Db) {
+  return db
+    .selectFrom('auth_users as u')
+    .select(['u.id', 'u.name', 'u.email'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('box_office_shifts as s')
+            .select('s.id')
+            .whereRef('s.operator_user_id', '=', 'u.id')
+            .where('s.closed_at', 'is', null),
+        )
+        .as('shift_open'),
+    )
+    .where('u.role', '=', 'operator')
+    .orderBy('u.name')
+    .orderBy('u.email')
+    .execute()
+}
+
+/** The events assigned to each of these operators. */
+export async function assignedEventsOfMany(db: Db, operatorIds: readonly string[]) {
+  if (operatorIds.length === 0) return []
+  return db
+    .selectFrom('operator_events')
+    .select(['operator_user_id', 'event_id'])
+    .where('operator_user_id', 'in', [...operatorIds])
+    .execute()
+}
+
+/** The country's events that have not ended, soonest first, with their courtesy quota where one is set. */
+export async function upcomingEventsWithQuota(db: Db, country: string, limit: number) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('courtesy_quotas as q', 'q.event_id', 'e.id')
+    .select(['e.id', 'e.name', 'e.starts_at', 'q.quota', 'q.issued'])
+    .where('e.country', '=', country)
+    .where('e.ends_at', '>', new Date())
+    .orderBy('e.starts_at')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute()
+}

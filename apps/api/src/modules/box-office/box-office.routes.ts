@@ -1,5 +1,8 @@
 import {
+  backofficeOperatorSchema,
+  backofficeOperatorsSchema,
   boxOfficeAuditSchema,
+  boxOfficeEventsSchema,
   closeShiftBodySchema,
   counterSaleBodySchema,
   counterSaleSchema,
@@ -13,6 +16,7 @@ import {
   currentShiftSchema,
   fanLookupQuerySchema,
   fanLookupSchema,
+  grantOperatorBodySchema,
   openShiftBodySchema,
   operatorEventsBodySchema,
   operatorEventsSchema,
@@ -29,15 +33,19 @@ import { lookUpFansAtCounter } from '../fans/fans.service.js'
 import {
   assignEvents,
   boxOfficeAudit,
+  boxOfficeEvents,
   closeShift,
   courtesyQuota,
   courtesyReasonList,
   courtesyReasonsToEdit,
   currentShift,
   eventsOfOperator,
+  grantOperator,
   type Operator,
   openShift,
+  operatorList,
   printSaleTickets,
+  revokeOperator,
   saleOf,
   saveCourtesyQuota,
   saveCourtesyReason,
@@ -398,5 +406,73 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
     async (request) =>
       assignEvents(app.db, await operatorOf(request), request.params.userId, request.body.eventIds),
+  )
+
+  r.get(
+    '/api/backoffice/operators',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The operator accounts, with their events and whether a shift is open (admins)',
+        response: { 200: backofficeOperatorsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.headers(noStore)
+      return { operators: await operatorList(app.db) }
+    },
+  )
+
+  r.post(
+    '/api/backoffice/operators',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Make an account an operator (admins)',
+        description:
+          'The person signs up and confirms their email first (no confirmed account → 404 AUTH0003); an admin account → 403 InvalidAccountTypeException. Granting an operator again changes nothing.',
+        body: grantOperatorBodySchema,
+        response: { 200: backofficeOperatorSchema },
+      },
+    },
+    async (request) => grantOperator(app.db, await operatorOf(request), request.body.email),
+  )
+
+  r.delete(
+    '/api/backoffice/operators/:userId',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Take the box office away from an operator (admins)',
+        description:
+          'The account becomes a fan again and loses its assigned events; refused while its shift is open (409 OPERATOR_SHIFT_OPEN).',
+        params: z.object({ userId: z.uuid() }),
+        response: { 200: z.object({ revoked: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await revokeOperator(app.db, await operatorOf(request), request.params.userId)
+      return { revoked: true as const }
+    },
+  )
+
+  r.get(
+    '/api/backoffice/box-office/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The country’s upcoming events with their courtesy quotas (admins)',
+        description: 'Events that have not ended, soonest first, at most 300.',
+        response: { 200: boxOfficeEventsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { events: await boxOfficeEvents(app.db, request.country) }
+    },
   )
 }

@@ -35,7 +35,7 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
 
   const db = () => t.db.db
   const addr = () => `10.15.${Math.floor(++ip / 250) % 250}.${ip % 250}`
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = operator) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = operator) =>
     t.app.inject({
       method,
       url,
@@ -411,6 +411,74 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect((await sale(elsewhere, [{ kind: 'CASH', tendered: elsewhere.total }], walkIn)).statusCode).toBe(
       201,
     )
+  })
+
+  it('lets admins make a confirmed account an operator, list it, and take the box office away once its shift is closed', async () => {
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    const email = `clerk82.${Date.now()}@example.co`
+    const clerk = await registerFan(t.app, 82, CO, email)
+    for (const [method, path] of [
+      ['GET', '/api/backoffice/operators'],
+      ['POST', '/api/backoffice/operators'],
+      ['DELETE', `/api/backoffice/operators/${operatorId}`],
+      ['GET', '/api/backoffice/box-office/events'],
+    ] as const) {
+      const body = method === 'POST' ? { email } : undefined
+      expect((await call(method, path, body)).statusCode, path).toBe(403)
+      expect((await call(method, path, body, clerk)).statusCode, path).toBe(403)
+    }
+    expect((await call('GET', '/api/assistant/shift', undefined, clerk)).statusCode).toBe(403)
+
+    const grant = (who: string) => call('POST', '/api/backoffice/operators', { email: who }, admin)
+    const unknown = await grant('nobody.here@example.co')
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'AUTH0003'])
+    expect((await grant('admin@palco.co')).json().code).toBe('InvalidAccountTypeException')
+    // Case and spaces as an admin types them; the person's own session gains the counter at once.
+    const granted = await grant(` ${email.toUpperCase()} `)
+    expect(granted.statusCode, granted.body).toBe(200)
+    const clerkId = granted.json().userId
+    expect(granted.json()).toMatchObject({ email, all: true, eventIds: [], shiftOpen: false })
+    expect((await grant(email)).statusCode).toBe(200)
+    const listed = (await call('GET', '/api/backoffice/operators', undefined, admin)).json().operators
+    expect(listed.map((o: { email: string }) => o.email)).toEqual(expect.arrayContaining([OPERATOR, email]))
+    expect(listed.filter((o: { email: string }) => o.email === email)).toHaveLength(1)
+
+    const opened = await call('POST', '/api/assistant/shift', { openingFloat: 50_000_00 }, clerk)
+    expect(opened.statusCode, opened.body).toBe(201)
+    const path = `/api/backoffice/operators/${clerkId}`
+    const busy = await call('DELETE', path, undefined, admin)
+    expect([busy.statusCode, busy.json().code]).toEqual([409, 'OPERATOR_SHIFT_OPEN'])
+    expect((await call('GET', '/api/assistant/shift', undefined, clerk)).json().shift).not.toBeNull()
+    await call('POST', '/api/assistant/shift/close', { countedCash: 50_000_00 }, clerk)
+    const revoked = await call('DELETE', path, undefined, admin)
+    expect(revoked.statusCode, revoked.body).toBe(200)
+    expect((await call('GET', '/api/assistant/shift', undefined, clerk)).statusCode).toBe(403)
+    expect((await call('DELETE', path, undefined, admin)).statusCode).toBe(404)
+    const after = (await call('GET', '/api/backoffice/operators', undefined, admin)).json().operators
+    expect(after.map((o: { email: string }) => o.email)).not.toContain(email)
+
+    const log = (await call('GET', '/api/backoffice/box-office/audit', undefined, admin)).json().entries
+    const actions = log
+      .filter((e: { entityId: string }) => e.entityId === clerkId)
+      .map((e: { action: string }) => e.action)
+    // Granted once (the second grant changed nothing), then revoked.
+    expect(actions).toEqual(['operator.revoke', 'operator.grant'])
+  })
+
+  it('lists the country’s upcoming events with their courtesy quotas for admins', async () => {
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    const event = await seatedEvent(db())
+    await call('PUT', `/api/backoffice/events/${event.id}/courtesy-quota`, { quota: 7 }, admin)
+    const list = await call('GET', '/api/backoffice/box-office/events', undefined, admin)
+    expect(list.statusCode, list.body).toBe(200)
+    expect(list.json().events).toContainEqual(
+      expect.objectContaining({ eventId: event.id, quota: 7, issued: 0, left: 7 }),
+    )
+    const mx = await t.app.inject({
+      url: '/api/backoffice/box-office/events',
+      headers: { cookie: admin, host: 'mx.localhost:3000' },
+    })
+    expect(mx.json().events.map((e: { eventId: string }) => e.eventId)).not.toContain(event.id)
   })
 
   it('refuses a void after 30 minutes', async () => {

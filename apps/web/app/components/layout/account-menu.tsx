@@ -119,8 +119,12 @@ export default function AccountMenu(props: {
           {props.session.roles.includes('operator') && (
             <>
               {link('/assistant/check-in', t('nav.checkIn'))}
-              {props.session.roles.includes('admin') &&
-                link('/backoffice/box-office', t('nav.boxOfficeReports'))}
+              {props.session.roles.includes('admin') && (
+                <>
+                  {link('/backoffice/box-office', t('nav.boxOfficeReports'))}
+                  {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
+                </>
+              )}
               <hr className={classes.divider} />
             </>
           )}

@@ -1,10 +1,16 @@
 import { Container, Paper, Stack, Table, Text, Title } from '@mantine/core'
-import type { BoxOfficeAudit, CourtesyReason, ShiftReport } from '@palco/domain/box-office/contract'
+import type {
+  BoxOfficeAudit,
+  BoxOfficeEvent,
+  CourtesyReason,
+  ShiftReport,
+} from '@palco/domain/box-office/contract'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../components/ui/muted-text'
+import { CourtesyQuotasEditor } from '../../features/box-office/components/courtesy-quotas-editor'
 import { CourtesyReasonsEditor } from '../../features/box-office/components/courtesy-reasons-editor'
 import type { Route } from './+types/box-office'
 
@@ -18,22 +24,24 @@ export function headers() {
 
 /**
  * `/backoffice/box-office` (issue 15 part 7, admins): the country's latest shift reports — who, when, what
- * each tender took, and the blind close's expected, counted and difference — the box office's audit log, and the
- * courtesy reasons the counter offers (edited here).
+ * each tender took, and the blind close's expected, counted and difference — the box office's audit log, the
+ * courtesy reasons the counter offers and each upcoming event's courtesy quota (both edited here).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [shifts, audit, reasons] = await Promise.all([
+  const [shifts, audit, reasons, events] = await Promise.all([
     context.api<{ shifts: ShiftReport[] }>('/api/backoffice/box-office/shifts'),
     context.api<BoxOfficeAudit>('/api/backoffice/box-office/audit'),
     context.api<{ reasons: CourtesyReason[] }>('/api/backoffice/courtesy-reasons'),
+    context.api<{ events: BoxOfficeEvent[] }>('/api/backoffice/box-office/events'),
   ])
-  if (shifts.status !== 200 || audit.status !== 200 || reasons.status !== 200)
+  if ([shifts, audit, reasons, events].some((r) => r.status !== 200))
     throw new Response(null, { status: 502 })
   return {
     locale: context.locale,
     shifts: shifts.data.shifts,
     entries: audit.data.entries,
     reasons: reasons.data.reasons,
+    events: events.data.events,
   }
 }
 
@@ -197,7 +205,7 @@ function ReportSection(props: { title: string; empty: string | null; children: R
 
 export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('boxoffice')
-  const { locale, shifts, entries, reasons } = loaderData
+  const { locale, shifts, entries, reasons, events } = loaderData
   return (
     <Container size="xl" px="md" py="xl">
       <title>{`${t('backoffice.title')} · Palco`}</title>
@@ -221,6 +229,13 @@ export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps
         <ReportSection title={t('backoffice.reasons.title')} empty={null}>
           <MutedText>{t('backoffice.reasons.intro')}</MutedText>
           <CourtesyReasonsEditor reasons={reasons} />
+        </ReportSection>
+        <ReportSection
+          title={t('backoffice.quotas.title')}
+          empty={events.length ? null : t('backoffice.quotas.noEvents')}
+        >
+          <MutedText>{t('backoffice.quotas.intro')}</MutedText>
+          <CourtesyQuotasEditor events={events} locale={locale} />
         </ReportSection>
       </Stack>
     </Container>

@@ -1,8 +1,11 @@
 import type {
+  BackofficeOperator,
   CounterFan,
   CounterSale,
   CounterSaleBody,
+  CourtesyQuota,
   CourtesyReason,
+  OperatorEvents,
   ShiftView,
 } from '@palco/domain/box-office/contract'
 import type { Fan } from '@palco/domain/people/fan'
@@ -49,4 +52,26 @@ export const saveCourtesyReason = (code: string, body: Omit<CourtesyReason, 'cod
   apiRequest<CourtesyReason>(`/api/backoffice/courtesy-reasons/${encodeURIComponent(code)}`, {
     method: 'PUT',
     body,
+  })
+
+/** Admins manage operators (the back office, issue 15 part 7). */
+export const grantOperator = (email: string) =>
+  apiRequest<BackofficeOperator>('/api/backoffice/operators', { method: 'POST', body: { email } })
+
+export const revokeOperator = (userId: string) =>
+  apiRequest<{ revoked: true }>(`/api/backoffice/operators/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+  })
+
+/** Replaces the operator's events; none lets them sell every event of the country. */
+export const assignOperatorEvents = (userId: string, eventIds: string[]) =>
+  apiRequest<OperatorEvents>(`/api/backoffice/operators/${encodeURIComponent(userId)}/events`, {
+    method: 'PUT',
+    body: { eventIds },
+  })
+
+export const saveCourtesyQuota = (eventId: string, quota: number) =>
+  apiRequest<CourtesyQuota>(`/api/backoffice/events/${encodeURIComponent(eventId)}/courtesy-quota`, {
+    method: 'PUT',
+    body: { quota },
   })

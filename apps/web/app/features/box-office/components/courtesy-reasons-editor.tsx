@@ -3,8 +3,8 @@ import type { CourtesyReason } from '@palco/domain/box-office/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
-import { type ApiError, asApiError } from '../../../lib/api-client'
 import { saveCourtesyReason } from '../api/box-office'
+import { useCall } from './use-call'
 
 const CODE = /^[A-Z][A-Z_]{1,39}$/
 
@@ -21,11 +21,9 @@ function ReasonForm(props: { reason: CourtesyReason | null; onSaved: (reason: Co
   const [nameEn, setNameEn] = useState(props.reason?.nameEn ?? '')
   const [active, setActive] = useState(props.reason?.active ?? true)
   const [invalid, setInvalid] = useState<Set<string>>(new Set())
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const call = useCall()
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const wrong = new Set<string>()
     const upper = code.trim().toUpperCase()
@@ -33,13 +31,10 @@ function ReasonForm(props: { reason: CourtesyReason | null; onSaved: (reason: Co
     if (nameEs.trim().length < 2) wrong.add('nameEs')
     if (nameEn.trim().length < 2) wrong.add('nameEn')
     setInvalid(wrong)
-    setSaved(false)
+    call.reset()
     if (wrong.size) return
-    setBusy(true)
-    setError(null)
-    try {
+    void call.run(async () => {
       const reason = await saveCourtesyReason(upper, { nameEs: nameEs.trim(), nameEn: nameEn.trim(), active })
-      setSaved(true)
       props.onSaved(reason)
       if (isNew) {
         setCode('')
@@ -47,11 +42,7 @@ function ReasonForm(props: { reason: CourtesyReason | null; onSaved: (reason: Co
         setNameEn('')
         setActive(true)
       }
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -103,17 +94,17 @@ function ReasonForm(props: { reason: CourtesyReason | null; onSaved: (reason: Co
             onChange={(e) => setActive(e.currentTarget.checked)}
           />
           <Group gap="sm">
-            {saved && (
+            {call.done && (
               <Text size="sm" role="status">
                 {t('backoffice.reasons.saved')}
               </Text>
             )}
-            <Button type="submit" loading={busy} variant={isNew ? 'filled' : 'light'}>
+            <Button type="submit" loading={call.busy} variant={isNew ? 'filled' : 'light'}>
               {isNew ? t('backoffice.reasons.addButton') : t('backoffice.reasons.save')}
             </Button>
           </Group>
         </Group>
-        <ApiErrorAlert error={error} />
+        <ApiErrorAlert error={call.error} />
       </Stack>
     </Paper>
   )
