@@ -133,8 +133,8 @@ const major = (minor: number) => Math.round(minor / 100)
  * The QR codes of the tickets PDF the receipt's "print" link opens, fetched from the page (the journeys'
  * *.localhost hosts resolve only in the browser) and read off the printed picture.
  */
-async function printedCodes(page: Page): Promise<string[]> {
-  const href = (await page.getByTestId('print-tickets').getAttribute('href')) ?? ''
+async function printedCodes(page: Page, link = 'print-tickets'): Promise<string[]> {
+  const href = (await page.getByTestId(link).getAttribute('href')) ?? ''
   const printed = await page.evaluate(async (url) => {
     const res = await fetch(url)
     return { status: res.status, bytes: Array.from(new Uint8Array(await res.arrayBuffer())) }
@@ -150,6 +150,9 @@ for (const site of COUNTRIES) {
     test('a shift: open, sell two seats to a walk-in for cash with change, void, close blind', async ({
       browser,
     }) => {
+      // A whole shift from its float to its close and the admin's report, with three printouts decoded: the
+      // longest journey of the suite, given the room of a slow test.
+      test.slow()
       const page = await asUser(browser, site, OPERATOR)
       // A retried run may have left a shift open or seats held: start clean.
       const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
@@ -262,8 +265,9 @@ for (const site of COUNTRIES) {
       await page.getByRole('button', { name: words.give }).click()
       await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
       await expect(page.getByTestId('receipt')).toContainText(`${words.courtesy} · ${words.press}`)
-      // The printed courtesy ticket, read off the PDF as a scanner reads paper, gets its holder in once.
-      const [courtesyCode] = await printedCodes(page)
+      // The courtesy ticket printed on the 80 mm roll, read off the PDF as a scanner reads paper, gets its
+      // holder in once.
+      const [courtesyCode] = await printedCodes(page, 'print-tickets-thermal')
       expect(await scanAtGate(page, event.id, courtesyCode ?? '')).toBe('VALID')
       expect(await scanAtGate(page, event.id, courtesyCode ?? '')).toBe('ALREADY_USED')
       await page.goto(urlOf(site, '/assistant'))

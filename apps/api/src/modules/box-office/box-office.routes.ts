@@ -30,6 +30,7 @@ import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { lookUpFansAtCounter } from '../fans/fans.service.js'
+import { TICKET_PDF_LAYOUTS } from '../tickets/ticket-pdf.js'
 import {
   assignEvents,
   boxOfficeAudit,
@@ -208,8 +209,9 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
         tags,
         summary: 'The sale’s valid tickets as a printable PDF, for the operator who sold it',
         description:
-          'Each print is written to the audit log with its copy number (`x-palco-copy` says which copy this is); a voided sale has no tickets to print.',
+          'On sheets (`layout=sheet`, the default) or an 80 mm thermal roll (`layout=thermal`). Each print is written to the audit log with its copy number (`x-palco-copy` says which copy this is), and every copy after the first is marked as a reprint on each ticket; a voided sale has no tickets to print.',
         params: saleParams,
+        querystring: z.object({ layout: z.enum(TICKET_PDF_LAYOUTS).default('sheet') }),
       },
     },
     async (request, reply) => {
@@ -218,6 +220,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
         await operatorOf(request),
         request.params.id,
         request.locale,
+        request.query.layout,
       )
       reply.header('cache-control', 'private, no-store')
       reply.header('x-palco-copy', String(copy))

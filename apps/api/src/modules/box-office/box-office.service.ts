@@ -26,6 +26,7 @@ import {
 } from '../checkout/counter-sales.service.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { fanAtCounter } from '../fans/fans.service.js'
+import type { TicketPdfLayout } from '../tickets/ticket-pdf.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
   assignedEventIds,
@@ -282,12 +283,18 @@ export async function voidSale(
  * The sale's tickets as a PDF to hand over (issue 15 part 4), for the operator who sold it. Every print is
  * written to the audit log with its copy number, so a reprint is on record.
  */
-export async function printSaleTickets(db: Db, operator: Operator, orderId: string, locale: Locale) {
+export async function printSaleTickets(
+  db: Db,
+  operator: Operator,
+  orderId: string,
+  locale: Locale,
+  layout: TicketPdfLayout,
+) {
   await saleOfSeller(db, orderId, operator.userId)
-  const copies = (await auditTrail(db, orderId)).filter((e) => e.action === 'tickets.print').length
-  const pdf = await counterSaleTicketsPdf(db, orderId, locale)
-  await audit(db, operator, 'tickets.print', 'order', orderId, { copy: copies + 1, reprint: copies > 0 })
-  return { pdf, copy: copies + 1 }
+  const copy = (await auditTrail(db, orderId)).filter((e) => e.action === 'tickets.print').length + 1
+  const pdf = await counterSaleTicketsPdf(db, orderId, locale, { layout, copy })
+  await audit(db, operator, 'tickets.print', 'order', orderId, { copy, reprint: copy > 1, layout })
+  return { pdf, copy }
 }
 
 /** Courtesy reasons in the request's language (spec §7 courtesy reason types). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { inflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from '../../test/seating-fixtures.js'
@@ -14,6 +15,26 @@ import { voidCounterSale } from '../checkout/counter-sales.service.js'
  */
 
 const CO = 'localhost:3000'
+
+/**
+ * The text a PDF draws, read from its deflated content streams (pdf-lib writes each line as one hex string
+ * in WinAnsi): enough to see what a printed ticket says.
+ */
+function textOfPdf(bytes: Buffer): string {
+  const raw = bytes.toString('latin1')
+  const lines: string[] = []
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string
+    try {
+      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1')
+    } catch {
+      continue
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      lines.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
+  }
+  return lines.join('\n')
+}
 const OPERATOR = 'operador@palco.co'
 
 describe.each(ENGINES)('the box office on %s', (engine) => {
@@ -35,7 +56,12 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
 
   const db = () => t.db.db
   const addr = () => `10.15.${Math.floor(++ip / 250) % 250}.${ip % 250}`
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = operator) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    cookie = operator,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -125,10 +151,23 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     const pdf = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`)
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
-    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(2)
+    const sheets = await PDFDocument.load(pdf.rawPayload)
+    expect(sheets.getPageCount()).toBe(2)
     expect(pdf.headers['x-palco-copy']).toBe('1')
-    const reprint = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`)
+    expect(textOfPdf(pdf.rawPayload)).not.toContain('REIMPRESI')
+    // A second copy says so on every ticket, here on the 80 mm roll: pages 80 mm wide, as long as a ticket.
+    const reprint = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf?layout=thermal`)
     expect(reprint.headers['x-palco-copy']).toBe('2')
+    expect(textOfPdf(reprint.rawPayload).match(/REIMPRESIÓN · copia 2/g)).toHaveLength(2)
+    const roll = (await PDFDocument.load(reprint.rawPayload)).getPages().map((p) => p.getSize())
+    expect(roll).toHaveLength(2)
+    for (const size of roll) {
+      expect(size.width).toBeCloseTo(226.8, 1)
+      expect(size.height).toBeLessThan(sheets.getPage(0).getHeight())
+    }
+    expect(
+      (await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf?layout=a4`)).statusCode,
+    ).toBe(400)
     expect(
       (await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf`, undefined, fan)).statusCode,
     ).toBe(403)

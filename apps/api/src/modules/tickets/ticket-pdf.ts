@@ -17,7 +17,8 @@ import {
 import QRCode from 'qrcode'
 
 /**
- * Printable tickets (issue 7, part 5): one A6-ish page per ticket with the event, date and time in the
+ * Printable tickets (issue 7, part 5): one page per ticket (an A6-ish sheet, or a length of 80 mm thermal
+ * roll at the counter, issue 15 part 4; a reprint says so at the top) with the event, date and time in the
  * venue's zone, location, kind, rules and the QR drawn as vector squares (sharp at any printer
  * resolution). Dynamic QR types print no code: a printout would be a screenshot, so the page says to show
  * the ticket from the phone. pdf-lib's standard fonts speak WinAnsi, which covers Spanish; anything else is
@@ -36,6 +37,7 @@ const COPY = {
     dynamic:
       'Esta boleta usa un código QR dinámico que cambia cada pocos segundos. Muéstrelo desde la aplicación o el sitio de Palco en su teléfono; una copia impresa no sirve para ingresar.',
     used: 'Esta boleta ya fue usada.',
+    reprint: (copy: number) => `REIMPRESIÓN · copia ${copy}`,
     location: {
       zone: 'Zona',
       entrySide: 'Costado',
@@ -71,6 +73,7 @@ const COPY = {
     dynamic:
       'This ticket uses a dynamic QR code that changes every few seconds. Show it from the Palco app or website on your phone; a printed copy will not get you in.',
     used: 'This ticket has already been used.',
+    reprint: (copy: number) => `REPRINT · copy ${copy}`,
     location: {
       zone: 'Zone',
       entrySide: 'Side',
@@ -91,8 +94,16 @@ const COPY = {
   },
 } as const
 
-const PAGE = { width: 420, height: 595 }
-const MARGIN = 28
+/**
+ * The page shapes a ticket prints on: A6-ish sheets (a fan's download, an office printer at the counter), or
+ * an 80 mm thermal roll, whose page is as long as its ticket (issue 15 part 4). Points: 80 mm = 226.8 pt.
+ */
+export const TICKET_PDF_LAYOUTS = ['sheet', 'thermal'] as const
+export type TicketPdfLayout = (typeof TICKET_PDF_LAYOUTS)[number]
+const LAYOUT = {
+  sheet: { width: 420, height: 595, margin: 28, qr: 190, scale: 1 },
+  thermal: { width: 226.8, height: null, margin: 10, qr: 176, scale: 0.8 },
+} as const
 
 /** Keeps only what WinAnsi can encode. */
 const printable = (font: PDFFont, text: string): string =>
@@ -149,55 +160,71 @@ function drawQr(page: PDFPage, code: string, x: number, y: number, size: number)
   page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...runs, fill(), popGraphicsState())
 }
 
-export async function ticketsPdf(tickets: readonly TicketDetail[], locale: Locale): Promise<Uint8Array> {
+/** What one ticket prints, top to bottom: lines of text, gaps, and the QR; measured before it is drawn. */
+type Block =
+  | { kind: 'line'; text: string; size: number; font: PDFFont }
+  | { kind: 'gap'; height: number }
+  | { kind: 'qr'; code: string }
+
+export async function ticketsPdf(
+  tickets: readonly TicketDetail[],
+  locale: Locale,
+  opts: { layout?: TicketPdfLayout; copy?: number } = {},
+): Promise<Uint8Array> {
   const c = COPY[locale]
+  const shape = LAYOUT[opts.layout ?? 'sheet']
   const doc = await PDFDocument.create()
   doc.setTitle(`Palco — ${tickets[0]?.event.name ?? c.title}`)
   doc.setProducer('Palco')
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  const width = PAGE.width - MARGIN * 2
+  const width = shape.width - shape.margin * 2
+  const heightOf = (b: Block) => (b.kind === 'line' ? b.size + 4 : b.kind === 'gap' ? b.height : shape.qr + 6)
 
   for (const t of tickets) {
-    const page = doc.addPage([PAGE.width, PAGE.height])
-    let y = PAGE.height - MARGIN
+    const blocks: Block[] = []
     const text = (s: string, size: number, font = regular) => {
-      for (const line of wrap(font, s, size, width)) {
-        y -= size + 4
-        page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.12) })
-      }
+      const scaled = size * shape.scale
+      for (const line of wrap(font, s, scaled, width))
+        blocks.push({ kind: 'line', text: line, size: scaled, font })
     }
+    const gap = (height: number) => blocks.push({ kind: 'gap', height })
+    // A copy after the first says so on the ticket itself, so a second paper is never taken for the first.
+    if (opts.copy && opts.copy > 1) text(c.reprint(opts.copy), 11, bold)
     text(`PALCO · ${c.title}`, 10, bold)
-    y -= 4
+    gap(4)
     text(t.event.name, 18, bold)
-    y -= 4
+    gap(4)
     text(
       `${c.date}: ${formatDate(t.event.startsAt, locale, t.event.timeZone)}   ${c.time}: ${formatTime(t.event.startsAt, locale, t.event.timeZone)}`,
       11,
     )
     text(`${c.venue}: ${t.event.venueName}, ${t.event.city}`, 11)
-    y -= 6
+    gap(6)
     text(t.location.map((p) => `${c.location[p.key]}: ${p.value}`).join('   '), 12, bold)
     text(`${c.kind}: ${c.kinds[t.kind]}   ${c.purchase}: ${t.purchaseCode}`, 10)
-
-    const qrSize = 190
-    y -= 14
-    if (t.qr && (t.qr.type === 'STATIC_DEFAULT' || t.qr.type === 'STATIC_ENCRYPTED')) {
-      drawQr(page, t.qr.code, (PAGE.width - qrSize) / 2, y - qrSize, qrSize)
-      y -= qrSize + 6
-    } else if (t.qr && isDynamicQrType(t.qr.type)) {
-      text(c.dynamic, 11, bold)
-    } else {
-      text(c.used, 11, bold)
-    }
-
-    y -= 10
+    gap(14)
+    if (t.qr && (t.qr.type === 'STATIC_DEFAULT' || t.qr.type === 'STATIC_ENCRYPTED'))
+      blocks.push({ kind: 'qr', code: t.qr.code })
+    else text(t.qr && isDynamicQrType(t.qr.type) ? c.dynamic : c.used, 11, bold)
+    gap(10)
     text(c.rules, 10, bold)
     for (const rule of t.rules) {
       text(
         `• ${rule.key === 'maxTickets' ? c.ruleText.maxTickets(rule.count ?? 10) : c.ruleText[rule.key]()}`,
         9,
       )
+    }
+
+    const contentHeight = blocks.reduce((sum, b) => sum + heightOf(b), 0)
+    const pageHeight = shape.height ?? Math.ceil(contentHeight + shape.margin * 2)
+    const page = doc.addPage([shape.width, pageHeight])
+    let y = pageHeight - shape.margin
+    for (const b of blocks) {
+      y -= heightOf(b)
+      if (b.kind === 'line')
+        page.drawText(b.text, { x: shape.margin, y, size: b.size, font: b.font, color: rgb(0.1, 0.1, 0.12) })
+      else if (b.kind === 'qr') drawQr(page, b.code, (shape.width - shape.qr) / 2, y + 6, shape.qr)
     }
   }
   return doc.save()

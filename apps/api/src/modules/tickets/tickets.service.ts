@@ -231,13 +231,18 @@ export async function ticketDetail(db: Db, viewer: Viewer, ticketId: string): Pr
  * that the operator asking made the sale; a walk-in's tickets have no owner account, so they are seen as
  * their holder would see them.
  */
-export async function counterSaleTicketsPdf(db: Db, orderId: string, locale: Locale): Promise<Uint8Array> {
+export async function counterSaleTicketsPdf(
+  db: Db,
+  orderId: string,
+  locale: Locale,
+  print: Parameters<typeof ticketsPdf>[2],
+): Promise<Uint8Array> {
   const rows = await findIssuedTicketsOfOrder(db, orderId)
   const shared = sharedFactsOf(db)
   const details = await Promise.all(
     rows.map((row) => detailOfRow(db, row, { userId: row.owner_user_id ?? '', email: '' }, shared)),
   )
-  return ticketsPdf(details, locale)
+  return ticketsPdf(details, locale, print)
 }
 
 /**

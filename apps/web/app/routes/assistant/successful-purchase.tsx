@@ -103,6 +103,18 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
               {t('receipt.printTickets', { count: sale.tickets.length })}
             </Button>
           )}
+          {!voided && sale.tickets.length > 0 && (
+            <Button
+              component="a"
+              href={`${salePath(sale.orderId)}/tickets.pdf?layout=thermal`}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              data-testid="print-tickets-thermal"
+            >
+              {t('receipt.printThermal')}
+            </Button>
+          )}
           <Button component={Link} to="/assistant">
             {t('receipt.nextSale')}
           </Button>

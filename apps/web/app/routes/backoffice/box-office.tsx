@@ -121,6 +121,8 @@ type AuditEntry = BoxOfficeAudit['entries'][number]
 const MONEY_FIELDS = new Set(['openingFloat', 'countedCash', 'expectedCash', 'difference', 'total', 'change'])
 /** Recorded for machines (the shift a sale belongs to is its own entry; a copy number says it is a reprint). */
 const HIDDEN_FIELDS = new Set(['shiftId', 'reprint'])
+/** Recorded as codes, shown in words: the field's vocabulary under `backoffice.`. */
+const WORDED_FIELDS: Readonly<Record<string, string>> = { buyer: 'buyers', layout: 'layouts' }
 
 /** What an entry recorded, as a person reads it: labelled fields, amounts as money, tenders by kind. */
 function useDetails(locale: Locale) {
@@ -142,8 +144,9 @@ function useDetails(locale: Locale) {
         const label = t(`backoffice.fields.${key}`, { defaultValue: key })
         if (MONEY_FIELDS.has(key)) return `${label}: ${money(value)}`
         if (key === 'tenders' && Array.isArray(value)) return `${label}: ${value.map(tender).join(', ')}`
-        if (key === 'buyer')
-          return `${label}: ${t(`backoffice.buyers.${String(value)}`, { defaultValue: String(value) })}`
+        const words = WORDED_FIELDS[key]
+        if (words)
+          return `${label}: ${t(`backoffice.${words}.${String(value)}`, { defaultValue: String(value) })}`
         return `${label}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`
       })
       .join(' · ')
