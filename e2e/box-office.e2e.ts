@@ -55,6 +55,10 @@ const WORDS = {
     remove: 'Sí, quitar',
     quota: 'Cupo',
     save: 'Guardar',
+    buyerSearch: 'Buscar',
+    documentType: 'Tipo de documento',
+    documentNumber: 'Número de documento',
+    handOver: 'Entregar las instrucciones de pago',
   },
   mexico: {
     float: 'Opening float',
@@ -96,6 +100,10 @@ const WORDS = {
     remove: 'Yes, remove',
     quota: 'Quota',
     save: 'Save',
+    buyerSearch: 'Search',
+    documentType: 'ID type',
+    documentNumber: 'ID number',
+    handOver: 'Hand over the payment instructions',
   },
 } as const
 
@@ -374,6 +382,76 @@ for (const site of COUNTRIES) {
       await waitForHydration(buyer)
       await expect(buyer.locator('main')).toContainText(event.name)
       await context.close()
+    })
+
+    test('a fan pays later: the counter hands over a voucher, the fan is mailed it, and once paid the receipt says so and the tickets are theirs', async ({
+      browser,
+    }) => {
+      const colombia = site.name === 'colombia'
+      const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      await page.goto(
+        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
+      )
+      await waitForHydration(page)
+      await page.getByTestId('buyer-query').fill(fanEmail)
+      await page.getByRole('button', { name: words.buyerSearch, exact: true }).click()
+      await page.getByRole('radio', { name: colombia ? 'Camila Rojas' : 'Diego Hernández' }).check()
+      const later = page.getByTestId('pay-later')
+      await later.getByLabel(words.documentType).selectOption(colombia ? 'CC' : 'PP')
+      await later.getByLabel(words.documentNumber).fill(colombia ? '1020304050' : 'G12345678')
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy (pay later)`)
+      await later.getByRole('button', { name: words.handOver }).click()
+
+      // The fans' own voucher page, at the counter: printed for the fan, who also gets it by email.
+      await expect(page).toHaveURL(/\/assistant\/cash(\/[a-z_]+)?\?order=/)
+      const orderId = new URL(page.url()).searchParams.get('order') ?? ''
+      await waitForHydration(page)
+      const code = (await page.getByTestId('order-code').textContent()) ?? ''
+      await expect(page.getByTestId('counter-actions')).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/cash`)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-cash-1280`), fullPage: true })
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), '/assistant/cash fits 375 px').toBeLessThanOrEqual(375)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-cash-375`), fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await expect
+        .poll(async () => {
+          const box = await api<{ messages: { template: string; subject: string }[] }>(
+            page,
+            'GET',
+            `/api/dev/outbox?to=${encodeURIComponent(fanEmail)}`,
+          )
+          return box.data.messages.some(
+            (m) => m.template === 'order.payment_instructions' && m.subject.includes(code),
+          )
+        })
+        .toBe(true)
+
+      // The fan pays at the store (the sandbox marks it paid); the counter's page then shows the receipt.
+      await page.getByTestId('sandbox-link').click()
+      await waitForHydration(page)
+      await page.getByTestId('sandbox-approve').click()
+      await expect(page.getByTestId('sandbox-status')).toHaveText('APPROVED')
+      await page.goto(urlOf(site, `/assistant/cash?order=${orderId}`))
+      await expect(page).toHaveURL(new RegExp(`/assistant/successful_purchase\\?sale=${orderId}`))
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.paid)
+      await expect(page.getByTestId('receipt-pay-later')).toBeVisible()
+      await page.context().close()
+
+      const fan = await asUser(browser, site, fanEmail)
+      const theirs = await api<{ status: string; tickets: unknown[] }>(
+        fan,
+        'GET',
+        `/api/checkout/orders/${orderId}`,
+      )
+      expect(theirs.data.status).toBe('PAID')
+      expect(theirs.data.tickets).toHaveLength(1)
+      await fan.context().close()
     })
 
     test('an admin makes a new person an operator for one event, sets its courtesy quota, then removes them', async ({

@@ -36,11 +36,15 @@ const CHECKOUT_PAGES: Readonly<Record<string, string>> = {
 }
 
 /**
- * Box-office twins built so far (issue 15): the seat map is the fans' own page in operator mode; the sale
- * and its receipt are the counter's. The rest still render the upcoming page.
+ * Box-office twins built so far (issue 15): the seat map and the pay-later pages are the fans' own in operator
+ * mode; the sale and its receipt are the counter's. The rest still render the upcoming page.
  */
 const ASSISTANT_PAGES: Readonly<Record<string, string>> = {
   stadium: 'routes/checkout/stadium.tsx',
+  // A sale the buyer pays later: the fans' voucher and SPEI pages, from which the counter hands them over.
+  cash: 'routes/checkout/cash.tsx',
+  'cash/:provider': 'routes/checkout/cash.tsx',
+  transfer: 'routes/checkout/transfer.tsx',
   buy: 'routes/assistant/buy.tsx',
   successful_purchase: 'routes/assistant/successful-purchase.tsx',
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cartLineSchema } from '../checkout/contract.js'
+import { billingSchema, cartLineSchema, cashNetworkSchema } from '../checkout/contract.js'
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
 import { emailSchema } from '../validation/validation.js'
@@ -77,6 +77,23 @@ export const counterSaleBodySchema = z.object({
 })
 export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>
 
+/**
+ * A sale the buyer pays later, started at the counter (issue 15 part 3): a cash voucher, or a SPEI transfer,
+ * whose instructions the operator hands over and the buyer also gets by email. PSE is not offered here: it
+ * is paid at the bank's page at once, from the buyer's own session (docs/decisions.md, Box office).
+ */
+export const payLaterChoiceSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('CASH'), network: cashNetworkSchema }),
+  z.object({ method: z.literal('TRANSFER'), kind: z.literal('SPEI') }),
+])
+export type PayLaterChoice = z.infer<typeof payLaterChoiceSchema>
+export const payLaterBodySchema = counterSaleBodySchema.omit({ tenders: true }).extend({
+  payment: payLaterChoiceSchema,
+  /** The provider's payer: the buyer's name and identity document. */
+  billing: billingSchema,
+})
+export type PayLaterBody = z.infer<typeof payLaterBodySchema>
+
 /** A counter sale, as its receipt shows it. */
 export const counterSaleSchema = z.object({
   orderId: z.uuid(),
@@ -97,6 +114,8 @@ export const counterSaleSchema = z.object({
       status: z.string(),
     }),
   ),
+  /** A sale the buyer pays later: how (a voucher's network, or SPEI); null for a sale paid at the counter. */
+  payLater: z.object({ method: z.enum(['CASH', 'TRANSFER']), option: z.string() }).nullable(),
   lines: z.array(cartLineSchema),
   tickets: z.array(z.object({ id: z.uuid(), status: z.string() })),
   paidAt: z.iso.datetime().nullable(),
@@ -178,6 +197,7 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'sale',
   'courtesy',
   'sale.void',
+  'sale.pay_later',
   'tickets.print',
   'courtesy_quota.set',
   'courtesy_reason.save',

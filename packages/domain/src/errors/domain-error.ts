@@ -91,6 +91,7 @@ export const APP_ERROR_CODES = [
   'COURTESY_REASON_REQUIRED',
   'COURTESY_QUOTA_EXCEEDED',
   'OPERATOR_SHIFT_OPEN',
+  'PAY_LATER_NEEDS_FAN',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -209,6 +210,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   },
   // Issue 15 part 7: an operator keeps the role until their drawer is counted, so no shift is left unclosable.
   OPERATOR_SHIFT_OPEN: { status: 409, title: 'The operator has an open shift; it must be closed first' },
+  // Issue 15: a buyer who pays later gets the instructions by email and the tickets in their account.
+  PAY_LATER_NEEDS_FAN: { status: 422, title: 'A buyer who pays later needs an account with an email' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

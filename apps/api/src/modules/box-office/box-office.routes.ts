@@ -20,9 +20,11 @@ import {
   openShiftBodySchema,
   operatorEventsBodySchema,
   operatorEventsSchema,
+  payLaterBodySchema,
   shiftReportsSchema,
   shiftViewSchema,
 } from '@palco/domain/box-office/contract'
+import { placeOrderResultSchema } from '@palco/domain/checkout/contract'
 import { salesChannelOf } from '@palco/domain/orders/parties'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -51,6 +53,7 @@ import {
   saveCourtesyQuota,
   saveCourtesyReason,
   sell,
+  sellForLater,
   shiftReports,
   voidSale,
 } from './box-office.service.js'
@@ -181,6 +184,26 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       const sale = await sell(deps, await operatorOf(request), request.country, request.body)
       reply.code(201).headers(noStore)
       return sale
+    },
+  )
+
+  r.post(
+    '/api/assistant/orders',
+    {
+      onRequest: operator,
+      schema: {
+        tags,
+        summary: 'Start a sale the buyer pays later: a cash voucher or a SPEI transfer',
+        description:
+          'In the operator’s open shift (409 SHIFT_NOT_OPEN), for a fan found or pre-registered who has an email (a walk-in, or none → 422 PAY_LATER_NEEDS_FAN); the instructions are mailed to them, through the country’s provider as a fan’s own voucher or transfer: the answer is the order with its instructions, and `next` is the fans’ page for it (the counter shows its /assistant twin). The seats wait for the payment; once paid, the tickets are in the fan’s account. No money reaches the drawer. The same idempotency key answers the same order.',
+        body: payLaterBodySchema,
+        response: { 201: placeOrderResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await sellForLater(deps, await operatorOf(request), request.country, request.body)
+      reply.code(201).headers(noStore)
+      return result
     },
   )
 

@@ -6,13 +6,14 @@ import {
   type BoxOfficeEvent,
   type CounterSale,
   type CounterSaleBody,
+  type PayLaterBody,
   type ShiftReport,
   type ShiftView,
 } from '@palco/domain/box-office/contract'
 import { expectedCash } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { type Country, type Currency, currencyOf, type Locale } from '@palco/domain/locale/country'
+import { type Country, type Currency, currencyOf, type Locale, localeOf } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
@@ -21,6 +22,7 @@ import {
   counterSaleView,
   saleOfSeller,
   sellAtCounter,
+  sellForLaterAtCounter,
   tendersOfShiftSales,
   voidCounterSale,
 } from '../checkout/counter-sales.service.js'
@@ -199,6 +201,9 @@ async function requireOpenShift(db: Db, operatorId: string) {
   return shift
 }
 
+/** The buyer as the audit log names them: the fan's id, or WALK_IN. */
+const auditedBuyer = (buyer: CounterSaleBody['buyer']) => (buyer.kind === 'WALK_IN' ? 'WALK_IN' : buyer.fanId)
+
 /** Who the order names: the fan picked (their account, or the pre-registration until they sign up), or a walk-in. */
 async function buyerOf(
   db: Db,
@@ -250,7 +255,7 @@ export async function sell(
       if (courtesy && !(await takeCourtesyQuota(trx, sale.eventId, sale.places, operator.admin)))
         throw new DomainError('COURTESY_QUOTA_EXCEEDED')
       await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
-        buyer: body.buyer.kind === 'WALK_IN' ? 'WALK_IN' : body.buyer.fanId,
+        buyer: auditedBuyer(body.buyer),
         total: sale.total,
         tenders: body.tenders.map((t) =>
           t.kind === 'CASH' ? { kind: t.kind, tendered: t.tendered } : { ...t },
@@ -260,6 +265,34 @@ export async function sell(
       })
     },
   )
+}
+
+/**
+ * Starts a sale the buyer pays later (a voucher or a SPEI transfer) in the operator's open shift, for a fan
+ * with an account or a pre-registration and an email (docs/decisions.md, Box office).
+ */
+export async function sellForLater(
+  deps: CheckoutDeps,
+  operator: Operator,
+  country: Country,
+  body: PayLaterBody,
+) {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  // The tickets of a sale paid later appear in the buyer's account, and the instructions go to their email:
+  // a walk-in, known by name only, pays at the counter instead.
+  if (body.buyer.kind === 'WALK_IN') throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
+  const who = await buyerOf(deps.db, body.buyer, country)
+  if (!who.email) throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
+  const onRecorded = async (trx: Db, order: { id: string; eventId: string }) => {
+    if (!(await maySell(trx, operator, order.eventId))) throw new DomainError('FORBIDDEN')
+    await audit(trx, operator, 'sale.pay_later', 'order', order.id, {
+      buyer: auditedBuyer(body.buyer),
+      total: body.expectedTotal,
+      method: body.payment.method === 'CASH' ? body.payment.network : body.payment.kind,
+      shiftId: shift.id,
+    })
+  }
+  return sellForLaterAtCounter(deps, operator, who, body, onRecorded, localeOf(country))
 }
 
 export const saleOf = (db: Db, operatorId: string, orderId: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { inflateSync } from 'node:zlib'
-import { PDFDocument } from 'pdf-lib'
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
@@ -17,24 +17,28 @@ import { voidCounterSale } from '../checkout/counter-sales.service.js'
 const CO = 'localhost:3000'
 
 /**
- * The text a PDF draws, read from its deflated content streams (pdf-lib writes each line as one hex string
- * in WinAnsi): enough to see what a printed ticket says.
+ * The text a PDF draws, page by page, read from its content streams (pdf-lib writes each line as one hex
+ * string in WinAnsi): enough to see what a printed ticket says.
  */
-function textOfPdf(bytes: Buffer): string {
-  const raw = bytes.toString('latin1')
-  const lines: string[] = []
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string
-    try {
-      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1')
-    } catch {
-      continue
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      lines.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-  }
-  return lines.join('\n')
+async function textOfPdf(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes)
+  return doc.getPages().map((page) => {
+    const contents = page.node.get(PDFName.of('Contents'))
+    const refs = contents instanceof PDFArray ? contents.asArray() : [contents]
+    const drawn = refs
+      .map((ref) => {
+        const stream = doc.context.lookup(ref as PDFRef)
+        if (!(stream instanceof PDFRawStream)) return ''
+        const deflated = stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode')
+        return Buffer.from(deflated ? inflateSync(stream.contents) : stream.contents).toString('latin1')
+      })
+      .join('\n')
+    return [...drawn.matchAll(/<([0-9A-Fa-f]+)> Tj/g)]
+      .map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'))
+      .join('\n')
+  })
 }
+
 const OPERATOR = 'operador@palco.co'
 
 describe.each(ENGINES)('the box office on %s', (engine) => {
@@ -154,11 +158,13 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     const sheets = await PDFDocument.load(pdf.rawPayload)
     expect(sheets.getPageCount()).toBe(2)
     expect(pdf.headers['x-palco-copy']).toBe('1')
-    expect(textOfPdf(pdf.rawPayload)).not.toContain('REIMPRESI')
+    for (const page of await textOfPdf(pdf.rawPayload)) expect(page).not.toContain('REIMPRESI')
     // A second copy says so on every ticket, here on the 80 mm roll: pages 80 mm wide, as long as a ticket.
     const reprint = await call('GET', `/api/assistant/sales/${receipt.orderId}/tickets.pdf?layout=thermal`)
     expect(reprint.headers['x-palco-copy']).toBe('2')
-    expect(textOfPdf(reprint.rawPayload).match(/REIMPRESIÓN · copia 2/g)).toHaveLength(2)
+    const reprinted = await textOfPdf(reprint.rawPayload)
+    expect(reprinted).toHaveLength(2)
+    for (const page of reprinted) expect(page).toContain('REIMPRESIÓN · copia 2')
     const roll = (await PDFDocument.load(reprint.rawPayload)).getPages().map((p) => p.getSize())
     expect(roll).toHaveLength(2)
     for (const size of roll) {
@@ -518,6 +524,83 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
       headers: { cookie: admin, host: 'mx.localhost:3000' },
     })
     expect(mx.json().events.map((e: { eventId: string }) => e.eventId)).not.toContain(event.id)
+  })
+
+  it('starts a sale a fan pays later by voucher: the seats wait, the instructions are mailed, the tickets are theirs once paid, the drawer is untouched', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const before = (await shift()).totals
+    const event = await seatedEvent(db())
+    const held = await hold(event.id, ['NORTE/C-4'])
+    const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail)}`)
+    const buyer = { kind: 'FAN', fanId: found.json().fans[0].fanId }
+    const later = (who: object, key = randomUUID()) =>
+      call('POST', '/api/assistant/orders', {
+        reservationId: held.id,
+        buyer: who,
+        payment: { method: 'CASH', network: 'cash' },
+        billing: { fullName: 'Fan Número 81', documentType: 'CC', documentNumber: '80123456' },
+        expectedTotal: held.total,
+        currency: 'COP',
+        idempotencyKey: key,
+      })
+    // A walk-in has no account for the tickets to appear in: they pay at the counter instead.
+    const walkInLater = await later({ kind: 'WALK_IN', name: 'Pedro Luego', email: 'pedro@example.co' })
+    expect([walkInLater.statusCode, walkInLater.json().code]).toEqual([422, 'PAY_LATER_NEEDS_FAN'])
+    const asFan = await t.app.inject({
+      method: 'POST',
+      url: '/api/assistant/orders',
+      headers: { cookie: fan, host: CO },
+      payload: {},
+    })
+    expect(asFan.statusCode).toBe(403)
+
+    const key = randomUUID()
+    const started = await later(buyer, key)
+    expect(started.statusCode, started.body).toBe(201)
+    const { order, next } = started.json()
+    expect(order).toMatchObject({ status: 'PENDING_CASH_PAYMENT', result: 'PENDING_PAYMENT' })
+    expect(order.voucher.reference).toMatch(/^\d+$/)
+    expect(next).toMatch(new RegExp(`^/checkout/cash(/[a-z_]+)?\\?order=${order.id}$`))
+    // A second tap answers the same order and mails nothing more.
+    expect((await later(buyer, key)).json().order.id).toBe(order.id)
+    const instructions = await db()
+      .selectFrom('outbox_messages')
+      .select(['recipient', 'text_body'])
+      .where('template', '=', 'order.payment_instructions')
+      .where('text_body', 'like', `%${order.code}%`)
+      .execute()
+    expect(instructions).toHaveLength(1)
+    expect(instructions[0]?.recipient).toBe(fanEmail)
+    expect(instructions[0]?.text_body).toContain(order.voucher.reference)
+    expect((await call('GET', `/api/assistant/sales/${order.id}`)).json()).toMatchObject({
+      status: 'PENDING_CASH_PAYMENT',
+      payLater: { method: 'CASH', option: 'cash' },
+      tickets: [],
+    })
+
+    // The fan pays at the store; the tickets are theirs, and nothing reached the drawer.
+    const payment = await db()
+      .selectFrom('payments')
+      .select(['provider_payment_id'])
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/payments/${payment.provider_payment_id}/approve`,
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect((await call('GET', `/api/assistant/sales/${order.id}`)).json()).toMatchObject({ status: 'PAID' })
+    const theirs = await call('GET', `/api/checkout/orders/${order.id}`, undefined, fan)
+    expect(theirs.json()).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL' })
+    expect(theirs.json().tickets).toHaveLength(1)
+    expect((await shift()).totals).toMatchObject({ cash: before.cash, sales: before.sales })
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    const log = (await call('GET', '/api/backoffice/box-office/audit', undefined, admin)).json().entries
+    expect(log.find((e: { entityId: string }) => e.entityId === order.id)).toMatchObject({
+      action: 'sale.pay_later',
+      actorEmail: OPERATOR,
+      changes: { buyer: buyer.fanId, method: 'cash', total: held.total },
+    })
   })
 
   it('refuses a void after 30 minutes', async () => {

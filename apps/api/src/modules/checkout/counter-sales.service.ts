@@ -1,14 +1,16 @@
-import type { CounterSale, CounterSaleBody } from '@palco/domain/box-office/contract'
+import type { CounterSale, CounterSaleBody, PayLaterBody } from '@palco/domain/box-office/contract'
 import { canVoidWithin, settleTenders, VOID_WINDOW_MS } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { Currency } from '@palco/domain/locale/country'
+import type { Currency, Locale } from '@palco/domain/locale/country'
 import type { Buyer } from '@palco/domain/orders/parties'
 import type { Db } from '../../db/dialect.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { eventForCart, findOrder, lockOrder, tendersOfShift } from './checkout.repository.js'
-import { placeCounterOrder } from './orders.service.js'
+import { paymentInstructionsEmail } from './order-emails.js'
+import { placeCounterOrder, placeOrder } from './orders.service.js'
 import { type CheckoutDeps, type OrderLine, voidPaidOrder } from './settlement.service.js'
 
 /**
@@ -51,18 +53,12 @@ export async function sellAtCounter(
 ): Promise<CounterSale> {
   const settled = settleTenders(body.expectedTotal, body.tenders)
   if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
-  const [first = who.name, ...rest] = who.name.trim().split(/\s+/)
   const orderId = await placeCounterOrder(
     deps,
     { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
     {
       reservationId: body.reservationId,
-      contact: {
-        firstName: first,
-        lastName: rest.join(' ') || first,
-        email: who.email ?? '',
-        phone: who.phone ?? '',
-      },
+      contact: contactOf(who),
       billing: null,
       expectedTotal: body.expectedTotal,
       currency: body.currency,
@@ -71,19 +67,83 @@ export async function sellAtCounter(
         method: 'COUNTER',
         parts: settled.parts,
         shiftId: seller.shiftId,
-        onRecorded: (trx, order) =>
-          onRecorded(trx, {
-            orderId: order.id,
-            eventId: order.eventId,
-            places: order.places,
-            total: body.expectedTotal,
-            change: settled.change,
-          }),
       },
+      onRecorded: (trx, order) =>
+        onRecorded(trx, {
+          orderId: order.id,
+          eventId: order.eventId,
+          places: order.places,
+          total: body.expectedTotal,
+          change: settled.change,
+        }),
     },
     now,
   )
   return counterSaleView(deps.db, orderId, seller.userId, now)
+}
+
+/**
+ * A sale the buyer pays later (issue 15 part 3): the checkout core's order with a voucher or a SPEI transfer
+ * of the country's provider, placed by the operator for the buyer. No money reaches the drawer, so it
+ * belongs to no shift; its seats wait for the payment as a fan's voucher's do, and the buyer, mailed the
+ * instructions here, pays like any fan and finds the tickets in their account.
+ */
+export async function sellForLaterAtCounter(
+  deps: CheckoutDeps,
+  seller: Pick<CounterSeller, 'userId' | 'channel'>,
+  who: CounterBuyerDetails,
+  body: Omit<PayLaterBody, 'buyer'>,
+  /** Written in the order's transaction, once; throwing places nothing. */
+  onRecorded: (trx: Db, order: { id: string; eventId: string }) => Promise<void>,
+  /** The site's language, which the instructions are written in. */
+  locale: Locale,
+  now = new Date(),
+) {
+  // Set only by the request that placed the order, so a replayed "hand over" mails the buyer once.
+  let placedHere = false
+  const result = await placeOrder(
+    deps,
+    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    {
+      reservationId: body.reservationId,
+      contact: contactOf(who),
+      billing: body.billing,
+      expectedTotal: body.expectedTotal,
+      currency: body.currency,
+      idempotencyKey: body.idempotencyKey,
+      payment: { ...body.payment, walletAmount: 0 },
+      onRecorded: async (trx, order) => {
+        await onRecorded(trx, order)
+        placedHere = true
+      },
+    },
+    now,
+  )
+  const ticketsUrl = `${deps.publicUrl}/my-tickets`
+  const mail = placedHere ? paymentInstructionsEmail(locale, { ...result.order, ticketsUrl }) : null
+  if (mail && who.email) {
+    await insertOutboxMessage(deps.db, {
+      channel: 'email',
+      recipient: who.email,
+      locale,
+      template: 'order.payment_instructions',
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    })
+  }
+  return result
+}
+
+/** The order's contact, from the buyer's name as the counter has it (a walk-in gives one full name). */
+function contactOf(who: CounterBuyerDetails) {
+  const [first = who.name, ...rest] = who.name.trim().split(/\s+/)
+  return {
+    firstName: first,
+    lastName: rest.join(' ') || first,
+    email: who.email ?? '',
+    phone: who.phone ?? '',
+  }
 }
 
 type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
@@ -116,6 +176,10 @@ export async function counterSaleView(
     ticketsOfOrder(db, order.id),
   ])
   const counter = payments.filter((p) => p.provider_code === 'staff')
+  // A sale paid later has its provider's voucher or transfer instead of counter tenders.
+  const later = payments.find(
+    (p) => p.provider_code !== 'staff' && (p.method === 'CASH' || p.method === 'TRANSFER'),
+  )
   const contact = order.contact as { firstName: string; lastName: string }
   const paidAt = order.paid_at ? new Date(order.paid_at) : null
   const voidable =
@@ -146,6 +210,12 @@ export async function counterSaleView(
         reference: p.counter_reference,
         status: p.status,
       })),
+    payLater: later
+      ? {
+          method: later.method === 'TRANSFER' ? 'TRANSFER' : 'CASH',
+          option: later.network ?? later.transfer_kind ?? '',
+        }
+      : null,
     lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
     tickets: tickets.map((t) => ({ id: t.id, status: t.status })),
     paidAt: paidAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import type { OrderView } from '@palco/domain/checkout/contract'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { sectionName } from '@palco/domain/tickets/location'
@@ -43,6 +44,23 @@ const COPY = {
       'Su pago llegó después de que el pedido venciera, y ya no podía completarse como se calculó su precio (por ejemplo, el código promocional ya lo había usado en otra compra), así que no emitimos boletas.',
     refundProvider: 'Devolvimos el dinero a su medio de pago; puede tardar unos días en verse.',
     refundWallet: 'Abonamos el valor a su billetera de Palco; puede usarlo en su próxima compra.',
+    payLaterSubject: (code: string) => `Cómo pagar su compra en Palco (${code})`,
+    payLaterLead: (until: string) =>
+      `Separamos sus lugares en la taquilla. Páguelos antes del ${until}; después se liberan. Cuando recibamos el pago, sus boletas aparecerán en «Mis boletas».`,
+    voucher: (network: string) => `Pague en efectivo en ${network} con esta referencia`,
+    spei: 'Transfiera desde su banca en línea por SPEI',
+    clabe: 'CLABE',
+    bank: 'Banco',
+    reference: 'Referencia',
+    amount: 'Valor a pagar',
+    networks: {
+      oxxo: 'OXXO',
+      paycash: 'Paycash',
+      banamex: 'Citibanamex',
+      bancomer: 'BBVA Bancomer',
+      cash: 'un punto de pago en efectivo',
+      cashInClub: 'la taquilla del club',
+    },
   },
   'en-US': {
     subject: (code: string) => `Your Palco order is confirmed (${code})`,
@@ -62,6 +80,23 @@ const COPY = {
       'Your payment arrived after the order had lapsed, and it could no longer be completed as it was priced (for example, you had already used its promo code on another purchase), so no tickets were issued.',
     refundProvider: 'We sent the money back to your payment method; it may take a few days to show.',
     refundWallet: 'We credited the amount to your Palco wallet; you can use it on your next purchase.',
+    payLaterSubject: (code: string) => `How to pay for your Palco order (${code})`,
+    payLaterLead: (until: string) =>
+      `We are keeping your places at the box office. Pay before ${until}; after that they are released. Once we receive the payment, your tickets will be in “My tickets”.`,
+    voucher: (network: string) => `Pay in cash at ${network} with this reference`,
+    spei: 'Transfer from your online banking by SPEI',
+    clabe: 'CLABE',
+    bank: 'Bank',
+    reference: 'Reference',
+    amount: 'Amount to pay',
+    networks: {
+      oxxo: 'OXXO',
+      paycash: 'Paycash',
+      banamex: 'Citibanamex',
+      bancomer: 'BBVA Bancomer',
+      cash: 'a cash payment point',
+      cashInClub: "the club's box office",
+    },
   },
 } as const
 
@@ -122,6 +157,49 @@ export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rende
 <tr><td style="padding-top:20px"><a href="${escapeHtml(d.ticketsUrl)}" style="background:#862e9c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.see)}</a></td></tr>`,
   )
   return { subject: c.subject(d.code), text, html }
+}
+
+/**
+ * What a buyer who pays later needs (issue 15): the voucher's network and reference, or the SPEI CLABE and
+ * reference, the amount, and until when the places are kept. Sent when the counter starts the sale.
+ */
+export function paymentInstructionsEmail(
+  locale: Locale,
+  d: Pick<OrderView, 'code' | 'currency' | 'event' | 'voucher' | 'transfer'> & { ticketsUrl: string },
+): Rendered | null {
+  const c = COPY[locale]
+  const owed = d.voucher ?? d.transfer
+  if (!owed) return null
+  const money = formatMoney({ amount: owed.amount, currency: d.currency }, locale)
+  const until = `${formatDate(owed.expiresAt, locale, d.event.timeZone)} · ${formatTime(owed.expiresAt, locale, d.event.timeZone)}`
+  const how = d.voucher ? c.voucher(c.networks[d.voucher.network]) : c.spei
+  const facts: [string, string][] = [
+    ...(d.transfer?.clabe ? ([[c.clabe, d.transfer.clabe]] as [string, string][]) : []),
+    ...(d.transfer?.bankName ? ([[c.bank, d.transfer.bankName]] as [string, string][]) : []),
+    [c.reference, owed.reference],
+    [c.amount, money],
+  ]
+  const text = [
+    c.payLaterLead(until),
+    '',
+    `${c.order} ${d.code} · ${d.event.name}`,
+    '',
+    `${how}:`,
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${c.see}: ${d.ticketsUrl}`,
+    '',
+    'Palco',
+  ].join('\n')
+  const html = wrap(
+    locale,
+    c.payLaterSubject(d.code),
+    `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(c.payLaterLead(until))}</td></tr>
+<tr><td style="padding-top:16px;font-size:14px;color:#555">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong> · ${escapeHtml(d.event.name)}</td></tr>
+<tr><td style="padding-top:16px;font-size:16px;font-weight:700">${escapeHtml(how)}</td></tr>
+<tr><td style="padding-top:8px;font-size:16px;line-height:1.7">${facts.map(([k, v]) => `${escapeHtml(k)}: <strong style="font-family:monospace">${escapeHtml(v)}</strong>`).join('<br>')}</td></tr>`,
+  )
+  return { subject: c.payLaterSubject(d.code), text, html }
 }
 
 /** Sent when a late payment had to be given back (its places gone). */

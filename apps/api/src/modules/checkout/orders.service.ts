@@ -116,11 +116,6 @@ export interface CounterTender {
   parts: readonly SettledTender[]
   /** The shift the sale belongs to: its cash goes into that drawer (issue 15 part 5). */
   shiftId?: string
-  /**
-   * Runs in the sale's own transaction once it is recorded, never on a replay: the box office's audit entry
-   * and courtesy quota. Throwing undoes the whole sale.
-   */
-  onRecorded?: (trx: Db, order: { id: string; eventId: string; places: number }) => Promise<void>
 }
 
 const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
@@ -162,6 +157,11 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
    * open until its payments add up to the total (spec §3 purchase kinds).
    */
   firstPayment?: number
+  /**
+   * Runs in the order's own transaction once it is recorded, never on a replay: the box office's checks
+   * (the operator's events, a courtesy's quota) and its audit entry. Throwing places nothing.
+   */
+  onRecorded?: (trx: Db, order: { id: string; eventId: string; places: number }) => Promise<void>
 }
 
 /**
@@ -627,7 +627,6 @@ async function prepareOrder(
       }
       if (choice.method === 'COUNTER') {
         await recordCounterParts(trx, { id: orderId, currency: priced.currency }, actor.userId, choice)
-        await choice.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
       } else if (choice.method === 'FREE') {
         // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
         await recordSettledPayment(trx, {
@@ -654,6 +653,7 @@ async function prepareOrder(
         })
       }
       await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT')
+      await body.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
 
       if (!adapter) {
         // Settled already (the wallet, a counter tender, nothing to pay): paid in this same transaction.

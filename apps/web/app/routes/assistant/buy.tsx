@@ -6,9 +6,16 @@ import { useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
-import { courtesyQuotaPath, SHIFT_PATH, sellAtCounter } from '../../features/box-office/api/box-office'
+import {
+  courtesyQuotaPath,
+  SHIFT_PATH,
+  sellAtCounter,
+  sellForLater,
+} from '../../features/box-office/api/box-office'
 import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
+import { PayLaterForm, type PayLaterRequest } from '../../features/box-office/components/pay-later-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
+import { counterPathOf } from '../../features/box-office/model/counter-paths'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
@@ -26,7 +33,8 @@ export function headers() {
 /**
  * `/assistant/buy?reservation=<id>`: the counter sale (issue 15 parts 2 and 3). The operator's hold with its
  * timer and summary (the fans' components), the buyer, and the tenders; charging records the sale in the
- * open shift and leads to its receipt.
+ * open shift and leads to its receipt. Or the buyer pays later, by voucher or SPEI: the counter then hands
+ * over the instructions from the fans' own voucher or transfer page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'reservation')) throw redirect('/assistant')
@@ -66,6 +74,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const onExpired = useCallback(() => setExpired(true), [])
   const buyerTitle = useId()
   const tenderTitle = useId()
+  const laterTitle = useId()
 
   const charge = async (tenders: CounterTenderEntry[]) => {
     if (!cart) return
@@ -83,6 +92,28 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
         idempotencyKey,
       })
       navigate(`/assistant/successful_purchase?sale=${sale.orderId}`)
+    } catch (err) {
+      setError(asApiError(err))
+      setBusy(false)
+    }
+  }
+
+  const payLater = async (request: PayLaterRequest) => {
+    if (!cart) return
+    setMissingBuyer(!buyer)
+    if (!buyer) return
+    setBusy(true)
+    setError(null)
+    try {
+      const started = await sellForLater({
+        reservationId,
+        buyer: buyer.buyer,
+        ...request,
+        expectedTotal: cart.total,
+        currency: cart.currency,
+        idempotencyKey,
+      })
+      navigate(counterPathOf(started.next))
     } catch (err) {
       setError(asApiError(err))
       setBusy(false)
@@ -170,6 +201,20 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                     onSubmit={charge}
                   />
                   <ApiErrorAlert error={error} />
+                </Stack>
+              </Paper>
+              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={laterTitle}>
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id={laterTitle}>
+                    {t('payLater.title')}
+                  </Title>
+                  <PayLaterForm
+                    cart={cart}
+                    buyerName={buyer?.label ?? ''}
+                    busy={busy}
+                    disabled={expired || !loaderData.shiftOpen}
+                    onSubmit={payLater}
+                  />
                 </Stack>
               </Paper>
             </Stack>

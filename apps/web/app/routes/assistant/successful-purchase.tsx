@@ -23,7 +23,8 @@ export function headers() {
 
 /**
  * `/assistant/successful_purchase?sale=<id>`: the counter sale's receipt (issue 15), printable, with the
- * change to hand back, and a void while its 30 minutes run.
+ * change to hand back, and a void while its 30 minutes run; for a sale the buyer pays later, its status and
+ * the way back to the payment instructions.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'sale')) throw redirect('/assistant')
@@ -113,6 +114,15 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
               data-testid="print-tickets-thermal"
             >
               {t('receipt.printThermal')}
+            </Button>
+          )}
+          {sale.payLater && sale.status.startsWith('PENDING') && (
+            <Button
+              component={Link}
+              to={`/assistant/${sale.payLater.method === 'TRANSFER' ? 'transfer' : 'cash'}?order=${sale.orderId}`}
+              variant="default"
+            >
+              {t('receipt.instructions')}
             </Button>
           )}
           <Button component={Link} to="/assistant">

@@ -1,6 +1,8 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
+import { CounterPageActions } from '../../features/box-office/components/counter-page-actions'
+import { counterPathOf, isCounterPath } from '../../features/box-office/model/counter-paths'
 import { findSandboxPayment } from '../../features/checkout/api/find-sandbox-payment'
 import { loadOrder } from '../../features/checkout/api/load-checkout'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
@@ -22,10 +24,14 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const order = await loadOrder(request, context)
-  if (isSettled(order)) throw redirect(pathOfOrder(order))
-  if (!order.transfer) throw redirect(pathOfOrder(order))
+  // The same page is the box office's /assistant twin (issue 15): the buyer pays later, the counter hands
+  // over the instructions, and every result leads to the sale's receipt.
+  const counter = isCounterPath(new URL(request.url).pathname)
+  const follow = (path: string) => (counter ? counterPathOf(path) : path)
+  if (isSettled(order)) throw redirect(follow(pathOfOrder(order)))
+  if (!order.transfer) throw redirect(follow(pathOfOrder(order)))
   const sandbox = order.transfer.kind === 'SPEI' ? await findSandboxPayment(context, order) : null
-  return { order, locale: context.locale, sandboxPaymentId: sandbox?.id ?? null }
+  return { order, counter, locale: context.locale, sandboxPaymentId: sandbox?.id ?? null }
 }
 
 /**
@@ -36,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function TransferPayment({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
   const order = useOrderPolling(loaderData.order)
-  useFollowOrder(order)
+  useFollowOrder(order, loaderData.counter ? counterPathOf : undefined)
   const transfer = order.transfer ?? loaderData.order.transfer
   const spei = transfer?.kind === 'SPEI'
   return (
@@ -69,6 +75,7 @@ export default function TransferPayment({ loaderData }: Route.ComponentProps) {
           )}
         </Paper>
         <WaitingNotice text={t(spei ? 'transfer.speiWaiting' : 'transfer.pseWaiting')} />
+        {loaderData.counter && <CounterPageActions orderId={order.id} print={true} />}
         <SandboxLink paymentId={loaderData.sandboxPaymentId} />
         <OrderSummary locale={loaderData.locale} figures={order} />
       </Stack>

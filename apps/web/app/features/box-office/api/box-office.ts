@@ -6,8 +6,10 @@ import type {
   CourtesyQuota,
   CourtesyReason,
   OperatorEvents,
+  PayLaterBody,
   ShiftView,
 } from '@palco/domain/box-office/contract'
+import type { PlaceOrderResult } from '@palco/domain/checkout/contract'
 import type { Fan } from '@palco/domain/people/fan'
 import { apiRequest } from '../../../lib/api-client'
 
@@ -43,6 +45,10 @@ export const preRegisterFan = (body: PreRegistration) =>
 
 export const sellAtCounter = (body: CounterSaleBody) =>
   apiRequest<CounterSale>('/api/assistant/sales', { method: 'POST', body })
+
+/** A sale the buyer pays later by voucher or SPEI; `next` is the fans' page for it. */
+export const sellForLater = (body: PayLaterBody) =>
+  apiRequest<PlaceOrderResult>('/api/assistant/orders', { method: 'POST', body })
 
 export const voidSale = (orderId: string) =>
   apiRequest<CounterSale>(`${salePath(orderId)}/void`, { method: 'POST' })

@@ -234,7 +234,7 @@ export function OperatorsManager(props: {
                   {o.email}
                 </Text>
               </div>
-              {o.shiftOpen && <Badge color="green">{t('backoffice.operators.shiftOpen')}</Badge>}
+              {o.shiftOpen && <Badge color="teal.9">{t('backoffice.operators.shiftOpen')}</Badge>}
             </Group>
             <EventsForm operator={o} events={props.events} locale={props.locale} onSaved={put} />
             <RevokeButton

@@ -5,6 +5,13 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
+/** How the receipt words a sale's status: paid, voided, still awaiting a later payment, or never paid. */
+function statusWordOf(status: string): 'paid' | 'voided' | 'awaiting' | 'unpaid' {
+  if (status === 'PAID') return 'paid'
+  if (status === 'REFUNDED') return 'voided'
+  return status.startsWith('PENDING') ? 'awaiting' : 'unpaid'
+}
+
 /**
  * A counter sale's receipt (issue 15 part 4): the order code, buyer, places, every tender with the cash
  * handed over and the change, and the seller. Printable as it is (the page's print styles drop the rest).
@@ -22,7 +29,7 @@ export function SaleReceipt(props: {
   const { sale, locale } = props
   const titleId = useId()
   const money = (amount: number) => formatMoney({ amount, currency: sale.currency }, locale)
-  const voided = sale.status === 'REFUNDED'
+  const status = statusWordOf(sale.status)
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId} data-testid="receipt">
       <Stack gap="sm">
@@ -35,8 +42,8 @@ export function SaleReceipt(props: {
               {sale.eventName}
             </Text>
           </Stack>
-          <Text fw={700} c={voided ? 'red.9' : 'teal.9'} data-testid="receipt-status">
-            {t(voided ? 'receipt.voided' : 'receipt.paid')}
+          <Text fw={700} c={status === 'paid' ? 'teal.9' : 'red.9'} data-testid="receipt-status">
+            {t(`receipt.${status}`)}
           </Text>
         </Group>
         <Text size="sm">
@@ -90,6 +97,13 @@ export function SaleReceipt(props: {
             )}
           </Stack>
         ))}
+        {sale.payLater && (
+          <Text size="sm" data-testid="receipt-pay-later">
+            {sale.payLater.method === 'TRANSFER'
+              ? t('receipt.payLaterSpei')
+              : t('receipt.payLaterVoucher', { network: t(`checkout:networks.${sale.payLater.option}`) })}
+          </Text>
+        )}
         <Group justify="space-between">
           <Text fw={700}>{t('receipt.change')}</Text>
           <Text fw={700} data-testid="receipt-change">
