@@ -59,6 +59,11 @@ const WORDS = {
     documentType: 'Tipo de documento',
     documentNumber: 'Número de documento',
     handOver: 'Entregar las instrucciones de pago',
+    receiptCode: 'Código del recibo',
+    findSale: 'Buscar venta',
+    refundReason: 'Motivo del reembolso',
+    moneyBack: 'Ya se le devolvió el dinero al comprador',
+    refund: 'Reembolsar la venta',
   },
   mexico: {
     float: 'Opening float',
@@ -104,6 +109,11 @@ const WORDS = {
     documentType: 'ID type',
     documentNumber: 'ID number',
     handOver: 'Hand over the payment instructions',
+    receiptCode: 'Receipt code',
+    findSale: 'Find sale',
+    refundReason: 'Reason for the refund',
+    moneyBack: 'The money has been given back to the buyer',
+    refund: 'Refund the sale',
   },
 } as const
 
@@ -531,6 +541,57 @@ for (const site of COUNTRIES) {
       expect(read.data.quota).toBe(75)
       await context.close()
       await admin.context().close()
+    })
+
+    test('an admin refunds a card-terminal sale found by its receipt code; its printed code no longer gets in', async ({
+      browser,
+    }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      const cart = await api<{ total: number; currency: string }>(
+        page,
+        'GET',
+        `/api/checkout-service/cart?reservation=${reservationId}`,
+      )
+      const sold = await api<{ orderId: string; code: string }>(page, 'POST', '/api/assistant/sales', {
+        reservationId,
+        buyer: { kind: 'WALK_IN', name: 'Tomás Datáfono' },
+        tenders: [{ kind: 'TPV', amount: cart.data.total, reference: 'AUT-445566' }],
+        expectedTotal: cart.data.total,
+        currency: cart.data.currency,
+        idempotencyKey: crypto.randomUUID(),
+      })
+      expect(sold.status, JSON.stringify(sold.data)).toBe(201)
+      await page.goto(urlOf(site, `/assistant/successful_purchase?sale=${sold.data.orderId}`))
+      await waitForHydration(page)
+      const [code] = await printedCodes(page)
+      await expect(page.getByTestId('void-sale')).toHaveCount(0)
+
+      const admin = await asUser(browser, site, 'admin@palco.co')
+      await admin.goto(urlOf(site, '/backoffice/box-office'))
+      await waitForHydration(admin)
+      await admin.getByLabel(words.receiptCode).fill(sold.data.code.toLowerCase())
+      await admin.getByRole('button', { name: words.findSale }).click()
+      const found = admin.getByTestId('refund-sale')
+      await expect(found.getByTestId('receipt')).toContainText('Tomás Datáfono')
+      await found.getByLabel(words.refundReason).fill('El comprador no puede asistir')
+      await found.getByRole('button', { name: words.refund }).click()
+      // Refused until the admin says the money went back; then done, once.
+      await expect(found.getByTestId('receipt-status')).toHaveText(words.paid)
+      await found.getByLabel(words.moneyBack).check()
+      await found.getByRole('button', { name: words.refund }).click()
+      await expect(found.getByRole('status')).toBeVisible()
+      await expect(found.getByTestId('receipt-status')).toHaveText(words.voided)
+      await expectNoSeriousA11yViolations(admin, `${site.name} /backoffice/box-office (refund)`)
+      await admin.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(admin), '/backoffice/box-office fits 375 px').toBeLessThanOrEqual(375)
+      await admin.context().close()
+
+      expect(await scanAtGate(page, event.id, code ?? '')).toBe('INVALID')
+      await page.context().close()
     })
 
     test('a fan is refused on the counter pages', async ({ browser }) => {

@@ -124,6 +124,12 @@ export const counterSaleSchema = z.object({
 })
 export type CounterSale = z.infer<typeof counterSaleSchema>
 
+/** A counter sale as an admin finds it by its code to refund it: with who sold it. */
+export const refundableSaleSchema = counterSaleSchema.extend({ sellerName: z.string() })
+export type RefundableSale = z.infer<typeof refundableSaleSchema>
+export const saleByCodeQuerySchema = z.object({ code: z.string().trim().min(4).max(20) })
+export const refundSaleBodySchema = z.object({ reason: z.string().trim().min(3).max(300) })
+
 /** Courtesy reason types (spec §7), as the counter picks them: in the request's language. */
 export const courtesyReasonListSchema = z.object({
   reasons: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean() })),
@@ -198,6 +204,7 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'courtesy',
   'sale.void',
   'sale.pay_later',
+  'sale.refund',
   'tickets.print',
   'courtesy_quota.set',
   'courtesy_reason.save',

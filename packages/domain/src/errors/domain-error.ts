@@ -92,6 +92,7 @@ export const APP_ERROR_CODES = [
   'COURTESY_QUOTA_EXCEEDED',
   'OPERATOR_SHIFT_OPEN',
   'PAY_LATER_NEEDS_FAN',
+  'SALE_NOT_REFUNDABLE',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -212,6 +213,10 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   OPERATOR_SHIFT_OPEN: { status: 409, title: 'The operator has an open shift; it must be closed first' },
   // Issue 15: a buyer who pays later gets the instructions by email and the tickets in their account.
   PAY_LATER_NEEDS_FAN: { status: 422, title: 'A buyer who pays later needs an account with an email' },
+  SALE_NOT_REFUNDABLE: {
+    status: 422,
+    title: 'Only a paid counter sale none of whose tickets got someone in can be refunded',
+  },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -21,6 +21,9 @@ import {
   operatorEventsBodySchema,
   operatorEventsSchema,
   payLaterBodySchema,
+  refundableSaleSchema,
+  refundSaleBodySchema,
+  saleByCodeQuerySchema,
   shiftReportsSchema,
   shiftViewSchema,
 } from '@palco/domain/box-office/contract'
@@ -48,7 +51,9 @@ import {
   openShift,
   operatorList,
   printSaleTickets,
+  refundSale,
   revokeOperator,
+  saleForRefund,
   saleOf,
   saveCourtesyQuota,
   saveCourtesyReason,
@@ -500,5 +505,40 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       reply.headers(noStore)
       return { events: await boxOfficeEvents(app.db, request.country) }
     },
+  )
+
+  r.get(
+    '/api/backoffice/box-office/sales',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'A counter sale of the country by its receipt’s code, whoever sold it (admins)',
+        querystring: saleByCodeQuerySchema,
+        response: { 200: refundableSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return saleForRefund(app.db, request.country, request.query.code)
+    },
+  )
+
+  r.post(
+    '/api/backoffice/box-office/sales/:id/refund',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Refund a counter sale whose money went back by hand (admins)',
+        description:
+          'A card-terminal sale, or any other past its operator’s 30-minute void: tickets revoked (the gate refuses them), places on sale again, payments REFUNDED by the counter, the reason in the audit log. Not paid, or a ticket already used → 422 SALE_NOT_REFUNDABLE; two admins at once refund once.',
+        params: saleParams,
+        body: refundSaleBodySchema,
+        response: { 200: refundableSaleSchema },
+      },
+    },
+    async (request) =>
+      refundSale(deps, await operatorOf(request), request.country, request.params.id, request.body.reason),
   )
 }

@@ -19,7 +19,9 @@ import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js
 import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
 import {
   type CounterBuyerDetails,
+  counterSaleByCode,
   counterSaleView,
+  refundCounterSale,
   saleOfSeller,
   sellAtCounter,
   sellForLaterAtCounter,
@@ -297,6 +299,27 @@ export async function sellForLater(
 
 export const saleOf = (db: Db, operatorId: string, orderId: string) =>
   counterSaleView(db, orderId, operatorId)
+
+/** A counter sale of the country by its receipt's code, for an admin to refund. */
+export const saleForRefund = (db: Db, country: Country, code: string) => counterSaleByCode(db, code, country)
+
+/**
+ * An admin refunds a counter sale (issue 15 part 6): a card-terminal sale, or any other past its operator's
+ * 30-minute void, once the money went back by hand. Written to the audit log with the reason.
+ */
+export async function refundSale(
+  deps: CheckoutDeps,
+  admin: Actor,
+  country: Country,
+  orderId: string,
+  reason: string,
+) {
+  const code = await refundCounterSale(deps, orderId, country, async (trx, sale) => {
+    if (sale.courtesy) await giveBackCourtesyQuota(trx, sale.eventId, sale.places)
+    await audit(trx, admin, 'sale.refund', 'order', orderId, { reason, total: sale.total })
+  })
+  return counterSaleByCode(deps.db, code, country)
+}
 
 /** Voids one of the operator's cash sales of this shift within its window (checks in counter-sales). */
 export async function voidSale(

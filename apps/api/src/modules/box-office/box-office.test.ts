@@ -603,6 +603,54 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     })
   })
 
+  it('lets an admin find a terminal sale by its code and refund it, once: the gate refuses its tickets and its seat is on sale again', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await seatedEvent(db())
+    const held = await hold(event.id, ['NORTE/C-5'])
+    const sold = await sale(held, [{ kind: 'TPV', amount: held.total, reference: 'AUT-990011' }], walkIn)
+    expect(sold.statusCode, sold.body).toBe(201)
+    const { orderId, code } = sold.json()
+    expect((await call('POST', `/api/assistant/sales/${orderId}/void`)).json().code).toBe('SALE_NOT_VOIDABLE')
+
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    const lookup = `/api/backoffice/box-office/sales?code=${encodeURIComponent(code.toLowerCase())}`
+    expect((await call('GET', lookup)).statusCode).toBe(403)
+    const found = await call('GET', lookup, undefined, admin)
+    expect(found.statusCode, found.body).toBe(200)
+    expect(found.json()).toMatchObject({ orderId, status: 'PAID', sellerName: 'Óscar Taquilla' })
+    const mx = await t.app.inject({ url: lookup, headers: { cookie: admin, host: 'mx.localhost:3000' } })
+    expect(mx.statusCode).toBe(404)
+
+    const refund = (body: object, cookie = admin) =>
+      call('POST', `/api/backoffice/box-office/sales/${orderId}/refund`, body, cookie)
+    expect((await refund({ reason: 'Cliente devolvió las boletas' }, operator)).statusCode).toBe(403)
+    expect((await refund({ reason: '' })).statusCode).toBe(400)
+    const [first, second] = await Promise.all([
+      refund({ reason: 'Cliente devolvió las boletas' }),
+      refund({ reason: 'Cliente devolvió las boletas' }),
+    ])
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 422])
+    const refunded = first.statusCode === 200 ? first : second
+    expect(refunded.json()).toMatchObject({ orderId, status: 'REFUNDED', voidableUntil: null })
+    expect(refunded.json().tickets.map((x: { status: string }) => x.status)).toEqual(['REFUNDED'])
+    expect((first.statusCode === 422 ? first : second).json().code).toBe('SALE_NOT_REFUNDABLE')
+    // The seat is on sale again: the counter holds it for the next buyer.
+    expect(
+      (await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/C-5'] })).statusCode,
+    ).toBe(201)
+    const log = (await call('GET', '/api/backoffice/box-office/audit', undefined, admin)).json().entries
+    expect(
+      log.filter(
+        (e: { entityId: string; action: string }) => e.entityId === orderId && e.action === 'sale.refund',
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        actorEmail: 'admin@palco.co',
+        changes: { reason: 'Cliente devolvió las boletas', total: held.total },
+      }),
+    ])
+  })
+
   it('refuses a void after 30 minutes', async () => {
     const current =
       (await shift()) ?? (await call('POST', '/api/assistant/shift', { openingFloat: 0 })).json()

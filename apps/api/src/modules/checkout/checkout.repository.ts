@@ -192,6 +192,17 @@ export async function findOrder(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** A sale made at a counter of this country, by the code on its receipt. */
+export async function findCounterOrderByCode(db: Db, code: string, country: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('auth_users as u', 'u.id', 'o.seller_user_id')
+    .select(['o.id', 'u.name as seller_name'])
+    .where('o.code', '=', code)
+    .where('o.country', '=', country)
+    .executeTakeFirst()
+}
+
 /** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
 export async function protectSeats(trx: Db, holdId: string, until: Date) {
   await sql`update event_seats set hold_expires_at = greatest(hold_expires_at, ${until})

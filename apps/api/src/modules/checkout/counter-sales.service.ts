@@ -8,7 +8,13 @@ import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { eventForCart, findOrder, lockOrder, tendersOfShift } from './checkout.repository.js'
+import {
+  eventForCart,
+  findCounterOrderByCode,
+  findOrder,
+  lockOrder,
+  tendersOfShift,
+} from './checkout.repository.js'
 import { paymentInstructionsEmail } from './order-emails.js'
 import { placeCounterOrder, placeOrder } from './orders.service.js'
 import { type CheckoutDeps, type OrderLine, voidPaidOrder } from './settlement.service.js'
@@ -169,7 +175,25 @@ export async function counterSaleView(
   sellerId: string,
   now = new Date(),
 ): Promise<CounterSale> {
-  const order = await saleOfSeller(db, orderId, sellerId)
+  return receiptOf(db, await saleOfSeller(db, orderId, sellerId), now)
+}
+
+/**
+ * A counter sale of the country by its receipt's code, whoever sold it, with its seller's name: what an admin
+ * looks up to refund it.
+ */
+export async function counterSaleByCode(db: Db, code: string, country: string) {
+  const found = await findCounterOrderByCode(db, code.trim().toUpperCase(), country)
+  const order = found ? await findOrder(db, found.id) : undefined
+  if (!found || !order) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+  return { ...(await receiptOf(db, order)), sellerName: found.seller_name }
+}
+
+async function receiptOf(
+  db: Db,
+  order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
+  now = new Date(),
+): Promise<CounterSale> {
   const [event, payments, tickets] = await Promise.all([
     eventForCart(db, order.event_id),
     paymentsOfOrder(db, order.id),
@@ -253,6 +277,40 @@ export async function voidCounterSale(
       places: (order.lines as OrderLine[]).length,
       courtesy: order.courtesy_reason !== null,
     })
+  })
+}
+
+/**
+ * An admin refunds a paid counter sale (issue 15 part 6), whatever its tenders and however long ago: the money
+ * went back by hand (the card terminal's own refund, or cash from the office), so this undoes the sale as a
+ * void does — tickets revoked, places on sale again, payments REFUNDED by the counter — under the order's
+ * lock, so two admins refund once. A ticket that already got someone in keeps the sale as it is. Answers the
+ * sale's code.
+ */
+export async function refundCounterSale(
+  deps: Pick<CheckoutDeps, 'db'>,
+  orderId: string,
+  country: string,
+  /** Written in the refund's transaction (the audit entry, a courtesy's quota given back). */
+  onRefunded: (
+    trx: Db,
+    sale: { eventId: string; places: number; courtesy: boolean; total: number },
+  ) => Promise<void>,
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    if (!order?.seller_user_id || order.country !== country)
+      throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+    if (order.status !== 'PAID') throw new DomainError('SALE_NOT_REFUNDABLE')
+    if ((await voidPaidOrder(trx, order)) === 'ADMITTED')
+      throw new DomainError('SALE_NOT_REFUNDABLE', { details: { reason: 'admitted' } })
+    await onRefunded(trx, {
+      eventId: order.event_id,
+      places: (order.lines as OrderLine[]).length,
+      courtesy: order.courtesy_reason !== null,
+      total: Number(order.total),
+    })
+    return order.code
   })
 }
 

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../components/ui/muted-text'
 import { CourtesyQuotasEditor } from '../../features/box-office/components/courtesy-quotas-editor'
 import { CourtesyReasonsEditor } from '../../features/box-office/components/courtesy-reasons-editor'
+import { SaleRefund } from '../../features/box-office/components/sale-refund'
+import { SeatLine } from '../../features/checkout/components/order-summary'
 import type { Route } from './+types/box-office'
 
 export function meta() {
@@ -25,7 +27,8 @@ export function headers() {
 /**
  * `/backoffice/box-office` (issue 15 part 7, admins): the country's latest shift reports — who, when, what
  * each tender took, and the blind close's expected, counted and difference — the box office's audit log, the
- * courtesy reasons the counter offers and each upcoming event's courtesy quota (both edited here).
+ * courtesy reasons the counter offers and each upcoming event's courtesy quota (both edited here), and the
+ * refund of a counter sale found by its receipt's code.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const [shifts, audit, reasons, events] = await Promise.all([
@@ -222,6 +225,16 @@ export default function BoxOfficeBackoffice({ loaderData }: Route.ComponentProps
           empty={shifts.length ? null : t('backoffice.noShifts')}
         >
           <ShiftsTable shifts={shifts} locale={locale} />
+        </ReportSection>
+        <ReportSection title={t('backoffice.refund.title')} empty={null}>
+          <MutedText>{t('backoffice.refund.intro')}</MutedText>
+          <SaleRefund
+            locale={locale}
+            renderLine={(line) => <SeatLine line={line} />}
+            reasonName={(code) =>
+              reasons.find((r) => r.code === code)?.[locale === 'es-CO' ? 'nameEs' : 'nameEn'] ?? code
+            }
+          />
         </ReportSection>
         <ReportSection
           title={t('backoffice.auditTitle')}

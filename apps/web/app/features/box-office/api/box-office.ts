@@ -7,6 +7,7 @@ import type {
   CourtesyReason,
   OperatorEvents,
   PayLaterBody,
+  RefundableSale,
   ShiftView,
 } from '@palco/domain/box-office/contract'
 import type { PlaceOrderResult } from '@palco/domain/checkout/contract'
@@ -74,6 +75,16 @@ export const assignOperatorEvents = (userId: string, eventIds: string[]) =>
   apiRequest<OperatorEvents>(`/api/backoffice/operators/${encodeURIComponent(userId)}/events`, {
     method: 'PUT',
     body: { eventIds },
+  })
+
+/** Admins find a counter sale by its receipt's code, and refund it once the money went back by hand. */
+export const findSaleToRefund = (code: string) =>
+  apiRequest<RefundableSale>(`/api/backoffice/box-office/sales?code=${encodeURIComponent(code)}`)
+
+export const refundSale = (orderId: string, reason: string) =>
+  apiRequest<RefundableSale>(`/api/backoffice/box-office/sales/${encodeURIComponent(orderId)}/refund`, {
+    method: 'POST',
+    body: { reason },
   })
 
 export const saveCourtesyQuota = (eventId: string, quota: number) =>
