@@ -120,6 +120,14 @@ function placeOf(c: (typeof COPY)[Locale], line: { section: string; zoneName: st
   return [line.zoneName, section ? c.section(section) : null].filter(Boolean).join(' · ')
 }
 
+/** The plain-text mails' last lines: where the tickets are, and who wrote. */
+const textFooter = (c: (typeof COPY)[Locale], ticketsUrl: string) => [
+  '',
+  `${c.see}: ${ticketsUrl}`,
+  '',
+  'Palco',
+]
+
 /** The order summary mailed when an order is paid, in the language of the site it was bought on. */
 export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rendered {
   const c = COPY[locale]
@@ -140,10 +148,7 @@ export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rende
     ...seats,
     '',
     ...sums.map(([k, v]) => `${k}: ${v}`),
-    '',
-    `${c.see}: ${d.ticketsUrl}`,
-    '',
-    'Palco',
+    ...textFooter(c, d.ticketsUrl),
   ].join('\n')
   const html = wrap(
     locale,
@@ -186,10 +191,7 @@ export function paymentInstructionsEmail(
     '',
     `${how}:`,
     ...facts.map(([k, v]) => `${k}: ${v}`),
-    '',
-    `${c.see}: ${d.ticketsUrl}`,
-    '',
-    'Palco',
+    ...textFooter(c, d.ticketsUrl),
   ].join('\n')
   const html = wrap(
     locale,

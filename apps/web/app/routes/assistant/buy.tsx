@@ -1,5 +1,10 @@
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
-import type { CourtesyQuota, CourtesyReasonList, ShiftView } from '@palco/domain/box-office/contract'
+import type {
+  CounterSaleBody,
+  CourtesyQuota,
+  CourtesyReasonList,
+  ShiftView,
+} from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 import { phonePrefixOf } from '@palco/domain/locale/country'
 import { useCallback, useId, useState } from 'react'
@@ -76,49 +81,28 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const tenderTitle = useId()
   const laterTitle = useId()
 
-  const charge = async (tenders: CounterTenderEntry[]) => {
+  /** Places the sale (paid now or later) for the chosen buyer, then opens the page it leads to. */
+  const place = async (sale: (base: Omit<CounterSaleBody, 'tenders'>) => Promise<string>) => {
     if (!cart) return
     setMissingBuyer(!buyer)
     if (!buyer) return
     setBusy(true)
     setError(null)
     try {
-      const sale = await sellAtCounter({
-        reservationId,
-        buyer: buyer.buyer,
-        tenders,
-        expectedTotal: cart.total,
-        currency: cart.currency,
-        idempotencyKey,
-      })
-      navigate(`/assistant/successful_purchase?sale=${sale.orderId}`)
+      const base = { reservationId, buyer: buyer.buyer, idempotencyKey }
+      navigate(await sale({ ...base, expectedTotal: cart.total, currency: cart.currency }))
     } catch (err) {
       setError(asApiError(err))
       setBusy(false)
     }
   }
-
-  const payLater = async (request: PayLaterRequest) => {
-    if (!cart) return
-    setMissingBuyer(!buyer)
-    if (!buyer) return
-    setBusy(true)
-    setError(null)
-    try {
-      const started = await sellForLater({
-        reservationId,
-        buyer: buyer.buyer,
-        ...request,
-        expectedTotal: cart.total,
-        currency: cart.currency,
-        idempotencyKey,
-      })
-      navigate(counterPathOf(started.next))
-    } catch (err) {
-      setError(asApiError(err))
-      setBusy(false)
-    }
-  }
+  const charge = (tenders: CounterTenderEntry[]) =>
+    place(async (base) => {
+      const sold = await sellAtCounter({ ...base, tenders })
+      return `/assistant/successful_purchase?sale=${sold.orderId}`
+    })
+  const payLater = (request: PayLaterRequest) =>
+    place(async (base) => counterPathOf((await sellForLater({ ...base, ...request })).next))
 
   const title = t('sale.title')
   if (!cart) {

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core'
+import { Group, NumberInput, Paper, Stack, Text } from '@mantine/core'
 import type { BoxOfficeEvent } from '@palco/domain/box-office/contract'
 import { formatDate } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { saveCourtesyQuota } from '../api/box-office'
+import { SaveRow } from './save-row'
 import { useCall } from './use-call'
 
 /** The API's bound on a quota (courtesyQuotaBodySchema). */
@@ -64,14 +65,12 @@ function QuotaForm(props: { event: BoxOfficeEvent; locale: Locale }) {
             error={invalid ? t('backoffice.quotas.invalid', { max: MAX_QUOTA }) : undefined}
             w={160}
           />
-          <Button type="submit" variant="light" loading={call.busy}>
-            {t('backoffice.reasons.save')}
-          </Button>
-          {call.done && (
-            <Text size="sm" role="status">
-              {t('backoffice.reasons.saved')}
-            </Text>
-          )}
+          <SaveRow
+            label={t('backoffice.reasons.save')}
+            savedText={t('backoffice.reasons.saved')}
+            busy={call.busy}
+            saved={call.done}
+          />
         </Group>
         <ApiErrorAlert error={call.error} />
       </Stack>

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import type { CourtesyReason } from '@palco/domain/box-office/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { saveCourtesyReason } from '../api/box-office'
+import { SaveRow } from './save-row'
 import { useCall } from './use-call'
 
 const CODE = /^[A-Z][A-Z_]{1,39}$/
@@ -93,16 +94,13 @@ function ReasonForm(props: { reason: CourtesyReason | null; onSaved: (reason: Co
             checked={active}
             onChange={(e) => setActive(e.currentTarget.checked)}
           />
-          <Group gap="sm">
-            {call.done && (
-              <Text size="sm" role="status">
-                {t('backoffice.reasons.saved')}
-              </Text>
-            )}
-            <Button type="submit" loading={call.busy} variant={isNew ? 'filled' : 'light'}>
-              {isNew ? t('backoffice.reasons.addButton') : t('backoffice.reasons.save')}
-            </Button>
-          </Group>
+          <SaveRow
+            label={isNew ? t('backoffice.reasons.addButton') : t('backoffice.reasons.save')}
+            savedText={t('backoffice.reasons.saved')}
+            busy={call.busy}
+            saved={call.done}
+            variant={isNew ? 'filled' : 'light'}
+          />
         </Group>
         <ApiErrorAlert error={call.error} />
       </Stack>

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { MutedText } from '../../../components/ui/muted-text'
 import { assignOperatorEvents, grantOperator, revokeOperator } from '../api/box-office'
+import { SaveRow } from './save-row'
 import { useCall } from './use-call'
 
 /**
@@ -153,16 +154,12 @@ function EventsForm(props: {
             </ScrollArea.Autosize>
           </Checkbox.Group>
         )}
-        <Group gap="sm">
-          <Button type="submit" variant="light" loading={call.busy}>
-            {t('backoffice.operators.saveEvents')}
-          </Button>
-          {call.done && (
-            <Text size="sm" role="status">
-              {t('backoffice.reasons.saved')}
-            </Text>
-          )}
-        </Group>
+        <SaveRow
+          label={t('backoffice.operators.saveEvents')}
+          savedText={t('backoffice.reasons.saved')}
+          busy={call.busy}
+          saved={call.done}
+        />
         <ApiErrorAlert error={call.error} />
       </Stack>
     </form>
