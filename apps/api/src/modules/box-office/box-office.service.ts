@@ -383,7 +383,7 @@ export async function saveCourtesyReason(
 }
 
 /** An event's quota as read: none set is a quota of zero (courtesies then need an admin). */
-const quotaView = (eventId: string, quota: number | null = 0, issued: number | null = 0) => ({
+const quotaView = (eventId: string, quota?: number | null, issued?: number | null) => ({
   eventId,
   quota: quota ?? 0,
   issued: issued ?? 0,
