@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-courtesy.js'
 import * as m0019 from './migrations/0019-operator-events.js'
 import * as m0020 from './migrations/0020-counter-holds-per-fan.js'
 import * as m0021 from './migrations/0021-paper-ticket-codes.js'
+import * as m0022 from './migrations/0022-collected-reservations.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-operator-events': m0019,
   '0020-counter-holds-per-fan': m0020,
   '0021-paper-ticket-codes': m0021,
+  '0022-collected-reservations': m0022,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -3,7 +3,7 @@ import { billingSchema, cartLineSchema, cashNetworkSchema } from '../checkout/co
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
 import { emailSchema } from '../validation/validation.js'
-import { counterTenderSchema } from './tenders.js'
+import { collectTenderSchema, counterTenderSchema } from './tenders.js'
 
 /** The box office's API (issue 15): shifts, the buyer at the counter, counter sales and voids. */
 
@@ -94,6 +94,22 @@ export const payLaterBodySchema = counterSaleBodySchema.omit({ tenders: true }).
 })
 export type PayLaterBody = z.infer<typeof payLaterBodySchema>
 
+/**
+ * Seats kept for a buyer who pays at the counter later (issue 15 part 3, method RESERVATION): until `until`
+ * (`reservationDeadlineOk`), then released. Any counter collects it by the receipt's code.
+ */
+export const reserveBodySchema = counterSaleBodySchema
+  .omit({ tenders: true })
+  .extend({ until: z.iso.datetime() })
+export type ReserveBody = z.infer<typeof reserveBodySchema>
+
+/** Paying a reservation at the counter: cash and the card terminal, settled as a sale's tenders are. */
+export const collectBodySchema = z.object({
+  tenders: z.array(collectTenderSchema).min(1).max(4),
+  idempotencyKey: z.string().trim().min(8).max(64),
+})
+export type CollectBody = z.infer<typeof collectBodySchema>
+
 /** A counter sale, as its receipt shows it. */
 export const counterSaleSchema = z.object({
   orderId: z.uuid(),
@@ -116,6 +132,8 @@ export const counterSaleSchema = z.object({
   ),
   /** A sale the buyer pays later: how (a voucher's network, or SPEI); null for a sale paid at the counter. */
   payLater: z.object({ method: z.enum(['CASH', 'TRANSFER']), option: z.string() }).nullable(),
+  /** A reservation still to be paid at the counter: until when its seats are kept; null otherwise. */
+  reservedUntil: z.iso.datetime().nullable(),
   lines: z.array(cartLineSchema),
   tickets: z.array(z.object({ id: z.uuid(), status: z.string() })),
   paidAt: z.iso.datetime().nullable(),
@@ -205,6 +223,8 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'sale.void',
   'sale.pay_later',
   'sale.refund',
+  'sale.reserve',
+  'sale.collect',
   'tickets.print',
   'courtesy_quota.set',
   'courtesy_reason.save',

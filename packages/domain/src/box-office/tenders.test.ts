@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { canVoidWithin, expectedCash, settleTenders } from './tenders.js'
+import {
+  canVoidWithin,
+  defaultReservationDeadline,
+  expectedCash,
+  reservationDeadlineOk,
+  settleTenders,
+} from './tenders.js'
 
 describe('settleTenders (issue 15 part 3)', () => {
   it('gives change from cash handed over', () => {
@@ -103,5 +109,25 @@ describe('the drawer and the void window', () => {
     const paid = new Date('2026-11-25T10:00:00Z')
     expect(canVoidWithin(paid, new Date('2026-11-25T10:30:00Z'))).toBe(true)
     expect(canVoidWithin(paid, new Date('2026-11-25T10:30:01Z'))).toBe(false)
+  })
+})
+
+describe('a reservation’s deadline', () => {
+  const now = new Date('2026-11-25T10:00:00Z')
+  const starts = new Date('2026-11-28T20:00:00Z')
+  it('keeps seats from an hour up to the event’s start, within 14 days', () => {
+    expect(reservationDeadlineOk(new Date('2026-11-25T11:00:00Z'), now, starts)).toBe(true)
+    expect(reservationDeadlineOk(new Date('2026-11-25T10:59:00Z'), now, starts)).toBe(false)
+    expect(reservationDeadlineOk(starts, now, starts)).toBe(true)
+    expect(reservationDeadlineOk(new Date('2026-11-28T20:01:00Z'), now, starts)).toBe(false)
+    const far = new Date('2027-01-30T20:00:00Z')
+    expect(reservationDeadlineOk(new Date('2026-12-09T10:00:00Z'), now, far)).toBe(true)
+    expect(reservationDeadlineOk(new Date('2026-12-09T10:01:00Z'), now, far)).toBe(false)
+  })
+
+  it('offers a day from now, or the event’s start when sooner', () => {
+    expect(defaultReservationDeadline(now, starts).toISOString()).toBe('2026-11-26T10:00:00.000Z')
+    const soon = new Date('2026-11-25T18:00:00Z')
+    expect(defaultReservationDeadline(now, soon)).toEqual(soon)
   })
 })

@@ -99,3 +99,24 @@ export function expectedCash(openingFloat: number, cashParts: readonly { amount:
 export const VOID_WINDOW_MS = 30 * 60_000
 
 export const canVoidWithin = (paidAt: Date, now: Date) => now.getTime() - paidAt.getTime() <= VOID_WINDOW_MS
+
+/**
+ * A reservation at the counter (issue 15 part 3, method RESERVATION) keeps its seats for the buyer until a
+ * deadline the operator sets: at least an hour (less is a sale, not a reservation), at most 14 days (seats
+ * kept longer are a block, set aside by an admin), and never past the event's start, when nobody can come to
+ * pay any more.
+ */
+export const RESERVATION_MIN_MS = 60 * 60_000
+export const RESERVATION_MAX_MS = 14 * 24 * 60 * 60_000
+
+export const reservationDeadlineOk = (until: Date, now: Date, eventStartsAt: Date) =>
+  until.getTime() - now.getTime() >= RESERVATION_MIN_MS &&
+  until.getTime() - now.getTime() <= RESERVATION_MAX_MS &&
+  until.getTime() <= eventStartsAt.getTime()
+
+/** Where the counter's deadline field starts: a day from now, or the event's start if that comes first. */
+export const defaultReservationDeadline = (now: Date, eventStartsAt: Date) =>
+  new Date(Math.min(now.getTime() + 24 * 60 * 60_000, eventStartsAt.getTime()))
+
+/** Tenders that pay a reservation: cash and the card terminal (a courtesy is given, never collected). */
+export const collectTenderSchema = z.discriminatedUnion('kind', [cashTenderSchema, terminalTenderSchema])

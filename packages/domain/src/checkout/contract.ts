@@ -31,7 +31,8 @@ import { DOCUMENT_TYPES } from '../people/vocabulary.js'
  * FREE is ours, not the spec's (§3 lists how money is paid; a zero total pays none): an order whose total is
  * zero is confirmed with nothing to pay, and its tickets are of kind FREE (issue 13).
  */
-// TPV and COURTESY: a card-terminal payment and a courtesy given at the box office (issue 15); never online.
+// TPV, COURTESY and RESERVATION: a card-terminal payment, a courtesy given, and seats kept for payment at the
+// box office (issue 15); never online.
 export const CHECKOUT_METHODS = [
   'CARD',
   'CASH',
@@ -41,6 +42,7 @@ export const CHECKOUT_METHODS = [
   'FREE',
   'TPV',
   'COURTESY',
+  'RESERVATION',
 ] as const
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number]
 export const checkoutMethodSchema = z.enum(CHECKOUT_METHODS)

@@ -93,6 +93,7 @@ export const APP_ERROR_CODES = [
   'OPERATOR_SHIFT_OPEN',
   'PAY_LATER_NEEDS_FAN',
   'SALE_NOT_REFUNDABLE',
+  'RESERVATION_DEADLINE_INVALID',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -216,6 +217,11 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   SALE_NOT_REFUNDABLE: {
     status: 422,
     title: 'Only a paid counter sale none of whose tickets got someone in can be refunded',
+  },
+  // Issue 15 part 3: seats kept for a buyer who pays at the counter later, within bounds (`reservationDeadlineOk`).
+  RESERVATION_DEADLINE_INVALID: {
+    status: 422,
+    title: 'A reservation lasts from an hour to 14 days, and never past the event’s start',
   },
 }
 

@@ -4,6 +4,7 @@ import {
   boxOfficeAuditSchema,
   boxOfficeEventsSchema,
   closeShiftBodySchema,
+  collectBodySchema,
   counterSaleBodySchema,
   counterSaleSchema,
   courtesyQuotaBodySchema,
@@ -23,6 +24,7 @@ import {
   payLaterBodySchema,
   refundableSaleSchema,
   refundSaleBodySchema,
+  reserveBodySchema,
   saleByCodeQuerySchema,
   shiftReportsSchema,
   shiftViewSchema,
@@ -41,6 +43,7 @@ import {
   boxOfficeAudit,
   boxOfficeEvents,
   closeShift,
+  collect,
   courtesyQuota,
   courtesyReasonList,
   courtesyReasonsToEdit,
@@ -52,9 +55,11 @@ import {
   operatorList,
   printSaleTickets,
   refundSale,
+  reserve,
   revokeOperator,
   saleForRefund,
   saleOf,
+  saleOfCode,
   saveCourtesyQuota,
   saveCourtesyReason,
   sell,
@@ -212,6 +217,69 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
   )
 
+  r.post(
+    '/api/assistant/reservations',
+    {
+      onRequest: operator,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Keep the operator's held seats for a buyer who pays at a counter later (RESERVATION)",
+        description: [
+          'Needs an open shift (409 SHIFT_NOT_OPEN). The buyer is a fan or a walk-in with a name. The seats stay theirs until `until` (at least an hour, at most 14 days, never past the event’s start → else 422 RESERVATION_DEADLINE_INVALID), then go back on sale.',
+          'Answers the receipt (status PENDING_CASH_PAYMENT, `reservedUntil`); any counter of the country collects it by its code (`GET /api/assistant/sales?code=`, `POST /api/assistant/sales/:id/collect`). No money moves, so it is in no shift’s totals. The same idempotency key answers the same reservation.',
+        ].join('\n\n'),
+        body: reserveBodySchema,
+        response: { 201: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      const sale = await reserve(deps, await operatorOf(request), request.country, request.body)
+      reply.code(201).headers(noStore)
+      return sale
+    },
+  )
+
+  r.post(
+    '/api/assistant/sales/:id/collect',
+    {
+      onRequest: operator,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Pay a reservation at the counter, in the operator’s open shift',
+        description:
+          'Cash (with change) and card-terminal tenders, settled as a sale’s (422 TENDER_BELOW_DUE, TENDER_REFERENCE_REQUIRED). The sale is then the collecting operator’s, in their shift: tickets issued and printable. Not a waiting reservation → 409 ORDER_NOT_PAYABLE; past its deadline → 422 HOLD_EXPIRED. The same idempotency key answers the same collection.',
+        params: saleParams,
+        body: collectBodySchema,
+        response: { 200: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return collect(deps, await operatorOf(request), request.country, request.params.id, request.body)
+    },
+  )
+
+  r.get(
+    '/api/assistant/sales',
+    {
+      onRequest: operator,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Find a sale by its receipt’s code: one of the operator’s own, or a reservation to collect',
+        querystring: saleByCodeQuerySchema,
+        response: { 200: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      const { userId } = await request.requireUser()
+      return saleOfCode(app.db, userId, request.query.code, request.country)
+    },
+  )
+
   r.get(
     '/api/assistant/sales/:id',
     {
@@ -225,7 +293,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return saleOf(app.db, (await request.requireUser()).userId, request.params.id)
+      return saleOf(app.db, (await request.requireUser()).userId, request.params.id, request.country)
     },
   )
 

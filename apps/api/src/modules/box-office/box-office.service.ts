@@ -4,9 +4,11 @@ import {
   type BoxOfficeAudit,
   type BoxOfficeAuditAction,
   type BoxOfficeEvent,
+  type CollectBody,
   type CounterSale,
   type CounterSaleBody,
   type PayLaterBody,
+  type ReserveBody,
   type ShiftReport,
   type ShiftView,
 } from '@palco/domain/box-office/contract'
@@ -19,9 +21,12 @@ import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js
 import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
 import {
   type CounterBuyerDetails,
+  collectReservation,
   counterSaleByCode,
+  counterSaleOfCode,
   counterSaleView,
   refundCounterSale,
+  reserveAtCounter,
   saleOfSeller,
   sellAtCounter,
   sellForLaterAtCounter,
@@ -206,6 +211,10 @@ async function requireOpenShift(db: Db, operatorId: string) {
 /** The buyer as the audit log names them: the fan's id, or WALK_IN. */
 const auditedBuyer = (buyer: CounterSaleBody['buyer']) => (buyer.kind === 'WALK_IN' ? 'WALK_IN' : buyer.fanId)
 
+/** The tenders as the audit log keeps them: what was handed over, the terminal's reference, the reason. */
+const auditedTenders = (tenders: CounterSaleBody['tenders']) =>
+  tenders.map((t) => (t.kind === 'CASH' ? { kind: t.kind, tendered: t.tendered } : { ...t }))
+
 /** Who the order names: the fan picked (their account, or the pre-registration until they sign up), or a walk-in. */
 async function buyerOf(
   db: Db,
@@ -259,9 +268,7 @@ export async function sell(
       await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
         buyer: auditedBuyer(body.buyer),
         total: sale.total,
-        tenders: body.tenders.map((t) =>
-          t.kind === 'CASH' ? { kind: t.kind, tendered: t.tendered } : { ...t },
-        ),
+        tenders: auditedTenders(body.tenders),
         change: sale.change,
         shiftId: shift.id,
       })
@@ -297,8 +304,51 @@ export async function sellForLater(
   return sellForLaterAtCounter(deps, operator, who, body, onRecorded, localeOf(country))
 }
 
-export const saleOf = (db: Db, operatorId: string, orderId: string) =>
-  counterSaleView(db, orderId, operatorId)
+/**
+ * Keeps the operator's held seats for the buyer until a deadline, to be paid at a counter (issue 15 part 3,
+ * RESERVATION): a walk-in may reserve too, since they come back in person with the receipt's code.
+ */
+export async function reserve(deps: CheckoutDeps, operator: Operator, country: Country, body: ReserveBody) {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  const who = await buyerOf(deps.db, body.buyer, country)
+  return reserveAtCounter(deps, operator, who, body, async (trx, order) => {
+    if (!(await maySell(trx, operator, order.eventId))) throw new DomainError('FORBIDDEN')
+    await audit(trx, operator, 'sale.reserve', 'order', order.id, {
+      buyer: auditedBuyer(body.buyer),
+      total: body.expectedTotal,
+      until: body.until,
+      shiftId: shift.id,
+    })
+  })
+}
+
+/** Collects a reservation in the operator's open shift, for an event they sell (checks in counter-sales). */
+export async function collect(
+  deps: CheckoutDeps,
+  operator: Operator,
+  country: Country,
+  orderId: string,
+  body: CollectBody,
+) {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  const seller = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
+  return collectReservation(deps, seller, orderId, country, body, async (trx, sale) => {
+    if (!(await maySell(trx, operator, sale.eventId))) throw new DomainError('FORBIDDEN')
+    await audit(trx, operator, 'sale.collect', 'order', orderId, {
+      total: sale.total,
+      tenders: auditedTenders(body.tenders),
+      change: sale.change,
+      shiftId: shift.id,
+    })
+  })
+}
+
+export const saleOf = (db: Db, operatorId: string, orderId: string, country: Country) =>
+  counterSaleView(db, orderId, operatorId, new Date(), country)
+
+/** The operator's own sale, or a reservation of the country still waiting, by its receipt's code. */
+export const saleOfCode = (db: Db, operatorId: string, code: string, country: Country) =>
+  counterSaleOfCode(db, code, country, operatorId)
 
 /** A counter sale of the country by its receipt's code, for an admin to refund. */
 export const saleForRefund = (db: Db, country: Country, code: string) => counterSaleByCode(db, code, country)

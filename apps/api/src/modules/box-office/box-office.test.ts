@@ -8,6 +8,7 @@ import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { userIdOf } from '../../test/ticket-fixtures.js'
 import { voidCounterSale } from '../checkout/counter-sales.service.js'
+import { reconcileOnce } from '../payments/reconcile.js'
 
 /**
  * The box office through its API (issue 15): shifts with a blind close, selling to a walk-in or a fan at the
@@ -649,6 +650,99 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
         changes: { reason: 'Cliente devolvió las boletas', total: held.total },
       }),
     ])
+  })
+
+  it('keeps seats reserved for a walk-in until a deadline; another counter collects them in its own shift; an unpaid one is released at its deadline', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const before = (await shift()).totals
+    const event = await seatedEvent(db())
+    const hour = 3_600_000
+    const reserve = (held: { id: string; total: number }, until: Date, key = randomUUID()) =>
+      call('POST', '/api/assistant/reservations', {
+        reservationId: held.id,
+        buyer: walkIn,
+        until: until.toISOString(),
+        expectedTotal: held.total,
+        currency: 'COP',
+        idempotencyKey: key,
+      })
+    const held = await hold(event.id, ['NORTE/A-2', 'NORTE/A-3'])
+    // Under an hour is a sale, past the event's start nobody can come to pay: refused, nothing kept.
+    for (const until of [new Date(Date.now() + 30 * 60_000), new Date(Date.now() + 8 * 24 * hour)]) {
+      const refused = await reserve(held, until)
+      expect([refused.statusCode, refused.json().code]).toEqual([422, 'RESERVATION_DEADLINE_INVALID'])
+    }
+    const until = new Date(Date.now() + 2 * hour)
+    const key = randomUUID()
+    const reserved = await reserve(held, until, key)
+    expect(reserved.statusCode, reserved.body).toBe(201)
+    const r = reserved.json()
+    expect(r).toMatchObject({
+      status: 'PENDING_CASH_PAYMENT',
+      reservedUntil: until.toISOString(),
+      tenders: [],
+      tickets: [],
+      paidAt: null,
+    })
+    expect((await reserve(held, until, key)).json().orderId).toBe(r.orderId)
+    // The seats are nobody else's meanwhile, and no money moved.
+    expect(
+      (await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/A-2'] }, fan)).statusCode,
+    ).not.toBe(201)
+    expect((await shift()).totals).toMatchObject({ sales: before.sales, cash: before.cash })
+
+    // Another counter finds it by its code and takes the money in its own shift, once for a double tap.
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    await call('POST', '/api/assistant/shift', { openingFloat: 0 }, admin)
+    const adminShift = async () => (await call('GET', '/api/assistant/shift', undefined, admin)).json().shift
+    const adminBefore = (await adminShift()).totals
+    const found = await call('GET', `/api/assistant/sales?code=${r.code.toLowerCase()}`, undefined, admin)
+    expect(found.json()).toMatchObject({ orderId: r.orderId, reservedUntil: until.toISOString() })
+    const collect = (tenders: object[], k = randomUUID()) =>
+      call('POST', `/api/assistant/sales/${r.orderId}/collect`, { tenders, idempotencyKey: k }, admin)
+    expect((await collect([{ kind: 'CASH', tendered: held.total - 1 }])).json().code).toBe('TENDER_BELOW_DUE')
+    expect((await collect([{ kind: 'COURTESY', reason: 'PRESS' }])).statusCode).toBe(400)
+    const ck = randomUUID()
+    const cash = [{ kind: 'CASH', tendered: held.total + 10_000_00 }]
+    const [first, again] = await Promise.all([collect(cash, ck), collect(cash, ck)])
+    expect([first.statusCode, again.statusCode], first.body).toEqual([200, 200])
+    expect(again.json().orderId).toBe(r.orderId)
+    expect(first.json()).toMatchObject({
+      status: 'PAID',
+      reservedUntil: null,
+      change: 10_000_00,
+      tenders: [{ kind: 'CASH', amount: held.total, tendered: held.total + 10_000_00 }],
+    })
+    expect(first.json().tickets).toHaveLength(2)
+    expect((await adminShift()).totals).toMatchObject({
+      sales: adminBefore.sales + 1,
+      cash: adminBefore.cash + held.total,
+    })
+    // The sale is the collector's now; it is not collected twice.
+    expect((await call('GET', `/api/assistant/sales/${r.orderId}`)).statusCode).toBe(404)
+    expect((await collect(cash)).json().code).toBe('ORDER_NOT_PAYABLE')
+    const log = (await call('GET', '/api/backoffice/box-office/audit', undefined, admin)).json().entries
+    expect(
+      log
+        .filter((e: { entityId: string }) => e.entityId === r.orderId)
+        .map((e: { action: string; actorEmail: string }) => [e.action, e.actorEmail])
+        .sort(),
+    ).toEqual([
+      ['sale.collect', 'admin@palco.co'],
+      ['sale.reserve', OPERATOR],
+    ])
+
+    // Nobody comes: at the deadline the reservation ends and its seat is on sale again.
+    const unpaid = await hold(event.id, ['NORTE/A-4'])
+    const lapsing = (await reserve(unpaid, until)).json()
+    await reconcileOnce(t.app.checkout, { staleAfterMs: -60_000, now: new Date(Date.now() + 3 * hour) })
+    expect((await call('GET', `/api/assistant/sales/${lapsing.orderId}`)).json()).toMatchObject({
+      status: 'EXPIRED',
+      reservedUntil: null,
+    })
+    expect(
+      (await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/A-4'] })).statusCode,
+    ).toBe(201)
   })
 
   it('refuses a void after 30 minutes', async () => {

@@ -1,9 +1,17 @@
-import type { CounterSale, CounterSaleBody, PayLaterBody } from '@palco/domain/box-office/contract'
+import type {
+  CollectBody,
+  CounterSale,
+  CounterSaleBody,
+  PayLaterBody,
+  ReserveBody,
+} from '@palco/domain/box-office/contract'
 import { canVoidWithin, settleTenders, VOID_WINDOW_MS } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
+import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import type { Buyer } from '@palco/domain/orders/parties'
+import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
@@ -14,10 +22,17 @@ import {
   findOrder,
   lockOrder,
   tendersOfShift,
+  updateOrder,
 } from './checkout.repository.js'
 import { paymentInstructionsEmail } from './order-emails.js'
-import { placeCounterOrder, placeOrder } from './orders.service.js'
-import { type CheckoutDeps, type OrderLine, voidPaidOrder } from './settlement.service.js'
+import { placeCounterOrder, placeOrder, recordCounterParts } from './orders.service.js'
+import {
+  type CheckoutDeps,
+  completeIfPaid,
+  type OrderLine,
+  supersedeCounterPayment,
+  voidPaidOrder,
+} from './settlement.service.js'
 
 /**
  * Sales at the box office (issue 15): the checkout core's order, placed by an operator for a buyer and paid
@@ -141,6 +156,89 @@ export async function sellForLaterAtCounter(
   return result
 }
 
+/**
+ * Keeps the operator's held seats for the buyer until a deadline (issue 15 part 3, method RESERVATION): the
+ * order waits for payment at the counter, like a voucher for a store, and is released at the deadline. No
+ * money moves, so it belongs to no shift; any counter collects it later (`collectReservation`).
+ */
+export async function reserveAtCounter(
+  deps: CheckoutDeps,
+  seller: Pick<CounterSeller, 'userId' | 'channel'>,
+  who: CounterBuyerDetails,
+  body: Omit<ReserveBody, 'buyer'>,
+  /** Written in the order's transaction, once; throwing reserves nothing. */
+  onRecorded: (trx: Db, order: { id: string; eventId: string }) => Promise<void>,
+  now = new Date(),
+): Promise<CounterSale> {
+  const orderId = await placeCounterOrder(
+    deps,
+    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    {
+      reservationId: body.reservationId,
+      contact: contactOf(who),
+      billing: null,
+      expectedTotal: body.expectedTotal,
+      currency: body.currency,
+      idempotencyKey: body.idempotencyKey,
+      payment: { method: 'RESERVATION', until: new Date(body.until) },
+      onRecorded,
+    },
+    now,
+  )
+  return counterSaleView(deps.db, orderId, seller.userId, now)
+}
+
+/** The waiting payment of a reservation still open, if the order is one. */
+const waitingReservationOf = (payments: readonly PaymentRow[]) =>
+  payments.find((p) => p.method === 'RESERVATION' && (p.status === 'PENDING' || p.status === 'CREATED'))
+
+/**
+ * Pays a reservation at the counter (issue 15 part 3), whoever reserved it: the tenders are settled against
+ * the total as a sale's are, the waiting payment gives way to them, and the order is paid — seats sold,
+ * tickets issued — in the collecting operator's shift, which then owns the sale (its receipt, its void).
+ * Under the order's lock, so two counters collect once, and a collection racing the deadline's release
+ * either pays before it or finds it gone. The same key answers the same collection.
+ */
+export async function collectReservation(
+  deps: CheckoutDeps,
+  collector: CounterSeller,
+  orderId: string,
+  country: string,
+  body: CollectBody,
+  /** Written in the collection's transaction (the operator's events, the audit entry); throwing undoes it. */
+  onRecorded: (trx: Db, sale: { eventId: string; total: number; change: number }) => Promise<void>,
+  now = new Date(),
+): Promise<CounterSale> {
+  const key = `collect-${orderId}-${body.idempotencyKey}`
+  await deps.db.transaction().execute(async (trx) => {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    if (!order?.seller_user_id || order.country !== country)
+      throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+    const payments = await paymentsOfOrder(trx, order.id)
+    if (payments.some((p) => p.idempotency_key?.startsWith(key))) return
+    const waiting = waitingReservationOf(payments)
+    if (!waiting || order.status !== 'PENDING_CASH_PAYMENT') throw new DomainError('ORDER_NOT_PAYABLE')
+    // The deadline passed and the release has not run yet: the seats are no longer promised.
+    if (waiting.expires_at && new Date(waiting.expires_at).getTime() <= now.getTime())
+      throw new DomainError('HOLD_EXPIRED')
+    const total = Number(order.total)
+    const settled = settleTenders(total, body.tenders)
+    if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
+    await supersedeCounterPayment(trx, waiting)
+    await recordCounterParts(trx, order, collector.userId, { method: 'COUNTER', parts: settled.parts }, key)
+    // The sale is the collector's from here: its cash is in their drawer, its tickets on paper.
+    await updateOrder(trx, order.id, {
+      seller_user_id: collector.userId,
+      shift_id: collector.shiftId,
+      method: settled.parts[0]?.kind ?? 'CASH',
+    })
+    const paying = await lockOrder(trx, order.id)
+    if (!paying || (await completeIfPaid(trx, deps, paying)) !== 'PAID') throw new DomainError('HOLD_EXPIRED')
+    await onRecorded(trx, { eventId: order.event_id, total, change: settled.change })
+  })
+  return counterSaleView(deps.db, orderId, collector.userId, now)
+}
+
 /** The order's contact, from the buyer's name as the counter has it (a walk-in gives one full name). */
 function contactOf(who: CounterBuyerDetails) {
   const [first = who.name, ...rest] = who.name.trim().split(/\s+/)
@@ -160,10 +258,18 @@ const isUndoableAtCounter = (p: PaymentRow) =>
   Number(p.amount) === 0 ||
   (p.provider_code === 'staff' && (p.method === 'CASH' || p.method === 'COURTESY'))
 
-/** The order of a sale made by this operator; any other order (or none) is not found. */
-export async function saleOfSeller(db: Db, orderId: string, sellerId: string) {
+/**
+ * The order of a sale made by this operator; any other order (or none) is not found — except a reservation
+ * still waiting, which every counter of its country may open to collect.
+ */
+export async function saleOfSeller(db: Db, orderId: string, sellerId: string, country?: string) {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
-  if (!order || order.seller_user_id !== sellerId)
+  const collectable =
+    order?.seller_user_id &&
+    order.country === country &&
+    order.method === 'RESERVATION' &&
+    order.status === 'PENDING_CASH_PAYMENT'
+  if (!order || (order.seller_user_id !== sellerId && !collectable))
     throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
   return order
 }
@@ -174,8 +280,10 @@ export async function counterSaleView(
   orderId: string,
   sellerId: string,
   now = new Date(),
+  /** The site's country: a reservation of it still waiting is any of its counters' to read. */
+  country?: string,
 ): Promise<CounterSale> {
-  return receiptOf(db, await saleOfSeller(db, orderId, sellerId), now)
+  return receiptOf(db, await saleOfSeller(db, orderId, sellerId, country), now)
 }
 
 /**
@@ -189,6 +297,16 @@ export async function counterSaleByCode(db: Db, code: string, country: string) {
   return { ...(await receiptOf(db, order)), sellerName: found.seller_name }
 }
 
+/**
+ * The counter's own sale, or a reservation of the country still waiting, by its receipt's code: what an
+ * operator types to collect a reservation the buyer came back to pay.
+ */
+export async function counterSaleOfCode(db: Db, code: string, country: string, operatorId: string) {
+  const found = await findCounterOrderByCode(db, code.trim().toUpperCase(), country)
+  if (!found) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+  return counterSaleView(db, found.id, operatorId, new Date(), country)
+}
+
 async function receiptOf(
   db: Db,
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
@@ -199,7 +317,8 @@ async function receiptOf(
     paymentsOfOrder(db, order.id),
     ticketsOfOrder(db, order.id),
   ])
-  const counter = payments.filter((p) => p.provider_code === 'staff')
+  const counter = payments.filter((p) => p.provider_code === 'staff' && p.method !== 'RESERVATION')
+  const reserved = isOpenOrder(order.status as OrderStatus) ? waitingReservationOf(payments) : undefined
   // A sale paid later has its provider's voucher or transfer instead of counter tenders.
   const later = payments.find(
     (p) => p.provider_code !== 'staff' && (p.method === 'CASH' || p.method === 'TRANSFER'),
@@ -240,6 +359,7 @@ async function receiptOf(
           option: later.network ?? later.transfer_kind ?? '',
         }
       : null,
+    reservedUntil: reserved?.expires_at ? new Date(reserved.expires_at).toISOString() : null,
     lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
     tickets: tickets.map((t) => ({ id: t.id, status: t.status })),
     paidAt: paidAt?.toISOString() ?? null,

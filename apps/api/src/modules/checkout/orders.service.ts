@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { SettledTender } from '@palco/domain/box-office/tenders'
+import { reservationDeadlineOk, type SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
 import { orderCode } from '@palco/domain/checkout/codes'
@@ -56,6 +56,7 @@ import {
 } from './checkout.repository.js'
 import {
   applyProviderOutcome,
+  awaitCounterPayment,
   type CheckoutDeps,
   completeIfPaid,
   type OrderLine,
@@ -118,10 +119,20 @@ export interface CounterTender {
   shiftId?: string
 }
 
+/**
+ * Seats kept at the counter for a buyer who comes back to pay there (method RESERVATION): one payment of the
+ * whole total, waiting until the deadline like a voucher (its network is the spec's cashInClub, paid at the
+ * box office), then released by reconciliation.
+ */
+export interface CounterReservation {
+  method: 'RESERVATION'
+  until: Date
+}
+
 const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
 
 /** Records each counter tender part as a settled payment of the order. */
-async function recordCounterParts(
+export async function recordCounterParts(
   trx: Db,
   order: { id: string; currency: string },
   placedBy: string,
@@ -147,7 +158,7 @@ async function recordCounterParts(
 
 /** How an order is paid: a place-order choice, the whole total on the provider's hosted page (LINK), or a
  * tender at the counter. */
-type OrderPayment = PaymentChoice | { method: 'LINK' } | CounterTender
+type OrderPayment = PaymentChoice | { method: 'LINK' } | CounterTender | CounterReservation
 type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
   payment: OrderPayment
   /** None at the counter: a walk-in pays there and gives no billing document (issue 15). */
@@ -190,7 +201,7 @@ export async function placeOrder(
 export async function placeCounterOrder(
   deps: CheckoutDeps,
   actor: OrderActor,
-  body: OrderRequest & { payment: CounterTender },
+  body: OrderRequest & { payment: CounterTender | CounterReservation },
   now = new Date(),
 ): Promise<string> {
   const known = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey)
@@ -520,16 +531,19 @@ async function prepareOrder(
           throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
         if (sumOfParts(choice.parts) !== total)
           throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
+      } else if (choice.method === 'RESERVATION') {
+        if (!actor.sellingFor)
+          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+        if (!reservationDeadlineOk(choice.until, now, new Date(priced.event.starts_at)))
+          throw new DomainError('RESERVATION_DEADLINE_INVALID', { field: 'until' })
       } else if (!isChoiceOffered(priced.country, choice)) {
         throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       }
+      const atCounter = choice.method === 'COUNTER' || choice.method === 'RESERVATION'
       const split = splitPayment(
         total,
-        choice.method === 'COUNTER' ? 'CASH' : choice.method,
-        choice.method === 'WALLET' ||
-          choice.method === 'LINK' ||
-          choice.method === 'FREE' ||
-          choice.method === 'COUNTER'
+        atCounter ? 'CASH' : choice.method,
+        atCounter || choice.method === 'WALLET' || choice.method === 'LINK' || choice.method === 'FREE'
           ? 0
           : choice.walletAmount,
       )
@@ -539,7 +553,7 @@ async function prepareOrder(
       const asked = body.firstPayment ?? split.provider
       if (
         body.firstPayment !== undefined &&
-        (!Number.isSafeInteger(asked) || asked <= 0 || asked >= split.provider || choice.method === 'COUNTER')
+        (!Number.isSafeInteger(asked) || asked <= 0 || asked >= split.provider || atCounter)
       ) {
         throw new DomainError('AMOUNT_MISMATCH', { field: 'firstPayment', details: { total } })
       }
@@ -552,9 +566,8 @@ async function prepareOrder(
             : choice.method === 'COUNTER'
               ? (choice.parts[0]?.kind ?? 'CASH')
               : choice.method
-      const ownCode = choice.method === 'COUNTER' ? 'staff' : 'wallet'
-      const adapter =
-        walletOnly || choice.method === 'COUNTER' ? null : deps.providers.forCountry(priced.country)
+      const ownCode = atCounter ? 'staff' : 'wallet'
+      const adapter = walletOnly || atCounter ? null : deps.providers.forCountry(priced.country)
       const providerCode = adapter?.code ?? ownCode
       const orderId = randomUUID()
       const paymentId = randomUUID()
@@ -627,6 +640,12 @@ async function prepareOrder(
       }
       if (choice.method === 'COUNTER') {
         await recordCounterParts(trx, { id: orderId, currency: priced.currency }, actor.userId, choice)
+      } else if (choice.method === 'RESERVATION') {
+        const club = { method: 'CASH', network: 'cashInClub', walletAmount: 0 } as const
+        await insertPayment(trx, {
+          ...providerPaymentValues(paymentId, orderId, actor.userId, 'staff', club, total, priced.currency),
+          method: 'RESERVATION',
+        })
       } else if (choice.method === 'FREE') {
         // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
         await recordSettledPayment(trx, {
@@ -653,6 +672,8 @@ async function prepareOrder(
         })
       }
       await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT')
+      // No provider to ask: the seats wait for the buyer until the deadline from this same transaction.
+      if (choice.method === 'RESERVATION') await awaitCounterPayment(trx, orderId, paymentId, choice.until)
       await body.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
 
       if (!adapter) {

@@ -592,8 +592,9 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
 async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
   if (payment.status !== 'CREATED' && payment.status !== 'PENDING') return
   if (!isOpenOrder(order.status as OrderStatus)) return
+  // A reservation waits for cash at the counter (spec §3 cash option cashInClub) as a voucher waits for a store.
   const phase: CheckoutPhase =
-    order.method === 'CASH'
+    order.method === 'CASH' || order.method === 'RESERVATION'
       ? 'PENDING_CASH'
       : order.method === 'TRANSFER'
         ? 'PENDING_TRANSFER'
@@ -621,6 +622,21 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
   if (extend) await setSeatsHoldEnd(trx, order.hold_id, expiresAt)
   else await protectSeats(trx, order.hold_id, expiresAt)
 }
+
+/**
+ * Puts a reservation's payment (issue 15, method RESERVATION) in waiting, in the transaction that made it:
+ * there is no provider to answer, so the seats move to the deadline at once, as a voucher's do.
+ */
+export async function awaitCounterPayment(trx: Db, orderId: string, paymentId: string, until: Date) {
+  const order = await lockOrder(trx, orderId)
+  const payment = await lockPayment(trx, paymentId)
+  if (!order || !payment) throw new Error(`order ${orderId} vanished`)
+  await settlePending(trx, order, payment, { status: 'PENDING', expiresAt: until })
+}
+
+/** A reservation paid at the counter: its waiting payment gives way to the tenders that paid it (CANCELLED). */
+export const supersedeCounterPayment = (trx: Db, payment: PaymentRow) =>
+  enterPaymentPhase(trx, payment, 'EXPIRED')
 
 async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return

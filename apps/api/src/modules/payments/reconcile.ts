@@ -55,9 +55,15 @@ export async function reconcileOnce(
 async function reconcilePayment(deps: PaymentsDeps, paymentId: string, now: Date, abandonAfterMs: number) {
   const payment = await findPayment(deps.db, paymentId)
   if (!payment) return false
+  const expired = payment.expires_at !== null && new Date(payment.expires_at).getTime() <= now.getTime()
+  // Seats reserved at the counter (issue 15) have no provider to ask: only their deadline ends them.
+  if (payment.method === 'RESERVATION') {
+    if (!expired) return false
+    await deps.settlement.applyProviderOutcome(payment.id, { status: 'EXPIRED' })
+    return true
+  }
   const adapter = deps.providers.byCode(payment.provider_code)
   if (!adapter) return false
-  const expired = payment.expires_at !== null && new Date(payment.expires_at).getTime() <= now.getTime()
   let status: 'APPROVED' | 'DECLINED' | 'PENDING' | 'EXPIRED' | 'REFUNDED'
   let providerPaymentId = payment.provider_payment_id ?? undefined
   let rebind = false
