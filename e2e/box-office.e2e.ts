@@ -64,6 +64,10 @@ const WORDS = {
     refundReason: 'Motivo del reembolso',
     moneyBack: 'Ya se le devolvió el dinero al comprador',
     refund: 'Reembolsar la venta',
+    reserve: 'Reservar las sillas',
+    reserved: 'Reservada',
+    saleCode: 'Código del recibo',
+    find: 'Buscar',
   },
   mexico: {
     float: 'Opening float',
@@ -114,6 +118,10 @@ const WORDS = {
     refundReason: 'Reason for the refund',
     moneyBack: 'The money has been given back to the buyer',
     refund: 'Refund the sale',
+    reserve: 'Reserve the seats',
+    reserved: 'Reserved',
+    saleCode: 'Receipt code',
+    find: 'Find',
   },
 } as const
 
@@ -592,6 +600,57 @@ for (const site of COUNTRIES) {
 
       expect(await scanAtGate(page, event.id, code ?? '')).toBe('INVALID')
       await page.context().close()
+    })
+
+    test('seats reserved for a walk-in are paid at another counter, found by the receipt code; the printed ticket gets in', async ({
+      browser,
+    }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      await page.goto(urlOf(site, `/assistant/buy?reservation=${reservationId}`))
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: words.walkIn }).check()
+      await page.getByLabel(words.name).fill('Rosa Reserva')
+      await page.getByRole('button', { name: words.reserve }).click()
+
+      // The receipt says until when the seats are kept, and the code to pay with at any counter.
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      await waitForHydration(page)
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.reserved)
+      await expect(page.getByTestId('reserved-until')).toBeVisible()
+      const saleId = new URL(page.url()).searchParams.get('sale') ?? ''
+      const sale = await api<{ code: string; total: number }>(page, 'GET', `/api/assistant/sales/${saleId}`)
+      await expect(page.getByTestId('reserved-until')).toContainText(sale.data.code)
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/successful_purchase (reserved)`)
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), 'a reservation’s receipt fits 375 px').toBeLessThanOrEqual(375)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-reserved-375`), fullPage: true })
+      await page.context().close()
+
+      // The buyer comes back to another counter, which finds the reservation by its code and takes cash.
+      const other = await asUser(browser, site, 'admin@palco.co')
+      const theirs = await api<{ shift: { id: string } | null }>(other, 'GET', '/api/assistant/shift')
+      if (!theirs.data.shift) await api(other, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      await other.goto(urlOf(site, '/assistant'))
+      await waitForHydration(other)
+      await other.getByLabel(words.saleCode).fill(sale.data.code.toLowerCase())
+      await other.getByRole('button', { name: words.find, exact: true }).click()
+      await expect(other).toHaveURL(new RegExp(`/assistant/successful_purchase\\?sale=${saleId}`))
+      await waitForHydration(other)
+      await other.getByLabel(words.cash).fill(String(major(sale.data.total) + 5_000))
+      await expect(other.getByTestId('change-due')).toContainText(
+        site.name === 'colombia' ? '5.000' : '5,000',
+      )
+      await other.getByTestId('charge').click()
+      await expect(other.getByTestId('receipt-status')).toHaveText(words.paid)
+      await expect(other.getByTestId('reserved-until')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(other, `${site.name} /assistant/successful_purchase (collected)`)
+      const [code] = await printedCodes(other)
+      expect(await scanAtGate(other, event.id, code ?? '')).toBe('VALID')
+      await other.context().close()
     })
 
     test('a fan is refused on the counter pages', async ({ browser }) => {

@@ -13,12 +13,14 @@ import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import {
   courtesyQuotaPath,
+  reserveAtCounter,
   SHIFT_PATH,
   sellAtCounter,
   sellForLater,
 } from '../../features/box-office/api/box-office'
 import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
 import { PayLaterForm, type PayLaterRequest } from '../../features/box-office/components/pay-later-form'
+import { ReserveForm } from '../../features/box-office/components/reserve-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { counterPathOf } from '../../features/box-office/model/counter-paths'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
@@ -26,6 +28,9 @@ import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
+
+/** The three ways a counter sale goes: paid now, paid later online, or reserved to be paid at a counter. */
+type SaleWay = 'charge' | 'later' | 'reserve'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]
@@ -39,7 +44,8 @@ export function headers() {
  * `/assistant/buy?reservation=<id>`: the counter sale (issue 15 parts 2 and 3). The operator's hold with its
  * timer and summary (the fans' components), the buyer, and the tenders; charging records the sale in the
  * open shift and leads to its receipt. Or the buyer pays later, by voucher or SPEI: the counter then hands
- * over the instructions from the fans' own voucher or transfer page.
+ * over the instructions from the fans' own voucher or transfer page. Or the seats are reserved for the buyer
+ * until a deadline, to be paid at any counter with the receipt's code.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'reservation')) throw redirect('/assistant')
@@ -72,7 +78,8 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const [buyer, setBuyer] = useState<ChosenBuyer | null>(null)
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  // Shown in the section whose button failed, next to what the operator just did.
+  const [failed, setFailed] = useState<{ way: SaleWay; error: ApiError } | null>(null)
   const [missingBuyer, setMissingBuyer] = useState(false)
   // One key per visit: a double tap on "charge" answers the same sale instead of selling twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID())
@@ -80,29 +87,35 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const buyerTitle = useId()
   const tenderTitle = useId()
   const laterTitle = useId()
+  const reserveTitle = useId()
 
   /** Places the sale (paid now or later) for the chosen buyer, then opens the page it leads to. */
-  const place = async (sale: (base: Omit<CounterSaleBody, 'tenders'>) => Promise<string>) => {
+  const place = async (way: SaleWay, sale: (base: Omit<CounterSaleBody, 'tenders'>) => Promise<string>) => {
     if (!cart) return
     setMissingBuyer(!buyer)
     if (!buyer) return
     setBusy(true)
-    setError(null)
+    setFailed(null)
     try {
       const base = { reservationId, buyer: buyer.buyer, idempotencyKey }
       navigate(await sale({ ...base, expectedTotal: cart.total, currency: cart.currency }))
     } catch (err) {
-      setError(asApiError(err))
+      setFailed({ way, error: asApiError(err) })
       setBusy(false)
     }
   }
   const charge = (tenders: CounterTenderEntry[]) =>
-    place(async (base) => {
+    place('charge', async (base) => {
       const sold = await sellAtCounter({ ...base, tenders })
       return `/assistant/successful_purchase?sale=${sold.orderId}`
     })
   const payLater = (request: PayLaterRequest) =>
-    place(async (base) => counterPathOf((await sellForLater({ ...base, ...request })).next))
+    place('later', async (base) => counterPathOf((await sellForLater({ ...base, ...request })).next))
+  const reserve = (until: string) =>
+    place('reserve', async (base) => {
+      const reserved = await reserveAtCounter({ ...base, until })
+      return `/assistant/successful_purchase?sale=${reserved.orderId}`
+    })
 
   const title = t('sale.title')
   if (!cart) {
@@ -184,7 +197,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                     courtesy={loaderData.courtesy}
                     onSubmit={charge}
                   />
-                  <ApiErrorAlert error={error} />
+                  <ApiErrorAlert error={failed?.way === 'charge' ? failed.error : null} />
                 </Stack>
               </Paper>
               <Paper component="section" withBorder radius="md" p="md" aria-labelledby={laterTitle}>
@@ -199,6 +212,21 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                     disabled={expired || !loaderData.shiftOpen}
                     onSubmit={payLater}
                   />
+                  <ApiErrorAlert error={failed?.way === 'later' ? failed.error : null} />
+                </Stack>
+              </Paper>
+              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={reserveTitle}>
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id={reserveTitle}>
+                    {t('reserve.title')}
+                  </Title>
+                  <ReserveForm
+                    eventStartsAt={cart.event.startsAt}
+                    busy={busy}
+                    disabled={expired || !loaderData.shiftOpen}
+                    onSubmit={reserve}
+                  />
+                  <ApiErrorAlert error={failed?.way === 'reserve' ? failed.error : null} />
                 </Stack>
               </Paper>
             </Stack>

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import type { OperatorEvents, ShiftView } from '@palco/domain/box-office/contract'
+import type { CounterSale, OperatorEvents, ShiftView } from '@palco/domain/box-office/contract'
 import type { EventPage } from '@palco/domain/catalog/event-card'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatTime } from '@palco/domain/format/format'
@@ -36,11 +36,17 @@ export function headers() {
  * `/assistant`: the operators' home (issue 15). The shift (open it with a float, its running totals, close
  * it by a blind count), the events to sell (a search that works as a plain form), and check-in.
  * `?event=<slug>` of an event sold without a map shows its zones and quantities, as the fans' /checkout does.
+ * `?code=<receipt code>` opens that sale's receipt: a reservation to collect, or one of the operator's sales.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const slug = url.searchParams.get('event')?.trim()
   const q = url.searchParams.get('q')?.trim() ?? ''
+  const code = url.searchParams.get('code')?.trim().toUpperCase() ?? ''
+  if (code) {
+    const found = await context.api<CounterSale>(`/api/assistant/sales?code=${encodeURIComponent(code)}`)
+    if (found.status === 200) throw redirect(`/assistant/successful_purchase?sale=${found.data.orderId}`)
+  }
   const shiftRes = await context.api<{ shift: ShiftView | null }>(SHIFT_PATH)
   const shift = shiftRes.status === 200 ? shiftRes.data.shift : null
   let zonesOf: Pick<EventDetail, 'id' | 'slug' | 'name' | 'zones'> | null = null
@@ -62,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: currencyOf(context.country),
     shift,
     q,
+    // A code that found nothing is said next to its field.
+    code,
     zonesOf,
     events: events.status === 200 ? events.data.content.filter((e) => sells(e.id)) : [],
   }
@@ -75,6 +83,7 @@ export default function OperatorHome({ loaderData }: Route.ComponentProps) {
   const [closed, setClosed] = useState<ShiftView | null>(null)
   const sellTitle = useId()
   const checkInTitle = useId()
+  const findTitle = useId()
   return (
     <Container size="md" px="md" py="xl">
       <title>{`${t('common:operatorHome.title')} · Palco`}</title>
@@ -198,6 +207,34 @@ export default function OperatorHome({ loaderData }: Route.ComponentProps) {
               <Button component={Link} to="/assistant/check-in">
                 {t('common:operatorHome.checkIn.open')}
               </Button>
+            </Stack>
+          </Paper>
+          <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={findTitle}>
+            <Stack gap="sm">
+              <Title order={2} size="h3" id={findTitle}>
+                {t('find.title')}
+              </Title>
+              <Text>{t('find.body')}</Text>
+              {/* A plain form: it works before the page's script, and the server opens the receipt. */}
+              <Form method="get" role="search">
+                <Group align="flex-start" gap="xs" wrap="wrap">
+                  <TextInput
+                    name="code"
+                    label={t('find.code')}
+                    defaultValue={loaderData.code}
+                    minLength={4}
+                    maxLength={20}
+                    required
+                    autoComplete="off"
+                    error={loaderData.code ? t('find.notFound', { code: loaderData.code }) : undefined}
+                    style={{ flex: 1, minWidth: 160 }}
+                    data-testid="find-code"
+                  />
+                  <Button type="submit" variant="default" mt={25}>
+                    {t('find.submit')}
+                  </Button>
+                </Group>
+              </Form>
             </Stack>
           </Paper>
         </SimpleGrid>

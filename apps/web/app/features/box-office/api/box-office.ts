@@ -1,5 +1,6 @@
 import type {
   BackofficeOperator,
+  CollectBody,
   CounterFan,
   CounterSale,
   CounterSaleBody,
@@ -8,6 +9,7 @@ import type {
   OperatorEvents,
   PayLaterBody,
   RefundableSale,
+  ReserveBody,
   ShiftView,
 } from '@palco/domain/box-office/contract'
 import type { PlaceOrderResult } from '@palco/domain/checkout/contract'
@@ -50,6 +52,18 @@ export const sellAtCounter = (body: CounterSaleBody) =>
 /** A sale the buyer pays later by voucher or SPEI; `next` is the fans' page for it. */
 export const sellForLater = (body: PayLaterBody) =>
   apiRequest<PlaceOrderResult>('/api/assistant/orders', { method: 'POST', body })
+
+/** Seats kept for the buyer until a deadline, paid later at any counter; answers the receipt. */
+export const reserveAtCounter = (body: ReserveBody) =>
+  apiRequest<CounterSale>('/api/assistant/reservations', { method: 'POST', body })
+
+/** Takes the money for a reservation in this operator's shift; answers the paid sale. */
+export const collectReservation = (orderId: string, body: CollectBody) =>
+  apiRequest<CounterSale>(`${salePath(orderId)}/collect`, { method: 'POST', body })
+
+/** One of the operator's sales, or a reservation to collect, by its receipt's code. */
+export const findSaleByCode = (code: string) =>
+  apiRequest<CounterSale>(`/api/assistant/sales?code=${encodeURIComponent(code)}`)
 
 export const voidSale = (orderId: string) =>
   apiRequest<CounterSale>(`${salePath(orderId)}/void`, { method: 'POST' })

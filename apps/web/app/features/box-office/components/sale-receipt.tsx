@@ -5,9 +5,14 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** How the receipt words a sale's status: paid, voided, still awaiting a later payment, or never paid. */
-function statusWordOf(status: string): 'paid' | 'voided' | 'awaiting' | 'unpaid' {
+/**
+ * How the receipt words a sale's status: paid, voided, reserved for payment at a counter, still awaiting a
+ * later payment, or never paid.
+ */
+function statusWordOf(sale: CounterSale): 'paid' | 'voided' | 'reserved' | 'awaiting' | 'unpaid' {
+  const { status } = sale
   if (status === 'PAID') return 'paid'
+  if (sale.reservedUntil) return 'reserved'
   if (status === 'REFUNDED') return 'voided'
   return status.startsWith('PENDING') ? 'awaiting' : 'unpaid'
 }
@@ -29,7 +34,7 @@ export function SaleReceipt(props: {
   const { sale, locale } = props
   const titleId = useId()
   const money = (amount: number) => formatMoney({ amount, currency: sale.currency }, locale)
-  const status = statusWordOf(sale.status)
+  const status = statusWordOf(sale)
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId} data-testid="receipt">
       <Stack gap="sm">

@@ -30,8 +30,11 @@ export function TenderForm(props: {
   locale: Locale
   busy: boolean
   disabled: boolean
-  /** The reasons a courtesy may be given for, and what is left of the event's quota (issue 15). */
-  courtesy: { reasons: CourtesyReasonList['reasons']; quota: CourtesyQuota | null; places: number }
+  /**
+   * The reasons a courtesy may be given for, and what is left of the event's quota (issue 15); none when
+   * the buyer pays for certain (collecting a reservation), and the form only takes money.
+   */
+  courtesy?: { reasons: CourtesyReasonList['reasons']; quota: CourtesyQuota | null; places: number }
   onSubmit: (tenders: CounterTenderEntry[]) => void
 }) {
   const { t } = useTranslation('boxoffice')
@@ -63,21 +66,23 @@ export function TenderForm(props: {
     if (settled.ok) props.onSubmit(tenders)
   }
 
-  const { quota } = props.courtesy
+  const { courtesy } = props
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Radio.Group
-          value={mode}
-          onChange={(v) => setMode(v as 'pay' | 'courtesy')}
-          label={t('tender.modeLabel')}
-        >
-          <Group gap="md" mt={4}>
-            <Radio value="pay" label={t('tender.pay')} />
-            <Radio value="courtesy" label={t('tender.courtesy')} />
-          </Group>
-        </Radio.Group>
-        {mode === 'courtesy' ? (
+        {courtesy && (
+          <Radio.Group
+            value={mode}
+            onChange={(v) => setMode(v as 'pay' | 'courtesy')}
+            label={t('tender.modeLabel')}
+          >
+            <Group gap="md" mt={4}>
+              <Radio value="pay" label={t('tender.pay')} />
+              <Radio value="courtesy" label={t('tender.courtesy')} />
+            </Group>
+          </Radio.Group>
+        )}
+        {courtesy && mode === 'courtesy' ? (
           <Stack gap="xs">
             <NativeSelect
               label={t('tender.reason')}
@@ -85,13 +90,13 @@ export function TenderForm(props: {
               onChange={(e) => setReason(e.currentTarget.value)}
               data={[
                 { value: '', label: t('tender.reasonPick') },
-                ...props.courtesy.reasons.map((r) => ({ value: r.code, label: r.name })),
+                ...courtesy.reasons.map((r) => ({ value: r.code, label: r.name })),
               ]}
               error={tried && !settled.ok ? t('errors:codes.COURTESY_REASON_REQUIRED') : undefined}
               data-testid="courtesy-reason"
             />
             <Text size="sm" c="dimmed" data-testid="courtesy-left">
-              {t('tender.quotaLeft', { count: quota?.left ?? 0 })}
+              {t('tender.quotaLeft', { count: courtesy.quota?.left ?? 0 })}
             </Text>
           </Stack>
         ) : (
@@ -167,7 +172,7 @@ export function TenderForm(props: {
         )}
         <Button type="submit" size="md" loading={props.busy} disabled={props.disabled} data-testid="charge">
           {mode === 'courtesy'
-            ? t('tender.give', { count: props.courtesy.places })
+            ? t('tender.give', { count: courtesy?.places ?? 0 })
             : t('tender.charge', { amount: money(total) })}
         </Button>
       </Stack>

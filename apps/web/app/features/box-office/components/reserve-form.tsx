@@ -1,0 +1,57 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { defaultReservationDeadline, reservationDeadlineOk } from '@palco/domain/box-office/tenders'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** A date as a datetime-local field writes it: the counter's own clock, to the minute. */
+function localFieldValue(date: Date) {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/**
+ * Seats kept for a buyer who pays at a box office later (issue 15 part 3, RESERVATION): the operator picks
+ * until when, within the bounds the server applies (`reservationDeadlineOk`), checked here first for a
+ * clear message on the field.
+ */
+export function ReserveForm(props: {
+  eventStartsAt: string
+  busy: boolean
+  disabled: boolean
+  onSubmit: (until: string) => void
+}) {
+  const { t } = useTranslation(['boxoffice', 'errors'])
+  const starts = new Date(props.eventStartsAt)
+  const [until, setUntil] = useState(() => localFieldValue(defaultReservationDeadline(new Date(), starts)))
+  const [invalid, setInvalid] = useState(false)
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const chosen = new Date(until)
+    const ok = !Number.isNaN(chosen.getTime()) && reservationDeadlineOk(chosen, new Date(), starts)
+    setInvalid(!ok)
+    if (ok) props.onSubmit(chosen.toISOString())
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="reserve">
+      <Stack gap="sm">
+        <Text size="sm">{t('reserve.lead')}</Text>
+        <TextInput
+          type="datetime-local"
+          label={t('reserve.until')}
+          description={t('reserve.untilHint')}
+          value={until}
+          onChange={(e) => setUntil(e.currentTarget.value)}
+          error={invalid ? t('errors:codes.RESERVATION_DEADLINE_INVALID') : undefined}
+          required
+          maw={280}
+          data-testid="reserve-until"
+        />
+        <Button type="submit" variant="light" loading={props.busy} disabled={props.disabled} w="fit-content">
+          {t('reserve.submit')}
+        </Button>
+      </Stack>
+    </form>
+  )
+}
