@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-operator-events.js'
 import * as m0020 from './migrations/0020-counter-holds-per-fan.js'
 import * as m0021 from './migrations/0021-paper-ticket-codes.js'
 import * as m0022 from './migrations/0022-collected-reservations.js'
+import * as m0023 from './migrations/0023-entry-by-document.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-counter-holds-per-fan': m0020,
   '0021-paper-ticket-codes': m0021,
   '0022-collected-reservations': m0022,
+  '0023-entry-by-document': m0023,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

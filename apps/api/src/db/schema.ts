@@ -405,6 +405,9 @@ export interface OrdersTable {
   shift_id: Generated<string | null>
   /** 0018-courtesy: set on a courtesy given at the counter; its tickets are kind COURTESY. */
   courtesy_reason: Generated<string | null>
+  /** 0023-entry-by-document: the document the tickets will admit by (IDENTIFICATION); both or neither. */
+  entry_document_type: Generated<string | null>
+  entry_document_number: Generated<string | null>
 }
 
 export interface PaymentsTable {
@@ -478,6 +481,9 @@ export interface TicketsTable {
   courtesy_reason: Generated<string | null>
   /** 0021-paper-ticket-codes: a paper ticket's code (static, even when its event's rotates); null: the event's. */
   qr_type: Generated<string | null>
+  /** 0023-entry-by-document: the holder's document the gate admits this ticket by; cleared by a transfer. */
+  entry_document_type: Generated<string | null>
+  entry_document_number: Generated<string | null>
 }
 
 export interface TicketTransfersTable {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { billingSchema, cartLineSchema, cashNetworkSchema } from '../checkout/contract.js'
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
+import { documentTypeSchema } from '../people/vocabulary.js'
 import { emailSchema } from '../validation/validation.js'
 import { collectTenderSchema, counterTenderSchema } from './tenders.js'
 
@@ -66,9 +67,24 @@ export const counterBuyerSchema = z.discriminatedUnion('kind', [
 ])
 export type CounterBuyer = z.infer<typeof counterBuyerSchema>
 
+/**
+ * Entry by identity document (issue 15 part 3, IDENTIFICATION; docs/decisions.md): the sale's tickets are
+ * bound to this document, and the gate admits them when the holder shows it, with or without the QR code.
+ */
+export const entryDocumentSchema = z.object({
+  documentType: documentTypeSchema,
+  documentNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{3,20}$/),
+})
+export type EntryDocument = z.infer<typeof entryDocumentSchema>
+
 export const counterSaleBodySchema = z.object({
   reservationId: z.uuid(),
   buyer: counterBuyerSchema,
+  /** Entry by identity document instead of only the QR code; absent for an ordinary sale. */
+  identification: entryDocumentSchema.optional(),
   tenders: z.array(counterTenderSchema).min(1).max(4),
   /** The total the operator saw; a different one → AMOUNT_MISMATCH and nothing is taken. */
   expectedTotal: z.int().min(0),
@@ -132,6 +148,8 @@ export const counterSaleSchema = z.object({
   ),
   /** A sale the buyer pays later: how (a voucher's network, or SPEI); null for a sale paid at the counter. */
   payLater: z.object({ method: z.enum(['CASH', 'TRANSFER']), option: z.string() }).nullable(),
+  /** The document its tickets admit by at the gate (IDENTIFICATION); null for QR-only tickets. */
+  identification: entryDocumentSchema.nullable(),
   /** A reservation still to be paid at the counter: until when its seats are kept; null otherwise. */
   reservedUntil: z.iso.datetime().nullable(),
   lines: z.array(cartLineSchema),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { currencySchema, PHONE_PREFIXES } from '../locale/country.js'
 import { ORDER_STATUSES, PURCHASE_STATUSES } from '../orders/statuses.js'
 import { TICKET_KINDS, TICKET_OWNERSHIPS, TICKET_RULE_KEYS } from '../orders/vocabulary.js'
+import { documentTypeSchema } from '../people/vocabulary.js'
 import { LOCATION_LABEL_KEYS } from './location.js'
 import { QR_TYPES } from './qr.js'
 import { CODE_VERDICTS } from './qr-code.js'
@@ -180,6 +181,16 @@ export const checkInBodySchema = z.object({
   scannedAt: z.iso.datetime({ offset: true }).optional(),
 })
 export type CheckInBody = z.infer<typeof checkInBodySchema>
+
+/**
+ * A holder who enters by identity document (a counter sale with IDENTIFICATION): the gate types the document
+ * it was shown, and the next of that document's unused tickets for the event is admitted.
+ */
+export const checkInByDocumentBodySchema = checkInBodySchema.omit({ code: true, scannedAt: true }).extend({
+  documentType: documentTypeSchema,
+  documentNumber: z.string().trim().min(3).max(20),
+})
+export type CheckInByDocumentBody = z.infer<typeof checkInByDocumentBodySchema>
 
 export const checkInResponseSchema = z.object({
   result: z.enum(CHECK_IN_RESULTS),

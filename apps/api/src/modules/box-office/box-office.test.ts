@@ -86,6 +86,8 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     tenders: object[],
     buyer: object,
     key = randomUUID(),
+    /** More of the sale's body: its entry document. */
+    extra: object = {},
   ) =>
     call('POST', '/api/assistant/sales', {
       reservationId: reservation.id,
@@ -94,6 +96,7 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
       expectedTotal: reservation.total,
       currency: 'COP',
       idempotencyKey: key,
+      ...extra,
     })
   const walkIn = { kind: 'WALK_IN', name: 'Ana Gómez' }
   const shift = async () => (await call('GET', '/api/assistant/shift')).json().shift
@@ -743,6 +746,70 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect(
       (await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/A-4'] })).statusCode,
     ).toBe(201)
+  })
+
+  it('sells tickets that admit by the holder’s identity document: each once, none after a transfer or a void', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await seatedEvent(db())
+    const doc = { documentType: 'CC', documentNumber: 'ab-1020304' }
+    const gate = (document: object) =>
+      call('POST', '/api/checkin/identification', { eventId: event.id, gate: 'Norte 1', ...document })
+    const two = await hold(event.id, ['NORTE/B-2', 'NORTE/B-3'])
+    const badDoc = await sale(two, [{ kind: 'CASH', tendered: two.total }], walkIn, randomUUID(), {
+      identification: { documentType: 'CC', documentNumber: '1' },
+    })
+    expect(badDoc.statusCode).toBe(400)
+    const sold = await sale(two, [{ kind: 'CASH', tendered: two.total }], walkIn, randomUUID(), {
+      identification: doc,
+    })
+    expect(sold.statusCode, sold.body).toBe(201)
+    expect(sold.json().identification).toEqual({ documentType: 'CC', documentNumber: 'AB-1020304' })
+
+    // Nobody else's document, nor the same number as another kind of document, gets in.
+    expect((await gate({ documentType: 'CC', documentNumber: '99999999' })).json().result).toBe('INVALID')
+    expect((await gate({ ...doc, documentType: 'CE' })).json().result).toBe('INVALID')
+    // Two tickets: two entries, each a different seat, then the gate says they are all in.
+    const first = (await gate(doc)).json()
+    const second = (await gate({ ...doc, documentNumber: ' AB-1020304 ' })).json()
+    expect([first.result, second.result]).toEqual(['VALID', 'VALID'])
+    expect(new Set([first.ticket.seat, second.ticket.seat])).toEqual(new Set([2, 3]))
+    const third = (await gate(doc)).json()
+    expect(third).toMatchObject({ result: 'ALREADY_USED', gate: 'Norte 1' })
+    expect(
+      (await call('POST', '/api/checkin/identification', { eventId: event.id, gate: 'X', ...doc }, fan))
+        .statusCode,
+    ).toBe(403)
+
+    // A fan's ticket by document stops admitting by it once given away: the receiver has another document.
+    const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail)}`)
+    const one = await hold(event.id, ['NORTE/B-4'])
+    const theirs = await sale(
+      one,
+      [{ kind: 'CASH', tendered: one.total }],
+      { kind: 'FAN', fanId: found.json().fans[0].fanId },
+      randomUUID(),
+      {
+        identification: { documentType: 'CC', documentNumber: '80123456' },
+      },
+    )
+    expect(theirs.statusCode, theirs.body).toBe(201)
+    const ticketId = theirs.json().tickets[0].id
+    const given = await call(
+      'POST',
+      `/api/tickets/${ticketId}/transfer`,
+      { email: `friend81.${Date.now()}@example.co` },
+      fan,
+    )
+    expect(given.statusCode, given.body).toBe(200)
+    expect((await gate({ documentType: 'CC', documentNumber: '80123456' })).json().result).toBe('INVALID')
+
+    // A voided sale's tickets no longer get in by document either.
+    const three = await hold(event.id, ['NORTE/B-5'])
+    const voided = await sale(three, [{ kind: 'CASH', tendered: three.total }], walkIn, randomUUID(), {
+      identification: { documentType: 'PP', documentNumber: 'X1234567' },
+    })
+    expect((await call('POST', `/api/assistant/sales/${voided.json().orderId}/void`)).statusCode).toBe(200)
+    expect((await gate({ documentType: 'PP', documentNumber: 'X1234567' })).json().result).toBe('INVALID')
   })
 
   it('refuses a void after 30 minutes', async () => {

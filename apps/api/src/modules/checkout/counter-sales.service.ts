@@ -12,6 +12,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import type { Buyer } from '@palco/domain/orders/parties'
 import type { OrderStatus } from '@palco/domain/orders/statuses'
+import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
@@ -84,6 +85,7 @@ export async function sellAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
+      ...(body.identification ? { identification: body.identification } : {}),
       payment: {
         method: 'COUNTER',
         parts: settled.parts,
@@ -132,6 +134,7 @@ export async function sellForLaterAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
+      ...(body.identification ? { identification: body.identification } : {}),
       payment: { ...body.payment, walletAmount: 0 },
       onRecorded: async (trx, order) => {
         await onRecorded(trx, order)
@@ -180,6 +183,7 @@ export async function reserveAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
+      ...(body.identification ? { identification: body.identification } : {}),
       payment: { method: 'RESERVATION', until: new Date(body.until) },
       onRecorded,
     },
@@ -359,6 +363,13 @@ async function receiptOf(
           option: later.network ?? later.transfer_kind ?? '',
         }
       : null,
+    identification:
+      order.entry_document_type && order.entry_document_number
+        ? {
+            documentType: order.entry_document_type as DocumentType,
+            documentNumber: order.entry_document_number,
+          }
+        : null,
     reservedUntil: reserved?.expires_at ? new Date(reserved.expires_at).toISOString() : null,
     lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
     tickets: tickets.map((t) => ({ id: t.id, status: t.status })),

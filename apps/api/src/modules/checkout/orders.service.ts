@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { EntryDocument } from '@palco/domain/box-office/contract'
 import { reservationDeadlineOk, type SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
@@ -129,6 +130,12 @@ export interface CounterReservation {
   until: Date
 }
 
+/** The columns an order or ticket keeps an entry document in (migration 0023): both or neither. */
+export const entryDocumentColumns = (doc: EntryDocument | undefined) => ({
+  entry_document_type: doc?.documentType ?? null,
+  entry_document_number: doc?.documentNumber.toUpperCase() ?? null,
+})
+
 const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
 
 /** Records each counter tender part as a settled payment of the order. */
@@ -168,6 +175,8 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
    * open until its payments add up to the total (spec §3 purchase kinds).
    */
   firstPayment?: number
+  /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
+  identification?: EntryDocument
   /**
    * Runs in the order's own transaction once it is recorded, never on a replay: the box office's checks
    * (the operator's events, a courtesy's quota) and its audit entry. Throwing places nothing.
@@ -633,6 +642,7 @@ async function prepareOrder(
           choice.method === 'COUNTER'
             ? (choice.parts.find((p) => p.kind === 'COURTESY')?.reference ?? null)
             : null,
+        ...entryDocumentColumns(body.identification),
       })
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {

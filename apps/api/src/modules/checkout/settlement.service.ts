@@ -509,6 +509,10 @@ async function finalizePaid(
       holderName: order.buyer_name,
       courtesyReason: order.courtesy_reason,
       paper: order.shift_id !== null,
+      entryDocument:
+        order.entry_document_type && order.entry_document_number
+          ? { type: order.entry_document_type, number: order.entry_document_number }
+          : null,
     },
     lines.map((l) => ({
       holderName: l.holderName ?? null,

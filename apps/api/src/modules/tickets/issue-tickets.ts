@@ -45,6 +45,8 @@ export async function issueTickets(
     courtesyReason?: string | null
     /** Sold at the box office and handed over printed: a code that works on paper (migration 0021). */
     paper?: boolean
+    /** Entry by identity document (IDENTIFICATION): the gate admits these tickets by it too. */
+    entryDocument?: { type: string; number: string } | null
   },
   places: readonly TicketPlace[],
 ): Promise<number> {
@@ -69,6 +71,8 @@ export async function issueTickets(
       status: 'PAID',
       qr_secret: randomBytes(32),
       qr_type: paperCode,
+      entry_document_type: order.entryDocument?.type ?? null,
+      entry_document_number: order.entryDocument?.number ?? null,
     })),
   )
 }

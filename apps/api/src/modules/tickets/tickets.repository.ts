@@ -251,6 +251,9 @@ export async function moveTicket(
       ownership: 'RECEIVED',
       qr_secret: secret,
       secret_version: eb('secret_version', '+', 1),
+      // The receiver shows their own document, not the sender's: entry by document ends with the transfer.
+      entry_document_type: null,
+      entry_document_number: null,
     }))
     .where('id', '=', ticketId)
     .where('secret_version', '=', expectedVersion)
@@ -282,6 +285,31 @@ export async function insertTransfer(
  * Admits a ticket once per event: the (ticket, event) primary key makes a second insert (from any gate, at
  * any moment) a no-op. `at` is when an offline gate scanned it; otherwise the database's clock.
  */
+/**
+ * The valid tickets of this event bound to a holder's document (IDENTIFICATION), oldest first, each with
+ * whether it already got someone in here: the gate admits the first unused one.
+ */
+export async function ticketsOfDocument(
+  db: Db,
+  eventId: string,
+  documentType: string,
+  documentNumber: string,
+) {
+  return db
+    .selectFrom('tickets as t')
+    .leftJoin('ticket_checkins as c', (j) =>
+      j.onRef('c.ticket_id', '=', 't.id').on('c.event_id', '=', eventId),
+    )
+    .select(['t.id', 'c.checked_in_at', 'c.gate'])
+    .where('t.event_id', '=', eventId)
+    .where('t.entry_document_number', '=', documentNumber)
+    .where('t.entry_document_type', '=', documentType)
+    .where('t.status', '=', 'PAID')
+    .orderBy('t.created_at')
+    .orderBy('t.id')
+    .execute()
+}
+
 export async function insertCheckin(
   db: Db,
   c: { ticketId: string; eventId: string; gate: string; operatorUserId: string; version: number; at?: Date },

@@ -1,5 +1,6 @@
 import {
   checkInBodySchema,
+  checkInByDocumentBodySchema,
   checkInResponseSchema,
   eventTicketsSchema,
   gateEventsSchema,
@@ -16,6 +17,7 @@ import { requireRole } from '../../plugins/auth.js'
 import { ticketsPdf } from './ticket-pdf.js'
 import {
   checkIn,
+  checkInByDocument,
   eventsForGate,
   myTickets,
   myTicketsOfEvent,
@@ -159,6 +161,26 @@ export async function ticketRoutes(app: FastifyInstance) {
     async (request) => {
       const { userId } = await request.requireUser()
       return checkIn(app.db, userId, request.body, new Date())
+    },
+  )
+
+  r.post(
+    '/api/checkin/identification',
+    {
+      onRequest: staff,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Admit a holder by the identity document their tickets were sold to (operators)',
+        description:
+          'Tickets sold at the box office with entry by document (IDENTIFICATION) admit their holder on sight of it: the next unused one of this event is admitted (VALID, once); when all are used, ALREADY_USED with the last entry; a document with no ticket for the event, INVALID.',
+        body: checkInByDocumentBodySchema,
+        response: { 200: checkInResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = await request.requireUser()
+      return checkInByDocument(app.db, userId, request.body)
     },
   )
 

@@ -4,6 +4,7 @@ import type { Country, Locale } from '@palco/domain/locale/country'
 import type { TicketKind, TicketOwnership } from '@palco/domain/orders/vocabulary'
 import type {
   CheckInBody,
+  CheckInByDocumentBody,
   CheckInResponse,
   EventTickets,
   GateEvents,
@@ -58,6 +59,7 @@ import {
   type TicketRow,
   ticketSecret,
   ticketsAdmittedAt,
+  ticketsOfDocument,
   userEmailOf,
 } from './tickets.repository.js'
 
@@ -495,6 +497,67 @@ function scanMoment(body: CheckInBody, now: Date): Date | null {
   return new Date(judged.atMs)
 }
 
+type GateRow = NonNullable<Awaited<ReturnType<typeof findTicketForGate>>>
+
+/** The ticket as the gate's answer shows it: where its holder goes. */
+const gateTicketOf = (row: GateRow) => ({
+  id: row.id,
+  section: row.section_code,
+  row: row.row_label,
+  seat: row.seat_number,
+  zoneName: row.zone_name,
+  kind: row.kind as TicketKind,
+  location: locationOf(row),
+})
+
+/**
+ * POST /api/checkin/identification (issue 15, IDENTIFICATION): the holder shows the identity document their
+ * tickets were sold to, and the next of them not yet used at this event is admitted, once — racing gates
+ * each take a different ticket or none, since every entry is the same once-per-(ticket, event) insert as a
+ * scan. When all are used, ALREADY_USED with the last entry; a document with no ticket here is INVALID.
+ * Only the event's own tickets bind a document (counter sales); a gate offline scans their QR instead.
+ */
+export async function checkInByDocument(
+  db: Db,
+  operatorUserId: string,
+  body: CheckInByDocumentBody,
+): Promise<CheckInResponse> {
+  const none = { ticket: null, checkedInAt: null, gate: null }
+  const number = body.documentNumber.trim().toUpperCase()
+  return db.transaction().execute(async (trx) => {
+    const found = await ticketsOfDocument(trx, body.eventId, body.documentType, number)
+    for (const candidate of found.filter((t) => t.checked_in_at === null)) {
+      const locked = await lockTicket(trx, candidate.id)
+      if (locked?.status !== 'PAID') continue
+      const inserted = await insertCheckin(trx, {
+        ticketId: candidate.id,
+        eventId: body.eventId,
+        gate: body.gate,
+        operatorUserId,
+        version: locked.secret_version,
+      })
+      const row = inserted ? await findTicketForGate(trx, candidate.id) : undefined
+      if (inserted && row)
+        return {
+          result: 'VALID',
+          ticket: gateTicketOf(row),
+          checkedInAt: iso(inserted.checked_in_at),
+          gate: inserted.gate,
+        }
+    }
+    const last = found.at(-1)
+    const row = last ? await findTicketForGate(trx, last.id) : undefined
+    if (!last || !row) return { result: 'INVALID', ...none }
+    const entry = await findCheckin(trx, last.id, body.eventId)
+    return {
+      result: 'ALREADY_USED',
+      ticket: gateTicketOf(row),
+      checkedInAt: entry ? iso(entry.checked_in_at) : null,
+      gate: entry?.gate ?? null,
+    }
+  })
+}
+
 /**
  * POST /api/checkin (issue 7, part 6; issue 13). The code is verified first (signature, secret, time
  * window, and that the ticket admits to this event: its own, or one its season pass or bundle includes);
@@ -530,15 +593,7 @@ export async function checkIn(
     publicKey,
   })
   if (!row || (verdict !== 'VALID' && verdict !== 'EXPIRED')) return { result: verdict, ...none }
-  const ticket = {
-    id: row.id,
-    section: row.section_code,
-    row: row.row_label,
-    seat: row.seat_number,
-    zoneName: row.zone_name,
-    kind: row.kind as TicketKind,
-    location: locationOf(row),
-  }
+  const ticket = gateTicketOf(row)
   if (verdict === 'EXPIRED') {
     // A genuine but stale code of a ticket already inside: "already used" tells the gate more.
     const first = await findCheckin(db, row.id, body.eventId)
