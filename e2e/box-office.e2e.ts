@@ -68,6 +68,7 @@ const WORDS = {
     reserved: 'Reservada',
     saleCode: 'Código del recibo',
     find: 'Buscar',
+    entryDocument: 'Entrada con documento de identidad',
   },
   mexico: {
     float: 'Opening float',
@@ -122,6 +123,7 @@ const WORDS = {
     reserved: 'Reserved',
     saleCode: 'Receipt code',
     find: 'Find',
+    entryDocument: 'Entry with identity document',
   },
 } as const
 
@@ -602,7 +604,7 @@ for (const site of COUNTRIES) {
       await page.context().close()
     })
 
-    test('seats reserved for a walk-in are paid at another counter, found by the receipt code; the printed ticket gets in', async ({
+    test('seats reserved for a walk-in who enters by identity document are paid at another counter, found by the receipt code; the document gets in once, then the printed code is already used', async ({
       browser,
     }) => {
       const page = await asUser(browser, site, OPERATOR)
@@ -614,6 +616,10 @@ for (const site of COUNTRIES) {
       await waitForHydration(page)
       await page.getByRole('radio', { name: words.walkIn }).check()
       await page.getByLabel(words.name).fill('Rosa Reserva')
+      const entry = page.getByTestId('entry-document')
+      await entry.getByRole('checkbox', { name: words.entryDocument }).check()
+      await entry.getByLabel(words.documentType).selectOption('CC')
+      await entry.getByLabel(words.documentNumber).fill('52123456')
       await page.getByRole('button', { name: words.reserve }).click()
 
       // The receipt says until when the seats are kept, and the code to pay with at any counter.
@@ -624,6 +630,7 @@ for (const site of COUNTRIES) {
       const saleId = new URL(page.url()).searchParams.get('sale') ?? ''
       const sale = await api<{ code: string; total: number }>(page, 'GET', `/api/assistant/sales/${saleId}`)
       await expect(page.getByTestId('reserved-until')).toContainText(sale.data.code)
+      await expect(page.getByTestId('receipt-entry-document')).toContainText('52123456')
       await expectNoSeriousA11yViolations(page, `${site.name} /assistant/successful_purchase (reserved)`)
       await page.setViewportSize({ width: 375, height: 800 })
       expect(await scrollWidth(page), 'a reservation’s receipt fits 375 px').toBeLessThanOrEqual(375)
@@ -649,7 +656,9 @@ for (const site of COUNTRIES) {
       await expect(other.getByTestId('reserved-until')).toHaveCount(0)
       await expectNoSeriousA11yViolations(other, `${site.name} /assistant/successful_purchase (collected)`)
       const [code] = await printedCodes(other)
-      expect(await scanAtGate(other, event.id, code ?? '')).toBe('VALID')
+      expect(await scanAtGate(other, event.id, '52123456', 'document')).toBe('VALID')
+      expect(await scanAtGate(other, event.id, code ?? '')).toBe('ALREADY_USED')
+      await expectNoSeriousA11yViolations(other, `${site.name} /assistant/check-in (by document)`)
       await other.context().close()
     })
 

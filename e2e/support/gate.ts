@@ -4,8 +4,16 @@ import jsQR from 'jsqr'
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib'
 import { waitForHydration } from './page'
 
-/** Types the code at the gate page (opened once per event) and reads the answer it shows. */
-export async function scanAtGate(gate: Page, eventId: string, code: string): Promise<string> {
+/**
+ * Types the code at the gate page (opened once per event) and reads the answer it shows; `by: 'document'`
+ * types an identity document (CC) instead, for tickets that admit by it.
+ */
+export async function scanAtGate(
+  gate: Page,
+  eventId: string,
+  code: string,
+  by: 'code' | 'document' = 'code',
+): Promise<string> {
   if (!gate.url().includes(`/assistant/check-in?eventId=${eventId}`)) {
     await gate.goto(`/assistant/check-in?eventId=${eventId}`)
     await waitForHydration(gate)
@@ -13,8 +21,8 @@ export async function scanAtGate(gate: Page, eventId: string, code: string): Pro
   }
   const shown = gate.getByTestId('checkin-result')
   const before = (await shown.count()) > 0 ? await shown.getAttribute('data-scan') : null
-  await gate.getByTestId('checkin-code').fill(code)
-  await gate.getByTestId('checkin-submit').click()
+  await gate.getByTestId(by === 'code' ? 'checkin-code' : 'checkin-document').fill(code)
+  await gate.getByTestId(by === 'code' ? 'checkin-submit' : 'checkin-document-submit').click()
   const result = gate.getByTestId('checkin-result')
   await expect(result).not.toHaveAttribute('data-scan', before ?? '-')
   return (await result.getAttribute('data-result')) ?? ''

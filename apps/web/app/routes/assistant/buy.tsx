@@ -19,6 +19,11 @@ import {
   sellForLater,
 } from '../../features/box-office/api/box-office'
 import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
+import {
+  EntryDocumentField,
+  entryDocumentOf,
+  NO_ENTRY_DOCUMENT,
+} from '../../features/box-office/components/entry-document-field'
 import { PayLaterForm, type PayLaterRequest } from '../../features/box-office/components/pay-later-form'
 import { ReserveForm } from '../../features/box-office/components/reserve-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
@@ -81,6 +86,8 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   // Shown in the section whose button failed, next to what the operator just did.
   const [failed, setFailed] = useState<{ way: SaleWay; error: ApiError } | null>(null)
   const [missingBuyer, setMissingBuyer] = useState(false)
+  const [entryDocument, setEntryDocument] = useState(NO_ENTRY_DOCUMENT)
+  const [tried, setTried] = useState(false)
   // One key per visit: a double tap on "charge" answers the same sale instead of selling twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   const onExpired = useCallback(() => setExpired(true), [])
@@ -93,11 +100,18 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const place = async (way: SaleWay, sale: (base: Omit<CounterSaleBody, 'tenders'>) => Promise<string>) => {
     if (!cart) return
     setMissingBuyer(!buyer)
-    if (!buyer) return
+    setTried(true)
+    const identification = entryDocumentOf(entryDocument)
+    if (!buyer || identification === 'invalid') return
     setBusy(true)
     setFailed(null)
     try {
-      const base = { reservationId, buyer: buyer.buyer, idempotencyKey }
+      const base = {
+        reservationId,
+        buyer: buyer.buyer,
+        idempotencyKey,
+        ...(identification ? { identification } : {}),
+      }
       navigate(await sale({ ...base, expectedTotal: cart.total, currency: cart.currency }))
     } catch (err) {
       setFailed({ way, error: asApiError(err) })
@@ -181,6 +195,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                       {t('buyer.required')}
                     </Text>
                   )}
+                  <EntryDocumentField value={entryDocument} onChange={setEntryDocument} showErrors={tried} />
                 </Stack>
               </Paper>
               <Paper component="section" withBorder radius="md" p="md" aria-labelledby={tenderTitle}>

@@ -9,6 +9,7 @@ import { MutedText } from '../../components/ui/muted-text'
 import { checkInTicket } from '../../features/tickets/api/check-in'
 import { CameraScanner } from '../../features/tickets/components/camera-scanner'
 import { CheckInResult } from '../../features/tickets/components/check-in-result'
+import { DocumentCheckIn } from '../../features/tickets/components/document-check-in'
 import {
   type Delivery,
   isLastingRefusal,
@@ -50,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * `/assistant/check-in` (issue 7, part 6): an operator picks the event and gate, then scans (camera where
  * the browser can) or types a ticket code; the answer says valid / already used (when, which gate) /
- * invalid / expired / wrong event. The field clears and keeps focus, ready for the next fan.
+ * invalid / expired / wrong event. The field clears and keeps focus, ready for the next fan. A holder whose
+ * counter tickets admit by identity document gets in by typing it instead.
  */
 export default function CheckIn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('tickets')
@@ -197,6 +199,19 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
               </Stack>
             </form>
           </Paper>
+        )}
+        {events.length > 0 && (
+          <DocumentCheckIn
+            eventId={eventId}
+            gate={gate}
+            onAnswer={(answer) => {
+              setError(null)
+              setResult(answer)
+              setOfflineAnswer(false)
+              setScans((n) => n + 1)
+            }}
+            onError={setError}
+          />
         )}
         <ApiErrorAlert error={error} />
         {result && offlineAnswer && (

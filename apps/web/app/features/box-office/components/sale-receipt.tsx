@@ -30,7 +30,7 @@ export function SaleReceipt(props: {
   /** A courtesy reason's name in the page's language (the sale keeps its code). */
   reasonName: (code: string) => string
 }) {
-  const { t } = useTranslation('boxoffice')
+  const { t } = useTranslation(['boxoffice', 'auth'])
   const { sale, locale } = props
   const titleId = useId()
   const money = (amount: number) => formatMoney({ amount, currency: sale.currency }, locale)
@@ -62,6 +62,14 @@ export function SaleReceipt(props: {
             </>
           )}
         </Text>
+        {sale.identification && (
+          <Text size="sm" data-testid="receipt-entry-document">
+            {t('receipt.entryDocument', {
+              type: t(`auth:documentTypes.${sale.identification.documentType}`),
+              number: sale.identification.documentNumber,
+            })}
+          </Text>
+        )}
         <Divider />
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {sale.lines.map((line) => (
