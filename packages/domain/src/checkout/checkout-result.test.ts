@@ -68,6 +68,12 @@ describe('checkout result', () => {
     expect(nextPathOf({ orderId: 'o1', result, provider: provider as 'PALCO', redirectUrl })).toBe(path)
   })
 
+  it('sends a fan whose seats are reserved at the box office to the pending page, which says to pay there', () => {
+    expect(
+      nextPathOf({ orderId: 'o1', result: 'PENDING_CLUB', provider: 'STAFF', method: 'RESERVATION' }),
+    ).toBe('/checkout/pending?order=o1')
+  })
+
   it('waits for a hosted-page payment on the pending page, which has no voucher to show', () => {
     expect(
       nextPathOf({ orderId: 'o1', result: 'PENDING_PAYMENT', provider: 'MERCADO_PAGO', method: 'LINK' }),

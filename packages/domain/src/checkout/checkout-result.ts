@@ -86,6 +86,9 @@ export function nextPathOf(input: NextPathInput): string {
       if (input.method === 'LINK') return `/checkout/pending${q}`
       return `/checkout/cash/${cashRouteSegmentOf(cashProviderOf(input.provider))}${q}`
     case 'PENDING_CLUB':
+      // Seats reserved at the box office (issue 15) have no voucher to show: the fan's page says to pay there.
+      if (input.method === 'RESERVATION') return `/checkout/pending${q}`
+      return `/checkout/cash/${cashRouteSegmentOf(cashProviderOf(input.provider))}${q}`
     case 'PENDING_CASH_MP':
       return `/checkout/cash/${cashRouteSegmentOf(cashProviderOf(input.provider))}${q}`
     case 'PENDING_TRANSFER_SPEI':
