@@ -69,6 +69,8 @@ const WORDS = {
     saleCode: 'Código del recibo',
     find: 'Buscar',
     entryDocument: 'Entrada con documento de identidad',
+    sellTour: (name: string) => `Vender fechas de la gira ${name}`,
+    sellDate: /^Vender boletas para /,
   },
   mexico: {
     float: 'Opening float',
@@ -124,6 +126,8 @@ const WORDS = {
     saleCode: 'Receipt code',
     find: 'Find',
     entryDocument: 'Entry with identity document',
+    sellTour: (name: string) => `Sell dates of the tour ${name}`,
+    sellDate: /^Sell tickets for /,
   },
 } as const
 
@@ -662,12 +666,38 @@ for (const site of COUNTRIES) {
       await other.context().close()
     })
 
+    test('a tour’s dates are sold from the counter: the tour page in operator mode leads each date to the counter’s seat map or zones', async ({
+      browser,
+    }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const tours = await api<{ slug: string; name: string }[]>(page, 'GET', '/api/tours')
+      const tour = tours.data[0]
+      if (!tour) throw new Error('no tour in the demo catalogue')
+      await page.goto(urlOf(site, '/assistant'))
+      await waitForHydration(page)
+      await page.getByRole('link', { name: words.sellTour(tour.name) }).click()
+      await expect(page).toHaveURL(/\/assistant\/tour\/select\?tour=/)
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tour.name)
+      const sell = page.getByRole('link', { name: words.sellDate })
+      await expect(sell.first()).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/tour/select`)
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), '/assistant/tour/select fits 375 px').toBeLessThanOrEqual(375)
+      await sell.first().click()
+      await expect(page).toHaveURL(/\/assistant(\/stadium)?\?event=/)
+      await page.context().close()
+    })
+
     test('a fan is refused on the counter pages', async ({ browser }) => {
       const fan = await asUser(browser, site, site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
       for (const path of [
         '/assistant/buy',
         '/assistant/stadium',
         '/assistant/successful_purchase',
+        '/assistant/tour/select',
         '/backoffice/box-office',
         '/backoffice/operators',
       ]) {

@@ -85,7 +85,7 @@ export async function sellAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
-      ...(body.identification ? { identification: body.identification } : {}),
+      identification: body.identification,
       payment: {
         method: 'COUNTER',
         parts: settled.parts,
@@ -134,7 +134,7 @@ export async function sellForLaterAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
-      ...(body.identification ? { identification: body.identification } : {}),
+      identification: body.identification,
       payment: { ...body.payment, walletAmount: 0 },
       onRecorded: async (trx, order) => {
         await onRecorded(trx, order)
@@ -183,7 +183,7 @@ export async function reserveAtCounter(
       expectedTotal: body.expectedTotal,
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
-      ...(body.identification ? { identification: body.identification } : {}),
+      identification: body.identification,
       payment: { method: 'RESERVATION', until: new Date(body.until) },
       onRecorded,
     },

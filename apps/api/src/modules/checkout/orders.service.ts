@@ -176,7 +176,7 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
    */
   firstPayment?: number
   /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
-  identification?: EntryDocument
+  identification?: EntryDocument | undefined
   /**
    * Runs in the order's own transaction once it is recorded, never on a replay: the box office's checks
    * (the operator's events, a courtesy's quota) and its audit entry. Throwing places nothing.

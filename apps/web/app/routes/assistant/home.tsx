@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core'
 import type { CounterSale, OperatorEvents, ShiftView } from '@palco/domain/box-office/contract'
-import type { EventPage } from '@palco/domain/catalog/event-card'
+import type { EventPage, TourCard } from '@palco/domain/catalog/event-card'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { formatDate, formatTime } from '@palco/domain/format/format'
 import { currencyOf } from '@palco/domain/locale/country'
@@ -21,6 +21,7 @@ import { data, Form, Link, redirect, useNavigate } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
 import { SHIFT_PATH } from '../../features/box-office/api/box-office'
 import { CloseShiftForm, OpenShiftForm, ShiftReport } from '../../features/box-office/components/shift-panel'
+import { sellsEvent } from '../../features/box-office/model/operator-events'
 import { ZonePicker } from '../../features/checkout/components/zone-picker'
 import type { Route } from './+types/home'
 
@@ -56,12 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (res.data.hasLayout) throw redirect(`/assistant/stadium?event=${encodeURIComponent(slug)}`)
     zonesOf = { id: res.data.id, slug: res.data.slug, name: res.data.name, zones: res.data.zones }
   }
-  const [events, mine] = await Promise.all([
+  const [events, mine, tours] = await Promise.all([
     context.api<EventPage>(`/api/events?size=20${q ? `&q=${encodeURIComponent(q)}` : ''}`),
     context.api<OperatorEvents>('/api/assistant/events'),
+    context.api<TourCard[]>('/api/tours'),
   ])
-  // An operator assigned to events sees those only (the sale refuses the others anyway).
-  const sells = (id: string) => mine.status !== 200 || mine.data.all || mine.data.eventIds.includes(id)
   return {
     name: context.session?.name ?? '',
     locale: context.locale,
@@ -71,7 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A code that found nothing is said next to its field.
     code,
     zonesOf,
-    events: events.status === 200 ? events.data.content.filter((e) => sells(e.id)) : [],
+    events: events.status === 200 ? events.data.content.filter((e) => sellsEvent(mine, e.id)) : [],
+    // A tour's dates are sold from its own page (/assistant/tour/select), which keeps the assignment too.
+    tours: tours.status === 200 ? tours.data.map((tour) => ({ slug: tour.slug, name: tour.name })) : [],
   }
 }
 
@@ -172,6 +174,31 @@ export default function OperatorHome({ loaderData }: Route.ComponentProps) {
                           </Button>
                         </Group>
                       ))}
+                    </Stack>
+                  )}
+                  {loaderData.tours.length > 0 && (
+                    <Stack gap={4}>
+                      <Title order={3} size="h5">
+                        {t('sell.tours')}
+                      </Title>
+                      <Group
+                        gap="md"
+                        wrap="wrap"
+                        component="ul"
+                        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                      >
+                        {loaderData.tours.map((tour) => (
+                          <li key={tour.slug}>
+                            <Anchor
+                              component={Link}
+                              to={`/assistant/tour/select?tour=${encodeURIComponent(tour.slug)}`}
+                              aria-label={t('sell.sellTour', { name: tour.name })}
+                            >
+                              {tour.name}
+                            </Anchor>
+                          </li>
+                        ))}
+                      </Group>
                     </Stack>
                   )}
                 </Stack>

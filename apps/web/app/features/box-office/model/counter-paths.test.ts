@@ -9,6 +9,11 @@ describe('the counter twin of a checkout path', () => {
     expect(counterPathOf(`/checkout/transfer?order=${id}`)).toBe(`/assistant/transfer?order=${id}`)
   })
 
+  it('sells an event from its seat map, or from the counter’s zones when it has none', () => {
+    expect(counterPathOf('/checkout/stadium?event=clasico')).toBe('/assistant/stadium?event=clasico')
+    expect(counterPathOf('/checkout?event=festival')).toBe('/assistant?event=festival')
+  })
+
   it('ends every outcome on the sale’s receipt', () => {
     for (const page of ['successful_purchase', 'fail_purchase', 'pending'])
       expect(counterPathOf(`/checkout/${page}?order=${id}`)).toBe(`/assistant/successful_purchase?sale=${id}`)

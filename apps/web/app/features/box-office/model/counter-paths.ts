@@ -11,5 +11,7 @@ export const isCounterPath = (pathname: string): boolean => pathname.startsWith(
 export function counterPathOf(fanPath: string): string {
   const result = RECEIPT_RESULTS.exec(fanPath)
   if (result) return `/assistant/successful_purchase?sale=${result[2]}`
+  // The checkout's entry (an event sold without a map: zones and quantities) is the counter's home.
+  if (fanPath.startsWith('/checkout?')) return `/assistant${fanPath.slice('/checkout'.length)}`
   return fanPath.startsWith('/checkout/') ? `/assistant/${fanPath.slice('/checkout/'.length)}` : fanPath
 }

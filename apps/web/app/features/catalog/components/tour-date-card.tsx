@@ -8,8 +8,21 @@ import { Link } from 'react-router'
 import { MutedText } from '../../../components/ui/muted-text'
 import { EventWhen } from './event-when'
 
-/** One date of a tour on the date chooser: where, when (in that venue's zone), from how much, and onward. */
-export function TourDateCard({ date, locale }: { date: TourDate; locale: Locale }) {
+/**
+ * One date of a tour on the date chooser: where, when (in that venue's zone), from how much, and onward —
+ * for the box office, straight to selling it at the counter (`sellAt` gives the counter's twin of the
+ * checkout path).
+ */
+export function TourDateCard({
+  date,
+  locale,
+  sellAt,
+}: {
+  date: TourDate
+  locale: Locale
+  sellAt?: (checkoutPath: string) => string
+}) {
+  const counter = sellAt !== undefined
   const { t } = useTranslation('catalog')
   const headingId = `date-${date.id}`
   const onSale = date.saleState === 'ON_SALE'
@@ -34,21 +47,23 @@ export function TourDateCard({ date, locale }: { date: TourDate; locale: Locale 
             : t('event.free')}
         </Text>
         <Group gap="sm" mt="xs">
-          <Button
-            component={Link}
-            to={`/events/${encodeURIComponent(date.slug)}`}
-            variant="default"
-            aria-label={t('tourSelect.detailsOf', { city: date.city })}
-          >
-            {t('tourSelect.details')}
-          </Button>
+          {!counter && (
+            <Button
+              component={Link}
+              to={`/events/${encodeURIComponent(date.slug)}`}
+              variant="default"
+              aria-label={t('tourSelect.detailsOf', { city: date.city })}
+            >
+              {t('tourSelect.details')}
+            </Button>
+          )}
           {onSale ? (
             <Button
               component={Link}
-              to={checkoutPathOf(date)}
-              aria-label={t('tourSelect.buyFor', { city: date.city })}
+              to={sellAt ? sellAt(checkoutPathOf(date)) : checkoutPathOf(date)}
+              aria-label={t(counter ? 'tourSelect.sellFor' : 'tourSelect.buyFor', { city: date.city })}
             >
-              {t('tourSelect.buy')}
+              {t(counter ? 'tourSelect.sell' : 'tourSelect.buy')}
             </Button>
           ) : (
             <Text size="sm">{t('tourSelect.notOnSale')}</Text>
