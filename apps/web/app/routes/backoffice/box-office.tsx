@@ -122,6 +122,8 @@ type AuditEntry = BoxOfficeAudit['entries'][number]
 
 /** The recorded amounts (minor units) the log shows as money. */
 const MONEY_FIELDS = new Set(['openingFloat', 'countedCash', 'expectedCash', 'difference', 'total', 'change'])
+/** Recorded as instants (a reservation's deadline), shown as the site's date and time. */
+const TIME_FIELDS = new Set(['until'])
 /** Recorded for machines (the shift a sale belongs to is its own entry; a copy number says it is a reprint). */
 const HIDDEN_FIELDS = new Set(['shiftId', 'reprint'])
 /** Recorded as codes, shown in words: the field's vocabulary under `backoffice.`. */
@@ -146,6 +148,8 @@ function useDetails(locale: Locale) {
       .map(([key, value]) => {
         const label = t(`backoffice.fields.${key}`, { defaultValue: key })
         if (MONEY_FIELDS.has(key)) return `${label}: ${money(value)}`
+        if (TIME_FIELDS.has(key) && typeof value === 'string')
+          return `${label}: ${formatDate(value, locale)} ${formatTime(value, locale)}`
         if (key === 'tenders' && Array.isArray(value)) return `${label}: ${value.map(tender).join(', ')}`
         const words = WORDED_FIELDS[key]
         if (words)
