@@ -4,7 +4,7 @@ import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
 import { documentTypeSchema } from '../people/vocabulary.js'
 import { emailSchema } from '../validation/validation.js'
-import { collectTenderSchema, counterTenderSchema } from './tenders.js'
+import { collectTenderSchema, counterTenderSchema, priceOverrideSchema } from './tenders.js'
 
 /** The box office's API (issue 15): shifts, the buyer at the counter, counter sales and voids. */
 
@@ -88,6 +88,8 @@ export const counterSaleBodySchema = z.object({
   tenders: z.array(counterTenderSchema).min(1).max(4),
   /** The total the operator saw; a different one → AMOUNT_MISMATCH and nothing is taken. */
   expectedTotal: z.int().min(0),
+  /** The price lowered at the counter, with why (`priceOverrideOk`); the tenders pay this total instead. */
+  priceOverride: priceOverrideSchema.optional(),
   currency: currencySchema,
   idempotencyKey: z.string().trim().min(8).max(64),
 })
@@ -103,7 +105,7 @@ export const payLaterChoiceSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('TRANSFER'), kind: z.literal('SPEI') }),
 ])
 export type PayLaterChoice = z.infer<typeof payLaterChoiceSchema>
-export const payLaterBodySchema = counterSaleBodySchema.omit({ tenders: true }).extend({
+export const payLaterBodySchema = counterSaleBodySchema.omit({ tenders: true, priceOverride: true }).extend({
   payment: payLaterChoiceSchema,
   /** The provider's payer: the buyer's name and identity document. */
   billing: billingSchema,
@@ -115,7 +117,7 @@ export type PayLaterBody = z.infer<typeof payLaterBodySchema>
  * (`reservationDeadlineOk`), then released. Any counter collects it by the receipt's code.
  */
 export const reserveBodySchema = counterSaleBodySchema
-  .omit({ tenders: true })
+  .omit({ tenders: true, priceOverride: true })
   .extend({ until: z.iso.datetime() })
 export type ReserveBody = z.infer<typeof reserveBodySchema>
 
@@ -243,6 +245,7 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'sale.refund',
   'sale.reserve',
   'sale.collect',
+  'price.override',
   'tickets.print',
   'courtesy_quota.set',
   'courtesy_reason.save',

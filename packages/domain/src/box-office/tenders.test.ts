@@ -3,6 +3,7 @@ import {
   canVoidWithin,
   defaultReservationDeadline,
   expectedCash,
+  priceOverrideOk,
   reservationDeadlineOk,
   settleTenders,
 } from './tenders.js'
@@ -129,5 +130,16 @@ describe('a reservation’s deadline', () => {
     expect(defaultReservationDeadline(now, starts).toISOString()).toBe('2026-11-26T10:00:00.000Z')
     const soon = new Date('2026-11-25T18:00:00Z')
     expect(defaultReservationDeadline(now, soon)).toEqual(soon)
+  })
+})
+
+describe('a price lowered at the counter', () => {
+  it('lowers only, never to nothing, and by an operator to half at most', () => {
+    expect(priceOverrideOk(100_000, 50_000, false)).toBe(true)
+    expect(priceOverrideOk(100_000, 49_999, false)).toBe(false)
+    expect(priceOverrideOk(100_000, 1, true)).toBe(true)
+    expect(priceOverrideOk(100_000, 0, true)).toBe(false)
+    expect(priceOverrideOk(100_000, 100_000, true)).toBe(false)
+    expect(priceOverrideOk(100_000, 120_000, true)).toBe(false)
   })
 })

@@ -120,3 +120,20 @@ export const defaultReservationDeadline = (now: Date, eventStartsAt: Date) =>
 
 /** Tenders that pay a reservation: cash and the card terminal (a courtesy is given, never collected). */
 export const collectTenderSchema = z.discriminatedUnion('kind', [cashTenderSchema, terminalTenderSchema])
+
+/**
+ * A price lowered at the counter (issue 15, price override): only lowered — the advertised price is the
+ * most anyone is charged — never to nothing (that is a courtesy, with its reason and quota), and by an
+ * operator to no less than half; an admin at the counter may go lower, which is their approval.
+ */
+export function priceOverrideOk(listTotal: number, newTotal: number, byAdmin: boolean): boolean {
+  if (!Number.isSafeInteger(newTotal) || newTotal <= 0 || newTotal >= listTotal) return false
+  return byAdmin || newTotal * 2 >= listTotal
+}
+
+/** A lowered price as the counter asks for it: the new total and why (kept in the audit log). */
+export const priceOverrideSchema = z.object({
+  total: z.int().min(1).max(1_000_000_000_00),
+  reason: z.string().trim().min(3).max(200),
+})
+export type PriceOverride = z.infer<typeof priceOverrideSchema>

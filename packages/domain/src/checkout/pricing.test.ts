@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { allocate, discountOf, feeOf, NO_FEE, type PricedSeat, priceCart, splitPayment } from './pricing.js'
+import {
+  allocate,
+  discountOf,
+  feeOf,
+  lowerTotal,
+  NO_FEE,
+  type PricedSeat,
+  priceCart,
+  splitPayment,
+} from './pricing.js'
 
 const seat = (key: string, unitPrice: number, zoneId: string | null = 'z1'): PricedSeat => ({
   key,
@@ -69,5 +78,18 @@ describe('pricing', () => {
     [1, 'FREE', 0, null],
   ] as const)('splits %i paid by %s with %i from the wallet', (total, method, wallet, out) => {
     expect(splitPayment(total, method, wallet)).toEqual(out)
+  })
+})
+
+describe('a total lowered at the counter', () => {
+  it('is one more discount shared over the lines, which still add up', () => {
+    const listed = priceCart([seat('a', 10_000), seat('b', 20_000)], { percentBps: 1000, fixedPerTicket: 0 })
+    expect(listed.total).toBe(33_000)
+    const lowered = lowerTotal(listed, 22_001)
+    expect(lowered.total).toBe(22_001)
+    expect(lowered.discount).toBe(10_999)
+    expect(lowered.lines.map((l) => l.total)).toEqual([7_334, 14_667])
+    expect(lowered.lines.reduce((sum, l) => sum + l.total, 0)).toBe(22_001)
+    expect(lowered.subtotal + lowered.fees - lowered.discount).toBe(22_001)
   })
 })

@@ -109,6 +109,24 @@ export function priceCart(
 }
 
 /**
+ * The cart at a lower total (a price lowered at the box office, issue 15): the difference is one more
+ * discount, shared over the lines in proportion to what each costs, so every ticket keeps the price it was
+ * actually sold at and the order's figures still add up.
+ */
+export function lowerTotal(totals: CartTotals, newTotal: number): CartTotals {
+  const cut = totals.total - newTotal
+  const shares = allocate(
+    cut,
+    totals.lines.map((l) => l.total),
+  )
+  const lines = totals.lines.map((l, i) => {
+    const extra = shares[i] ?? 0
+    return { ...l, discount: l.discount + extra, total: l.total - extra }
+  })
+  return { ...totals, lines, discount: totals.discount + cut, total: newTotal }
+}
+
+/**
  * How a total is split between the wallet and the provider (issue 6: "the wallet part is debited first,
  * the provider is charged the rest"). WALLET alone pays everything from the wallet.
  */

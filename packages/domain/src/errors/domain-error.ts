@@ -94,6 +94,7 @@ export const APP_ERROR_CODES = [
   'PAY_LATER_NEEDS_FAN',
   'SALE_NOT_REFUNDABLE',
   'RESERVATION_DEADLINE_INVALID',
+  'PRICE_OVERRIDE_INVALID',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -222,6 +223,11 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   RESERVATION_DEADLINE_INVALID: {
     status: 422,
     title: 'A reservation lasts from an hour to 14 days, and never past the event’s start',
+  },
+  // Issue 15: a price lowered at the counter (`priceOverrideOk`).
+  PRICE_OVERRIDE_INVALID: {
+    status: 422,
+    title: 'A price can only be lowered, by half at most unless an admin approves, and never to zero',
   },
 }
 

@@ -248,6 +248,9 @@ export async function sell(
   const shift = await requireOpenShift(deps.db, operator.userId)
   const who = await buyerOf(deps.db, body.buyer, country)
   const courtesy = body.tenders.find((t) => t.kind === 'COURTESY')
+  // A courtesy is already free: there is no price to lower.
+  if (courtesy && body.priceOverride)
+    throw new DomainError('PRICE_OVERRIDE_INVALID', { field: 'priceOverride' })
   if (courtesy) {
     const reason = courtesy.reason.trim()
       ? await findCourtesyReason(deps.db, courtesy.reason.trim())
@@ -256,7 +259,7 @@ export async function sell(
   }
   return sellAtCounter(
     deps,
-    { userId: operator.userId, channel: operator.channel, shiftId: shift.id },
+    { userId: operator.userId, channel: operator.channel, shiftId: shift.id, admin: operator.admin },
     who,
     body,
     async (trx, sale) => {
@@ -272,6 +275,12 @@ export async function sell(
         change: sale.change,
         shiftId: shift.id,
       })
+      if (body.priceOverride)
+        await audit(trx, operator, 'price.override', 'order', sale.orderId, {
+          listTotal: body.expectedTotal,
+          total: body.priceOverride.total,
+          reason: body.priceOverride.reason,
+        })
     },
   )
 }

@@ -812,6 +812,72 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect((await gate({ documentType: 'PP', documentNumber: 'X1234567' })).json().result).toBe('INVALID')
   })
 
+  it('lowers a price at the counter with a reason: by half at most for an operator, further for an admin, never up or to nothing', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await seatedEvent(db())
+    const two = await hold(event.id, ['NORTE/C-2', 'NORTE/C-3'])
+    const lowered = (total: number, reason = 'Silla con visibilidad reducida', tenders?: object[]) =>
+      sale(two, tenders ?? [{ kind: 'CASH', tendered: total }], walkIn, randomUUID(), {
+        priceOverride: { total, reason },
+      })
+    for (const total of [Math.floor(two.total / 2) - 1, two.total, two.total + 1]) {
+      const refused = await lowered(total)
+      expect([refused.statusCode, refused.json().code], String(total)).toEqual([
+        422,
+        'PRICE_OVERRIDE_INVALID',
+      ])
+    }
+    expect((await lowered(0)).statusCode).toBe(400)
+    expect((await lowered(two.total - 100, '')).statusCode).toBe(400)
+    const courtesy = await lowered(two.total - 100, 'Prensa', [{ kind: 'COURTESY', reason: 'PRESS' }])
+    expect(courtesy.json().code).toBe('PRICE_OVERRIDE_INVALID')
+
+    // Cash for the lowered total sells it: the lines carry the prices actually charged.
+    const price = Math.ceil((two.total * 0.6) / 100) * 100
+    const sold = await lowered(price)
+    expect(sold.statusCode, sold.body).toBe(201)
+    expect(sold.json()).toMatchObject({ status: 'PAID', total: price, change: 0 })
+    expect(sold.json().lines.reduce((sum: number, l: { total: number }) => sum + l.total, 0)).toBe(price)
+    const admin = await loginAs(t.app, 'admin@palco.co')
+    const log = (await call('GET', '/api/backoffice/box-office/audit', undefined, admin)).json().entries
+    expect(
+      log.find(
+        (e: { entityId: string; action: string }) =>
+          e.entityId === sold.json().orderId && e.action === 'price.override',
+      ),
+    ).toMatchObject({
+      actorEmail: OPERATOR,
+      changes: { listTotal: two.total, total: price, reason: 'Silla con visibilidad reducida' },
+    })
+
+    // An admin at the counter may lower it further: that is the approval.
+    await call('POST', '/api/assistant/shift', { openingFloat: 0 }, admin)
+    const held = await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/C-4'] }, admin)
+    const cart = await call(
+      'GET',
+      `/api/checkout-service/cart?reservation=${held.json().id}`,
+      undefined,
+      admin,
+    )
+    const listTotal = cart.json().total as number
+    const approved = await call(
+      'POST',
+      '/api/assistant/sales',
+      {
+        reservationId: held.json().id,
+        buyer: walkIn,
+        tenders: [{ kind: 'CASH', tendered: 100 }],
+        expectedTotal: listTotal,
+        priceOverride: { total: 100, reason: 'Cortesía parcial del club' },
+        currency: 'COP',
+        idempotencyKey: randomUUID(),
+      },
+      admin,
+    )
+    expect(approved.statusCode, approved.body).toBe(201)
+    expect(approved.json().total).toBe(100)
+  })
+
   it('refuses a void after 30 minutes', async () => {
     const current =
       (await shift()) ?? (await call('POST', '/api/assistant/shift', { openingFloat: 0 })).json()

@@ -46,6 +46,8 @@ export interface CounterSeller {
   userId: string
   channel: SalesChannel
   shiftId: string
+  /** An admin at the counter: may lower a price past the operators' bound (`priceOverrideOk`). */
+  admin?: boolean
 }
 
 /** The buyer as the order records them, and how to reach them for the tickets (none for a walk-in). */
@@ -73,7 +75,9 @@ export async function sellAtCounter(
   ) => Promise<void>,
   now = new Date(),
 ): Promise<CounterSale> {
-  const settled = settleTenders(body.expectedTotal, body.tenders)
+  // A lowered price is what the tenders pay; the order checks it against the listed total.
+  const due = body.priceOverride?.total ?? body.expectedTotal
+  const settled = settleTenders(due, body.tenders)
   if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
   const orderId = await placeCounterOrder(
     deps,
@@ -86,6 +90,10 @@ export async function sellAtCounter(
       currency: body.currency,
       idempotencyKey: body.idempotencyKey,
       identification: body.identification,
+      priceOverride: body.priceOverride && {
+        total: body.priceOverride.total,
+        byAdmin: seller.admin ?? false,
+      },
       payment: {
         method: 'COUNTER',
         parts: settled.parts,
@@ -96,7 +104,7 @@ export async function sellAtCounter(
           orderId: order.id,
           eventId: order.eventId,
           places: order.places,
-          total: body.expectedTotal,
+          total: due,
           change: settled.change,
         }),
     },

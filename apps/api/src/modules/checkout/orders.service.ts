@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryDocument } from '@palco/domain/box-office/contract'
-import { reservationDeadlineOk, type SettledTender } from '@palco/domain/box-office/tenders'
+import { priceOverrideOk, reservationDeadlineOk, type SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
 import { orderCode } from '@palco/domain/checkout/codes'
@@ -18,7 +18,7 @@ import type {
 import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { hostedPaymentWindow, isChoiceOffered, pendingExpiry } from '@palco/domain/checkout/methods'
 import { canRequestPayment, orderBalance } from '@palco/domain/checkout/order-balance'
-import { splitPayment } from '@palco/domain/checkout/pricing'
+import { lowerTotal, splitPayment } from '@palco/domain/checkout/pricing'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { type Country, type Currency, localeOf } from '@palco/domain/locale/country'
 import { type Buyer, buyerColumnsOf } from '@palco/domain/orders/parties'
@@ -175,6 +175,8 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
    * open until its payments add up to the total (spec §3 purchase kinds).
    */
   firstPayment?: number
+  /** A price lowered at the counter (issue 15): the new total, and whether an admin lowers it. */
+  priceOverride?: { total: number; byAdmin: boolean } | undefined
   /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
   identification?: EntryDocument | undefined
   /**
@@ -521,10 +523,16 @@ async function prepareOrder(
       if (priced.promoRefusal) {
         throw new DomainError(priced.promoRefusal.code, { details: { reason: priced.promoRefusal.reason } })
       }
-      const total = priced.totals.total
-      if (body.currency !== priced.currency || body.expectedTotal !== total) {
-        throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
+      const listed = priced.totals.total
+      if (body.currency !== priced.currency || body.expectedTotal !== listed) {
+        throw new DomainError('AMOUNT_MISMATCH', { details: { total: listed, currency: priced.currency } })
       }
+      // A price lowered at the counter: one more discount over the lines (`lowerTotal`), within its bounds.
+      const override = body.priceOverride
+      if (override && (!actor.sellingFor || !priceOverrideOk(listed, override.total, override.byAdmin)))
+        throw new DomainError('PRICE_OVERRIDE_INVALID', { field: 'priceOverride' })
+      const totals = override ? lowerTotal(priced.totals, override.total) : priced.totals
+      const total = totals.total
       // Nothing to pay (a free tier, a full discount): confirmed with no payment at all, whatever the page
       // chose, so no card token is spent and no wallet line is written (issue 13).
       const choice: OrderPayment = total === 0 ? { method: 'FREE' } : body.payment
@@ -606,7 +614,7 @@ async function prepareOrder(
         }
       }
 
-      const lines: OrderLine[] = priced.totals.lines.map((l, i) => ({
+      const lines: OrderLine[] = totals.lines.map((l, i) => ({
         ...l,
         placeIndex: priced.places[i]?.placeIndex ?? 0,
       }))
@@ -624,9 +632,9 @@ async function prepareOrder(
         purchase_kind: body.firstPayment === undefined ? 'TICKET' : 'INSTALLMENT',
         method,
         provider: PROVIDER_NAMES[providerCode],
-        subtotal: priced.totals.subtotal,
-        fees: priced.totals.fees,
-        discount: priced.totals.discount,
+        subtotal: totals.subtotal,
+        fees: totals.fees,
+        discount: totals.discount,
         wallet_amount: split.wallet,
         total,
         promo_id: priced.promo?.id ?? null,
