@@ -71,6 +71,9 @@ const WORDS = {
     entryDocument: 'Entrada con documento de identidad',
     sellTour: (name: string) => `Vender fechas de la gira ${name}`,
     sellDate: /^Vender boletas para /,
+    lowerPrice: 'Bajar el precio',
+    newTotal: 'Nuevo total',
+    overrideReason: 'Motivo',
   },
   mexico: {
     float: 'Opening float',
@@ -128,6 +131,9 @@ const WORDS = {
     entryDocument: 'Entry with identity document',
     sellTour: (name: string) => `Sell dates of the tour ${name}`,
     sellDate: /^Sell tickets for /,
+    lowerPrice: 'Lower the price',
+    newTotal: 'New total',
+    overrideReason: 'Reason',
   },
 } as const
 
@@ -664,6 +670,45 @@ for (const site of COUNTRIES) {
       expect(await scanAtGate(other, event.id, code ?? '')).toBe('ALREADY_USED')
       await expectNoSeriousA11yViolations(other, `${site.name} /assistant/check-in (by document)`)
       await other.context().close()
+    })
+
+    test('an operator lowers a price with a reason: refused below half, then sold at the new total', async ({
+      browser,
+    }) => {
+      const page = await asUser(browser, site, OPERATOR)
+      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      const cart = await api<{ total: number }>(
+        page,
+        'GET',
+        `/api/checkout-service/cart?reservation=${reservationId}`,
+      )
+      await page.goto(urlOf(site, `/assistant/buy?reservation=${reservationId}`))
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: words.walkIn }).check()
+      await page.getByLabel(words.name).fill('Pablo Rebaja')
+      const override = page.getByTestId('price-override')
+      await override.getByRole('checkbox', { name: words.lowerPrice }).check()
+      await override.getByLabel(words.newTotal).fill(String(Math.floor(major(cart.data.total) / 3)))
+      await override.getByLabel(words.overrideReason).fill('Silla con visibilidad reducida')
+      await page.getByLabel(words.cash).fill(String(major(cart.data.total)))
+      await page.getByTestId('charge').click()
+      // A third of the price is past an operator's bound: said on the field, nothing sold.
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await expect(page).toHaveURL(/\/assistant\/buy\?/)
+      const half = Math.ceil(major(cart.data.total) / 2)
+      await override.getByLabel(words.newTotal).fill(String(half))
+      await page.getByLabel(words.cash).fill(String(half))
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy (price lowered)`)
+      await page.getByTestId('charge').click()
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.paid)
+      const saleId = new URL(page.url()).searchParams.get('sale') ?? ''
+      const sold = await api<{ total: number }>(page, 'GET', `/api/assistant/sales/${saleId}`)
+      expect(sold.data.total).toBe(half * 100)
+      await page.context().close()
     })
 
     test('a tour’s dates are sold from the counter: the tour page in operator mode leads each date to the counter’s seat map or zones', async ({

@@ -25,6 +25,11 @@ import {
   NO_ENTRY_DOCUMENT,
 } from '../../features/box-office/components/entry-document-field'
 import { PayLaterForm, type PayLaterRequest } from '../../features/box-office/components/pay-later-form'
+import {
+  NO_PRICE_OVERRIDE,
+  PriceOverrideField,
+  priceOverrideOf,
+} from '../../features/box-office/components/price-override-field'
 import { ReserveForm } from '../../features/box-office/components/reserve-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { counterPathOf } from '../../features/box-office/model/counter-paths'
@@ -73,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shiftOpen: shift.status === 200 && shift.data.shift !== null,
     locale: context.locale,
     phonePrefix: phonePrefixOf(context.country),
+    // An admin at the counter may lower a price further than an operator (the server checks it again).
+    admin: context.session?.roles.includes('admin') ?? false,
   }
 }
 
@@ -87,6 +94,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   const [failed, setFailed] = useState<{ way: SaleWay; error: ApiError } | null>(null)
   const [missingBuyer, setMissingBuyer] = useState(false)
   const [entryDocument, setEntryDocument] = useState(NO_ENTRY_DOCUMENT)
+  const [override, setOverride] = useState(NO_PRICE_OVERRIDE)
   const [tried, setTried] = useState(false)
   // One key per visit: a double tap on "charge" answers the same sale instead of selling twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID())
@@ -118,9 +126,12 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
       setBusy(false)
     }
   }
+  // Only the sale paid now may be lowered; a sale paid later or reserved is at the listed price.
+  const lowered = cart ? priceOverrideOf(override, cart.total, cart.currency, loaderData.admin) : null
   const charge = (tenders: CounterTenderEntry[]) =>
     place('charge', async (base) => {
-      const sold = await sellAtCounter({ ...base, tenders })
+      if (lowered === 'invalid') throw new ApiError('PRICE_OVERRIDE_INVALID', 422)
+      const sold = await sellAtCounter({ ...base, tenders, ...(lowered ? { priceOverride: lowered } : {}) })
       return `/assistant/successful_purchase?sale=${sold.orderId}`
     })
   const payLater = (request: PayLaterRequest) =>
@@ -203,8 +214,17 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                   <Title order={2} size="h4" id={tenderTitle}>
                     {t('tender.title')}
                   </Title>
+                  <PriceOverrideField
+                    value={override}
+                    onChange={setOverride}
+                    listTotal={cart.total}
+                    currency={cart.currency}
+                    locale={locale}
+                    byAdmin={loaderData.admin}
+                    showErrors={tried}
+                  />
                   <TenderForm
-                    total={cart.total}
+                    total={lowered && lowered !== 'invalid' ? lowered.total : cart.total}
                     currency={cart.currency}
                     locale={locale}
                     busy={busy}

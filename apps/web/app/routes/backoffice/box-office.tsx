@@ -121,7 +121,15 @@ function ShiftsTable(props: { shifts: ShiftReport[]; locale: Locale }) {
 type AuditEntry = BoxOfficeAudit['entries'][number]
 
 /** The recorded amounts (minor units) the log shows as money. */
-const MONEY_FIELDS = new Set(['openingFloat', 'countedCash', 'expectedCash', 'difference', 'total', 'change'])
+const MONEY_FIELDS = new Set([
+  'openingFloat',
+  'countedCash',
+  'expectedCash',
+  'difference',
+  'total',
+  'change',
+  'listTotal',
+])
 /** Recorded as instants (a reservation's deadline), shown as the site's date and time. */
 const TIME_FIELDS = new Set(['until'])
 /** Recorded for machines (the shift a sale belongs to is its own entry; a copy number says it is a reprint). */
