@@ -72,6 +72,7 @@ const WORDS = {
     sellTour: (name: string) => `Vender fechas de la gira ${name}`,
     sellDate: /^Vender boletas para /,
     lowerPrice: 'Bajar el precio',
+    awaiting: 'Esperando el pago',
     newTotal: 'Nuevo total',
     overrideReason: 'Motivo',
   },
@@ -132,6 +133,7 @@ const WORDS = {
     sellTour: (name: string) => `Sell dates of the tour ${name}`,
     sellDate: /^Sell tickets for /,
     lowerPrice: 'Lower the price',
+    awaiting: 'Awaiting payment',
     newTotal: 'New total',
     overrideReason: 'Reason',
   },
@@ -461,6 +463,13 @@ for (const site of COUNTRIES) {
           )
         })
         .toBe(true)
+
+      // The counter's pending twin opens the sale's receipt, which says the payment is awaited.
+      await page.goto(urlOf(site, `/assistant/pending?order=${orderId}`))
+      await expect(page).toHaveURL(new RegExp(`/assistant/successful_purchase\\?sale=${orderId}`))
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.awaiting)
+      await page.goto(urlOf(site, `/assistant/cash?order=${orderId}`))
+      await waitForHydration(page)
 
       // The fan pays at the store (the sandbox marks it paid); the counter's page then shows the receipt.
       await page.getByTestId('sandbox-link').click()

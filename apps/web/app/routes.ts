@@ -47,6 +47,9 @@ const ASSISTANT_PAGES: Readonly<Record<string, string>> = {
   transfer: 'routes/checkout/transfer.tsx',
   buy: 'routes/assistant/buy.tsx',
   successful_purchase: 'routes/assistant/successful-purchase.tsx',
+  // Every outcome of a counter sale is read on its receipt.
+  pending: 'routes/assistant/sale-result.tsx',
+  fail_purchase: 'routes/assistant/sale-result.tsx',
   // A tour's dates, each sold from the counter instead of the fans' checkout.
   'tour/select': 'routes/catalog/tour-select.tsx',
 }

@@ -11,13 +11,22 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { collectReservation, SHIFT_PATH, salePath, voidSale } from '../../features/box-office/api/box-office'
-import { SaleReceipt } from '../../features/box-office/components/sale-receipt'
+import { SaleReceipt, statusWordOf } from '../../features/box-office/components/sale-receipt'
 import { PRINT_AREA, SCREEN_ONLY } from '../../features/box-office/components/screen-only'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, uuidParam } from '../../features/checkout/api/load-checkout'
 import { SeatLine } from '../../features/checkout/components/order-summary'
 import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/successful-purchase'
+
+/** The receipt page's heading for each outcome of the sale. */
+const TITLES = {
+  paid: 'receipt.pageTitle',
+  voided: 'receipt.voidedTitle',
+  reserved: 'receipt.reservedTitle',
+  awaiting: 'receipt.awaitingTitle',
+  unpaid: 'receipt.unpaidTitle',
+} as const
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]
@@ -90,13 +99,7 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
       <title>{`${t('receipt.pageTitle')} · Palco`}</title>
       <Stack gap="md">
         <Title order={1} className={SCREEN_ONLY}>
-          {t(
-            voided
-              ? 'receipt.voidedTitle'
-              : sale.reservedUntil
-                ? 'receipt.reservedTitle'
-                : 'receipt.pageTitle',
-          )}
+          {t(TITLES[statusWordOf(sale)])}
         </Title>
         {sale.reservedUntil && (
           <Alert color="blue" variant="light" data-testid="reserved-until">

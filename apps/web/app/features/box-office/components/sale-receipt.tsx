@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
  * How the receipt words a sale's status: paid, voided, reserved for payment at a counter, still awaiting a
  * later payment, or never paid.
  */
-function statusWordOf(sale: CounterSale): 'paid' | 'voided' | 'reserved' | 'awaiting' | 'unpaid' {
+export function statusWordOf(sale: CounterSale): 'paid' | 'voided' | 'reserved' | 'awaiting' | 'unpaid' {
   const { status } = sale
   if (status === 'PAID') return 'paid'
   if (sale.reservedUntil) return 'reserved'
