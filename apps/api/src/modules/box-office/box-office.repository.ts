@@ -173,6 +173,21 @@ export async function recentShifts(db: Db, country: string, limit: number) {
  * country-less ones: courtesy reasons, operators' assignments), newest first, each with the currency its
  * amounts are in.
  */
+/**
+ * How many times a sale's tickets were printed: its `tickets.print` entries, found through the audit log's
+ * (entity, entity_id) index — the whole log grows with every sale, and printing must not read it.
+ */
+export async function printsOfOrder(db: Db, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('entity', '=', 'order')
+    .where('entity_id', '=', orderId)
+    .where('action', '=', 'tickets.print')
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export async function auditEntriesOfActions(
   db: Db,
   country: string,

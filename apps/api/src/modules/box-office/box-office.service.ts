@@ -18,7 +18,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import { type Country, type Currency, currencyOf, type Locale, localeOf } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
-import { type Actor, audit, auditTrail } from '../catalog-admin/audit.js'
+import { type Actor, audit } from '../catalog-admin/audit.js'
 import {
   type CounterBuyerDetails,
   collectReservation,
@@ -50,6 +50,7 @@ import {
   insertShift,
   lockOpenShift,
   operatorAccounts,
+  printsOfOrder,
   recentShifts,
   replaceAssignedEvents,
   type ShiftRow,
@@ -406,7 +407,7 @@ export async function printSaleTickets(
   layout: TicketPdfLayout,
 ) {
   await saleOfSeller(db, orderId, operator.userId)
-  const copy = (await auditTrail(db, orderId)).filter((e) => e.action === 'tickets.print').length + 1
+  const copy = (await printsOfOrder(db, orderId)) + 1
   const pdf = await counterSaleTicketsPdf(db, orderId, locale, { layout, copy })
   await audit(db, operator, 'tickets.print', 'order', orderId, { copy, reprint: copy > 1, layout })
   return { pdf, copy }

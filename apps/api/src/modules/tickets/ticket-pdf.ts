@@ -3,6 +3,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import type { TicketDetail } from '@palco/domain/tickets/contract'
 import { isDynamicQrType } from '@palco/domain/tickets/qr'
 import {
+  concatTransformationMatrix,
   fill,
   PDFDocument,
   type PDFFont,
@@ -135,10 +136,13 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 /**
  * The QR as one filled path of horizontal runs of dark modules: a ticket's code has some 500 dark modules,
  * and drawing each as its own rectangle made printing a counter sale's tickets the slowest part of the sale
- * (bench/box-office); a run per row segment is a few hundred operators, one fill, the same picture.
+ * (bench/box-office); a run per row segment is a few hundred operators, one fill, the same picture. The runs
+ * are written in whole modules, scaled once by the matrix: short integers are cheaper for pdf-lib to write
+ * and to compress than fractional points. The code is one byte-mode segment (our codes are ASCII): the
+ * library's search for the shortest mix of modes cost more than the drawing.
  */
 function drawQr(page: PDFPage, code: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(code, { errorCorrectionLevel: 'M' })
+  const qr = QRCode.create([{ data: Buffer.from(code), mode: 'byte' }], { errorCorrectionLevel: 'M' })
   const n = qr.modules.size
   const quiet = 4
   const cell = size / (n + quiet * 2)
@@ -152,12 +156,17 @@ function drawQr(page: PDFPage, code: string, x: number, y: number, size: number)
       }
       const start = c
       while (c < n && qr.modules.get(r, c)) c++
-      runs.push(
-        rectangle(x + (start + quiet) * cell, y + size - (r + quiet + 1) * cell, (c - start) * cell, cell),
-      )
+      runs.push(rectangle(start + quiet, n + quiet - r - 1, c - start, 1))
     }
   }
-  page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...runs, fill(), popGraphicsState())
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(cell, 0, 0, cell, x, y),
+    setFillingRgbColor(0, 0, 0),
+    ...runs,
+    fill(),
+    popGraphicsState(),
+  )
 }
 
 /** What one ticket prints, top to bottom: lines of text, gaps, and the QR; measured before it is drawn. */
