@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
 import { qrCodesOfPdf, scanAtGate } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
-import { COUNTRIES, urlOf } from './support/sites'
+import { COUNTRIES, type Site, urlOf } from './support/sites'
 
 /**
  * Issue 15's journey, in both countries: the operator opens a shift with a float, finds an event, picks two
@@ -150,6 +150,14 @@ async function footballEvent(page: Page) {
   if (!event) throw new Error('no football event in the demo catalogue')
   const detail = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(event.slug)}`)
   return { ...event, id: detail.data.id }
+}
+
+/** Logs in at the counter with a shift open (one left open by an earlier journey is kept). */
+async function atCounter(browser: Browser, site: Site, email = OPERATOR): Promise<Page> {
+  const page = await asUser(browser, site, email)
+  const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
+  if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+  return page
 }
 
 /** Holds the best seat of the event for the operator, as "find seats together" would. */
@@ -366,9 +374,7 @@ for (const site of COUNTRIES) {
     })
 
     test('a fan pre-registered at the counter signs up later and finds the ticket', async ({ browser }) => {
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       const cart = await api<{ total: number }>(
@@ -421,9 +427,7 @@ for (const site of COUNTRIES) {
     }) => {
       const colombia = site.name === 'colombia'
       const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       await page.goto(
@@ -575,9 +579,7 @@ for (const site of COUNTRIES) {
     test('an admin refunds a card-terminal sale found by its receipt code; its printed code no longer gets in', async ({
       browser,
     }) => {
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       const cart = await api<{ total: number; currency: string }>(
@@ -626,9 +628,7 @@ for (const site of COUNTRIES) {
     test('seats reserved for a walk-in who enters by identity document are paid at another counter, found by the receipt code; the document gets in once, then the printed code is already used', async ({
       browser,
     }) => {
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       await page.goto(urlOf(site, `/assistant/buy?reservation=${reservationId}`))
@@ -657,9 +657,7 @@ for (const site of COUNTRIES) {
       await page.context().close()
 
       // The buyer comes back to another counter, which finds the reservation by its code and takes cash.
-      const other = await asUser(browser, site, 'admin@palco.co')
-      const theirs = await api<{ shift: { id: string } | null }>(other, 'GET', '/api/assistant/shift')
-      if (!theirs.data.shift) await api(other, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const other = await atCounter(browser, site, 'admin@palco.co')
       await other.goto(urlOf(site, '/assistant'))
       await waitForHydration(other)
       await other.getByLabel(words.saleCode).fill(sale.data.code.toLowerCase())
@@ -684,9 +682,7 @@ for (const site of COUNTRIES) {
     test('an operator lowers a price with a reason: refused below half, then sold at the new total', async ({
       browser,
     }) => {
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       const cart = await api<{ total: number }>(
@@ -723,9 +719,7 @@ for (const site of COUNTRIES) {
     test('a tour’s dates are sold from the counter: the tour page in operator mode leads each date to the counter’s seat map or zones', async ({
       browser,
     }) => {
-      const page = await asUser(browser, site, OPERATOR)
-      const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-      if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const page = await atCounter(browser, site)
       const tours = await api<{ slug: string; name: string }[]>(page, 'GET', '/api/tours')
       const tour = tours.data[0]
       if (!tour) throw new Error('no tour in the demo catalogue')

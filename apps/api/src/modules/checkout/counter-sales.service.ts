@@ -81,15 +81,10 @@ export async function sellAtCounter(
   if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
   const orderId = await placeCounterOrder(
     deps,
-    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    sellingFor(seller, who),
     {
-      reservationId: body.reservationId,
-      contact: contactOf(who),
+      ...orderFieldsOf(who, body),
       billing: null,
-      expectedTotal: body.expectedTotal,
-      currency: body.currency,
-      idempotencyKey: body.idempotencyKey,
-      identification: body.identification,
       priceOverride: body.priceOverride && {
         total: body.priceOverride.total,
         byAdmin: seller.admin ?? false,
@@ -134,15 +129,10 @@ export async function sellForLaterAtCounter(
   let placedHere = false
   const result = await placeOrder(
     deps,
-    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    sellingFor(seller, who),
     {
-      reservationId: body.reservationId,
-      contact: contactOf(who),
+      ...orderFieldsOf(who, body),
       billing: body.billing,
-      expectedTotal: body.expectedTotal,
-      currency: body.currency,
-      idempotencyKey: body.idempotencyKey,
-      identification: body.identification,
       payment: { ...body.payment, walletAmount: 0 },
       onRecorded: async (trx, order) => {
         await onRecorded(trx, order)
@@ -183,15 +173,10 @@ export async function reserveAtCounter(
 ): Promise<CounterSale> {
   const orderId = await placeCounterOrder(
     deps,
-    { userId: seller.userId, channel: seller.channel, sellingFor: who.buyer },
+    sellingFor(seller, who),
     {
-      reservationId: body.reservationId,
-      contact: contactOf(who),
+      ...orderFieldsOf(who, body),
       billing: null,
-      expectedTotal: body.expectedTotal,
-      currency: body.currency,
-      idempotencyKey: body.idempotencyKey,
-      identification: body.identification,
       payment: { method: 'RESERVATION', until: new Date(body.until) },
       onRecorded,
     },
@@ -250,6 +235,29 @@ export async function collectReservation(
   })
   return counterSaleView(deps.db, orderId, collector.userId, now)
 }
+
+/** The operator placing the order for the buyer at the counter. */
+const sellingFor = (seller: Pick<CounterSeller, 'userId' | 'channel'>, who: CounterBuyerDetails) => ({
+  userId: seller.userId,
+  channel: seller.channel,
+  sellingFor: who.buyer,
+})
+
+/** What every counter order takes from the counter's request: the hold, the buyer, the total seen, the key. */
+const orderFieldsOf = (
+  who: CounterBuyerDetails,
+  body: Pick<
+    CounterSaleBody,
+    'reservationId' | 'expectedTotal' | 'currency' | 'idempotencyKey' | 'identification'
+  >,
+) => ({
+  reservationId: body.reservationId,
+  contact: contactOf(who),
+  expectedTotal: body.expectedTotal,
+  currency: body.currency,
+  idempotencyKey: body.idempotencyKey,
+  identification: body.identification,
+})
 
 /** The order's contact, from the buyer's name as the counter has it (a walk-in gives one full name). */
 function contactOf(who: CounterBuyerDetails) {

@@ -7,7 +7,7 @@ import type {
 } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 import { phonePrefixOf } from '@palco/domain/locale/country'
-import { useCallback, useId, useState } from 'react'
+import { type ReactNode, useCallback, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
@@ -38,6 +38,21 @@ import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
+
+/** One part of the sale page: a titled section, named by its title for screen readers. */
+function SaleSection(props: { title: string; children: ReactNode }) {
+  const titleId = useId()
+  return (
+    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {props.title}
+        </Title>
+        {props.children}
+      </Stack>
+    </Paper>
+  )
+}
 
 /** The three ways a counter sale goes: paid now, paid later online, or reserved to be paid at a counter. */
 type SaleWay = 'charge' | 'later' | 'reserve'
@@ -99,10 +114,6 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
   // One key per visit: a double tap on "charge" answers the same sale instead of selling twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   const onExpired = useCallback(() => setExpired(true), [])
-  const buyerTitle = useId()
-  const tenderTitle = useId()
-  const laterTitle = useId()
-  const reserveTitle = useId()
 
   /** Places the sale (paid now or later) for the chosen buyer, then opens the page it leads to. */
   const place = async (way: SaleWay, sale: (base: Omit<CounterSaleBody, 'tenders'>) => Promise<string>) => {
@@ -184,86 +195,66 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             <Stack gap="md">
-              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={buyerTitle}>
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id={buyerTitle}>
-                    {t('buyer.title')}
-                  </Title>
-                  <BuyerPicker
-                    phonePrefix={loaderData.phonePrefix}
-                    onBuyer={(b) => {
-                      setBuyer(b)
-                      if (b) setMissingBuyer(false)
-                    }}
-                  />
-                  {buyer && (
-                    <Text size="sm" fw={600} data-testid="chosen-buyer">
-                      {t('buyer.chosen', { name: buyer.label })}
-                    </Text>
-                  )}
-                  {missingBuyer && (
-                    <Text size="sm" c="red" role="alert">
-                      {t('buyer.required')}
-                    </Text>
-                  )}
-                  <EntryDocumentField value={entryDocument} onChange={setEntryDocument} showErrors={tried} />
-                </Stack>
-              </Paper>
-              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={tenderTitle}>
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id={tenderTitle}>
-                    {t('tender.title')}
-                  </Title>
-                  <PriceOverrideField
-                    value={override}
-                    onChange={setOverride}
-                    listTotal={cart.total}
-                    currency={cart.currency}
-                    locale={locale}
-                    byAdmin={loaderData.admin}
-                    showErrors={tried}
-                  />
-                  <TenderForm
-                    total={lowered && lowered !== 'invalid' ? lowered.total : cart.total}
-                    currency={cart.currency}
-                    locale={locale}
-                    busy={busy}
-                    disabled={expired || !loaderData.shiftOpen}
-                    courtesy={loaderData.courtesy}
-                    onSubmit={charge}
-                  />
-                  <ApiErrorAlert error={failed?.way === 'charge' ? failed.error : null} />
-                </Stack>
-              </Paper>
-              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={laterTitle}>
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id={laterTitle}>
-                    {t('payLater.title')}
-                  </Title>
-                  <PayLaterForm
-                    cart={cart}
-                    buyerName={buyer?.label ?? ''}
-                    busy={busy}
-                    disabled={expired || !loaderData.shiftOpen}
-                    onSubmit={payLater}
-                  />
-                  <ApiErrorAlert error={failed?.way === 'later' ? failed.error : null} />
-                </Stack>
-              </Paper>
-              <Paper component="section" withBorder radius="md" p="md" aria-labelledby={reserveTitle}>
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id={reserveTitle}>
-                    {t('reserve.title')}
-                  </Title>
-                  <ReserveForm
-                    eventStartsAt={cart.event.startsAt}
-                    busy={busy}
-                    disabled={expired || !loaderData.shiftOpen}
-                    onSubmit={reserve}
-                  />
-                  <ApiErrorAlert error={failed?.way === 'reserve' ? failed.error : null} />
-                </Stack>
-              </Paper>
+              <SaleSection title={t('buyer.title')}>
+                <BuyerPicker
+                  phonePrefix={loaderData.phonePrefix}
+                  onBuyer={(b) => {
+                    setBuyer(b)
+                    if (b) setMissingBuyer(false)
+                  }}
+                />
+                {buyer && (
+                  <Text size="sm" fw={600} data-testid="chosen-buyer">
+                    {t('buyer.chosen', { name: buyer.label })}
+                  </Text>
+                )}
+                {missingBuyer && (
+                  <Text size="sm" c="red" role="alert">
+                    {t('buyer.required')}
+                  </Text>
+                )}
+                <EntryDocumentField value={entryDocument} onChange={setEntryDocument} showErrors={tried} />
+              </SaleSection>
+              <SaleSection title={t('tender.title')}>
+                <PriceOverrideField
+                  value={override}
+                  onChange={setOverride}
+                  listTotal={cart.total}
+                  currency={cart.currency}
+                  locale={locale}
+                  byAdmin={loaderData.admin}
+                  showErrors={tried}
+                />
+                <TenderForm
+                  total={lowered && lowered !== 'invalid' ? lowered.total : cart.total}
+                  currency={cart.currency}
+                  locale={locale}
+                  busy={busy}
+                  disabled={expired || !loaderData.shiftOpen}
+                  courtesy={loaderData.courtesy}
+                  onSubmit={charge}
+                />
+                <ApiErrorAlert error={failed?.way === 'charge' ? failed.error : null} />
+              </SaleSection>
+              <SaleSection title={t('payLater.title')}>
+                <PayLaterForm
+                  cart={cart}
+                  buyerName={buyer?.label ?? ''}
+                  busy={busy}
+                  disabled={expired || !loaderData.shiftOpen}
+                  onSubmit={payLater}
+                />
+                <ApiErrorAlert error={failed?.way === 'later' ? failed.error : null} />
+              </SaleSection>
+              <SaleSection title={t('reserve.title')}>
+                <ReserveForm
+                  eventStartsAt={cart.event.startsAt}
+                  busy={busy}
+                  disabled={expired || !loaderData.shiftOpen}
+                  onSubmit={reserve}
+                />
+                <ApiErrorAlert error={failed?.way === 'reserve' ? failed.error : null} />
+              </SaleSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>

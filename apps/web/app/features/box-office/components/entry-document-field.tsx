@@ -1,7 +1,8 @@
-import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Checkbox, Stack } from '@mantine/core'
 import { type EntryDocument, entryDocumentSchema } from '@palco/domain/box-office/contract'
-import { DOCUMENT_TYPES, type DocumentType } from '@palco/domain/people/vocabulary'
+import type { DocumentType } from '@palco/domain/people/vocabulary'
 import { useTranslation } from 'react-i18next'
+import { DocumentFields } from './document-fields'
 
 /** What the operator has typed for entry by identity document (IDENTIFICATION), before it is checked. */
 export interface EntryDocumentDraft {
@@ -29,7 +30,7 @@ export function EntryDocumentField(props: {
   /** Shows what is wrong once the operator tried to sell. */
   showErrors: boolean
 }) {
-  const { t } = useTranslation(['boxoffice', 'auth', 'errors'])
+  const { t } = useTranslation('boxoffice')
   const { value, onChange } = props
   const wrong = props.showErrors && entryDocumentOf(value) === 'invalid'
   return (
@@ -41,28 +42,14 @@ export function EntryDocumentField(props: {
         onChange={(e) => onChange({ ...value, enabled: e.currentTarget.checked })}
       />
       {value.enabled && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NativeSelect
-            label={t('auth:fields.documentType')}
-            value={value.documentType}
-            onChange={(e) => onChange({ ...value, documentType: e.currentTarget.value as DocumentType })}
-            error={wrong && !value.documentType ? t('errors:fields.required') : undefined}
-            required
-            data={[
-              { value: '', label: t('auth:fields.choose'), disabled: true },
-              ...DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`auth:documentTypes.${d}`) })),
-            ]}
-          />
-          <TextInput
-            label={t('auth:fields.documentNumber')}
-            value={value.documentNumber}
-            onChange={(e) => onChange({ ...value, documentNumber: e.currentTarget.value })}
-            error={wrong && value.documentType ? t('payLater.documentInvalid') : undefined}
-            maxLength={20}
-            autoComplete="off"
-            required
-          />
-        </SimpleGrid>
+        <DocumentFields
+          documentType={value.documentType}
+          documentNumber={value.documentNumber}
+          onType={(documentType) => onChange({ ...value, documentType })}
+          onNumber={(documentNumber) => onChange({ ...value, documentNumber })}
+          typeMissing={wrong && !value.documentType}
+          numberInvalid={wrong && value.documentType !== ''}
+        />
       )}
     </Stack>
   )

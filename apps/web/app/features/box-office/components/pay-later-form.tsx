@@ -1,9 +1,10 @@
-import { Button, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Radio, Stack, Text, TextInput } from '@mantine/core'
 import type { PayLaterChoice } from '@palco/domain/box-office/contract'
 import type { Cart } from '@palco/domain/checkout/contract'
-import { DOCUMENT_TYPES, type DocumentType } from '@palco/domain/people/vocabulary'
+import type { DocumentType } from '@palco/domain/people/vocabulary'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DocumentFields } from './document-fields'
 
 /** What the buyer who pays later gives the provider: their name and identity document. */
 export interface PayLaterRequest {
@@ -85,26 +86,14 @@ export function PayLaterForm(props: {
           onChange={(e) => setFullName(e.currentTarget.value)}
           error={invalid.has('fullName') ? t('errors:fields.required') : undefined}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NativeSelect
-            label={t('auth:fields.documentType')}
-            value={documentType}
-            onChange={(e) => setDocumentType(e.currentTarget.value as DocumentType)}
-            error={invalid.has('documentType') ? t('errors:fields.required') : undefined}
-            required
-            data={[
-              { value: '', label: t('auth:fields.choose'), disabled: true },
-              ...DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`auth:documentTypes.${d}`) })),
-            ]}
-          />
-          <TextInput
-            label={t('auth:fields.documentNumber')}
-            value={documentNumber}
-            onChange={(e) => setDocumentNumber(e.currentTarget.value)}
-            error={invalid.has('documentNumber') ? t('payLater.documentInvalid') : undefined}
-            required
-          />
-        </SimpleGrid>
+        <DocumentFields
+          documentType={documentType}
+          documentNumber={documentNumber}
+          onType={setDocumentType}
+          onNumber={setDocumentNumber}
+          typeMissing={invalid.has('documentType')}
+          numberInvalid={invalid.has('documentNumber')}
+        />
         <Button type="submit" variant="light" loading={props.busy} disabled={props.disabled} w="fit-content">
           {t('payLater.submit')}
         </Button>
