@@ -224,13 +224,14 @@ export async function collectReservation(
     await supersedeCounterPayment(trx, waiting)
     await recordCounterParts(trx, order, collector.userId, { method: 'COUNTER', parts: settled.parts }, key)
     // The sale is the collector's from here: its cash is in their drawer, its tickets on paper.
-    await updateOrder(trx, order.id, {
+    const collected = {
       seller_user_id: collector.userId,
       shift_id: collector.shiftId,
       method: settled.parts[0]?.kind ?? 'CASH',
-    })
-    const paying = await lockOrder(trx, order.id)
-    if (!paying || (await completeIfPaid(trx, deps, paying)) !== 'PAID') throw new DomainError('HOLD_EXPIRED')
+    }
+    await updateOrder(trx, order.id, collected)
+    if ((await completeIfPaid(trx, deps, { ...order, ...collected })) !== 'PAID')
+      throw new DomainError('HOLD_EXPIRED')
     await onRecorded(trx, { eventId: order.event_id, total, change: settled.change })
   })
   return counterSaleView(deps.db, orderId, collector.userId, now)

@@ -131,7 +131,7 @@ export interface CounterReservation {
 }
 
 /** The columns an order or ticket keeps an entry document in (migration 0023): both or neither. */
-export const entryDocumentColumns = (doc: EntryDocument | undefined) => ({
+const entryDocumentColumns = (doc: EntryDocument | undefined) => ({
   entry_document_type: doc?.documentType ?? null,
   entry_document_number: doc?.documentNumber.toUpperCase() ?? null,
 })

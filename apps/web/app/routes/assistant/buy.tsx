@@ -7,10 +7,11 @@ import type {
 } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 import { phonePrefixOf } from '@palco/domain/locale/country'
-import { type ReactNode, useCallback, useId, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { TitledSection } from '../../components/ui/titled-section'
 import {
   courtesyQuotaPath,
   reserveAtCounter,
@@ -38,21 +39,6 @@ import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
-
-/** One part of the sale page: a titled section, named by its title for screen readers. */
-function SaleSection(props: { title: string; children: ReactNode }) {
-  const titleId = useId()
-  return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {props.title}
-        </Title>
-        {props.children}
-      </Stack>
-    </Paper>
-  )
-}
 
 /** The three ways a counter sale goes: paid now, paid later online, or reserved to be paid at a counter. */
 type SaleWay = 'charge' | 'later' | 'reserve'
@@ -195,7 +181,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             <Stack gap="md">
-              <SaleSection title={t('buyer.title')}>
+              <TitledSection titleSize="h4" title={t('buyer.title')}>
                 <BuyerPicker
                   phonePrefix={loaderData.phonePrefix}
                   onBuyer={(b) => {
@@ -214,8 +200,8 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                   </Text>
                 )}
                 <EntryDocumentField value={entryDocument} onChange={setEntryDocument} showErrors={tried} />
-              </SaleSection>
-              <SaleSection title={t('tender.title')}>
+              </TitledSection>
+              <TitledSection titleSize="h4" title={t('tender.title')}>
                 <PriceOverrideField
                   value={override}
                   onChange={setOverride}
@@ -235,8 +221,8 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                   onSubmit={charge}
                 />
                 <ApiErrorAlert error={failed?.way === 'charge' ? failed.error : null} />
-              </SaleSection>
-              <SaleSection title={t('payLater.title')}>
+              </TitledSection>
+              <TitledSection titleSize="h4" title={t('payLater.title')}>
                 <PayLaterForm
                   cart={cart}
                   buyerName={buyer?.label ?? ''}
@@ -245,8 +231,8 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                   onSubmit={payLater}
                 />
                 <ApiErrorAlert error={failed?.way === 'later' ? failed.error : null} />
-              </SaleSection>
-              <SaleSection title={t('reserve.title')}>
+              </TitledSection>
+              <TitledSection titleSize="h4" title={t('reserve.title')}>
                 <ReserveForm
                   eventStartsAt={cart.event.startsAt}
                   busy={busy}
@@ -254,7 +240,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                   onSubmit={reserve}
                 />
                 <ApiErrorAlert error={failed?.way === 'reserve' ? failed.error : null} />
-              </SaleSection>
+              </TitledSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>

@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Container, Stack, Table, Text, Title } from '@mantine/core'
 import type {
   BoxOfficeAudit,
   BoxOfficeEvent,
@@ -7,9 +7,9 @@ import type {
 } from '@palco/domain/box-office/contract'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../components/ui/muted-text'
+import { TitledSection } from '../../components/ui/titled-section'
 import { CourtesyQuotasEditor } from '../../features/box-office/components/courtesy-quotas-editor'
 import { CourtesyReasonsEditor } from '../../features/box-office/components/courtesy-reasons-editor'
 import { SaleRefund } from '../../features/box-office/components/sale-refund'
@@ -208,16 +208,10 @@ function AuditTable(props: { entries: BoxOfficeAudit['entries']; locale: Locale 
 
 /** One report of the page: its title, then its table, or what to say when it has no rows yet. */
 function ReportSection(props: { title: string; empty: string | null; children: React.ReactNode }) {
-  const titleId = useId()
   return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={titleId}>
-          {props.title}
-        </Title>
-        {props.empty === null ? props.children : <MutedText>{props.empty}</MutedText>}
-      </Stack>
-    </Paper>
+    <TitledSection title={props.title}>
+      {props.empty === null ? props.children : <MutedText>{props.empty}</MutedText>}
+    </TitledSection>
   )
 }
 
