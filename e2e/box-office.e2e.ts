@@ -59,6 +59,7 @@ const WORDS = {
     documentType: 'Tipo de documento',
     documentNumber: 'Número de documento',
     handOver: 'Entregar las instrucciones de pago',
+    cardLink: 'Enlace de pago con tarjeta (el comprador paga desde su celular)',
     receiptCode: 'Código del recibo',
     findSale: 'Buscar venta',
     refundReason: 'Motivo del reembolso',
@@ -120,6 +121,7 @@ const WORDS = {
     documentType: 'ID type',
     documentNumber: 'ID number',
     handOver: 'Hand over the payment instructions',
+    cardLink: 'Card payment link (the buyer pays on their phone)',
     receiptCode: 'Receipt code',
     findSale: 'Find sale',
     refundReason: 'Reason for the refund',
@@ -484,6 +486,62 @@ for (const site of COUNTRIES) {
       await expect(page).toHaveURL(new RegExp(`/assistant/successful_purchase\\?sale=${orderId}`))
       await expect(page.getByTestId('receipt-status')).toHaveText(words.paid)
       await expect(page.getByTestId('receipt-pay-later')).toBeVisible()
+      await page.context().close()
+
+      const fan = await asUser(browser, site, fanEmail)
+      const theirs = await api<{ status: string; tickets: unknown[] }>(
+        fan,
+        'GET',
+        `/api/checkout/orders/${orderId}`,
+      )
+      expect(theirs.data.status).toBe('PAID')
+      expect(theirs.data.tickets).toHaveLength(1)
+      await fan.context().close()
+    })
+
+    test('a fan pays later on a card link: the receipt shows its QR code, and follows the payment made on the buyer’s phone', async ({
+      browser,
+    }) => {
+      const colombia = site.name === 'colombia'
+      const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
+      const page = await atCounter(browser, site)
+      const event = await footballEvent(page)
+      const reservationId = await holdBestSeat(page, event.id)
+      await page.goto(
+        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
+      )
+      await waitForHydration(page)
+      await page.getByTestId('buyer-query').fill(fanEmail)
+      await page.getByRole('button', { name: words.buyerSearch, exact: true }).click()
+      await page.getByRole('radio', { name: colombia ? 'Camila Rojas' : 'Diego Hernández' }).check()
+      const later = page.getByTestId('pay-later')
+      await later.getByRole('radio', { name: words.cardLink }).check()
+      await later.getByLabel(words.documentType).selectOption(colombia ? 'CC' : 'PP')
+      await later.getByLabel(words.documentNumber).fill(colombia ? '1020304050' : 'G12345678')
+      await later.getByRole('button', { name: words.handOver }).click()
+
+      // The receipt waits for the payment and shows the link's QR code for the buyer to scan.
+      await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/)
+      const orderId = new URL(page.url()).searchParams.get('sale') ?? ''
+      await waitForHydration(page)
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.awaiting)
+      const panel = page.getByTestId('payment-link')
+      await expect(panel.getByRole('img')).toBeVisible()
+      await expectNoSeriousA11yViolations(page, `${site.name} /assistant/successful_purchase (card link)`)
+      await page.setViewportSize({ width: 375, height: 800 })
+      expect(await scrollWidth(page), 'the card link receipt fits 375 px').toBeLessThanOrEqual(375)
+      await page.screenshot({ path: screenshotPath(`${site.name}-assistant-card-link-375`), fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      const href = (await page.getByTestId('payment-link-open').getAttribute('href')) ?? ''
+      expect(href).toMatch(/\/dev\/sandbox-checkout\?payment=/)
+
+      // The buyer pays on their phone (another page); the counter's receipt turns paid by itself.
+      const phone = await page.context().newPage()
+      await phone.goto(urlOf(site, href))
+      await waitForHydration(phone)
+      await phone.getByTestId('sandbox-approve').click()
+      await expect(page.getByTestId('receipt-status')).toHaveText(words.paid, { timeout: 20_000 })
+      await expect(page.getByTestId('payment-link')).toHaveCount(0)
       await page.context().close()
 
       const fan = await asUser(browser, site, fanEmail)

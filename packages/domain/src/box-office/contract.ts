@@ -97,12 +97,15 @@ export type CounterSaleBody = z.infer<typeof counterSaleBodySchema>
 
 /**
  * A sale the buyer pays later, started at the counter (issue 15 part 3): a cash voucher, or a SPEI transfer,
- * whose instructions the operator hands over and the buyer also gets by email. PSE is not offered here: it
- * is paid at the bank's page at once, from the buyer's own session (docs/decisions.md, Box office).
+ * whose instructions the operator hands over and the buyer also gets by email, or a card payment link
+ * (LINK: the provider's hosted page, where the country's provider has one) the buyer opens from the mail
+ * or scans from the counter's screen. PSE is not offered here: it is paid at the bank's page at once, from
+ * the buyer's own session (docs/decisions.md, Box office).
  */
 export const payLaterChoiceSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('CASH'), network: cashNetworkSchema }),
   z.object({ method: z.literal('TRANSFER'), kind: z.literal('SPEI') }),
+  z.object({ method: z.literal('LINK') }),
 ])
 export type PayLaterChoice = z.infer<typeof payLaterChoiceSchema>
 export const payLaterBodySchema = counterSaleBodySchema.omit({ tenders: true, priceOverride: true }).extend({
@@ -148,8 +151,17 @@ export const counterSaleSchema = z.object({
       status: z.string(),
     }),
   ),
-  /** A sale the buyer pays later: how (a voucher's network, or SPEI); null for a sale paid at the counter. */
-  payLater: z.object({ method: z.enum(['CASH', 'TRANSFER']), option: z.string() }).nullable(),
+  /**
+   * A sale the buyer pays later: how (a voucher's network, SPEI, or a card link), and while it waits for a
+   * card link, the provider's page to pay on; null for a sale paid at the counter.
+   */
+  payLater: z
+    .object({
+      method: z.enum(['CASH', 'TRANSFER', 'LINK']),
+      option: z.string(),
+      link: z.object({ url: z.string(), until: z.iso.datetime() }).nullable(),
+    })
+    .nullable(),
   /** The document its tickets admit by at the gate (IDENTIFICATION); null for QR-only tickets. */
   identification: entryDocumentSchema.nullable(),
   /** A reservation still to be paid at the counter: until when its seats are kept; null otherwise. */

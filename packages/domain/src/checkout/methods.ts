@@ -59,6 +59,11 @@ export const PENDING_HOLD_MINUTES = {
   SPEI: 24 * 60,
   PSE: 60,
   CARD: 30,
+  /**
+   * A card payment link started at the box office for a buyer who pays later (issue 15): a day, as for
+   * SPEI, time to open the mail at home. A fan's own hosted page keeps the hold's minutes instead.
+   */
+  COUNTER_LINK: 24 * 60,
 } as const
 
 /**

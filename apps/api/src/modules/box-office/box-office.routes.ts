@@ -203,9 +203,9 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       onRequest: operator,
       schema: {
         tags,
-        summary: 'Start a sale the buyer pays later: a cash voucher or a SPEI transfer',
+        summary: 'Start a sale the buyer pays later: a cash voucher, a SPEI transfer or a card payment link',
         description:
-          'In the operator’s open shift (409 SHIFT_NOT_OPEN), for a fan found or pre-registered who has an email (a walk-in, or none → 422 PAY_LATER_NEEDS_FAN); the instructions are mailed to them, through the country’s provider as a fan’s own voucher or transfer: the answer is the order with its instructions, and `next` is the fans’ page for it (the counter shows its /assistant twin). The seats wait for the payment; once paid, the tickets are in the fan’s account. No money reaches the drawer. The same idempotency key answers the same order.',
+          'In the operator’s open shift (409 SHIFT_NOT_OPEN), for a fan found or pre-registered who has an email (a walk-in, or none → 422 PAY_LATER_NEEDS_FAN); the instructions are mailed to them, through the country’s provider as a fan’s own voucher or transfer. A card link (`LINK`, where the provider has a hosted page, else 422 PAYMENT_METHOD_UNAVAILABLE) is the provider’s page, kept open with the seats for a day (never past the event’s start); the receipt shows it while it waits, and a refused card there ends the sale. The answer is the order with its instructions, and `next` is the fans’ page for it (the counter shows its /assistant twin). The seats wait for the payment; once paid, the tickets are in the fan’s account. No money reaches the drawer. The same idempotency key answers the same order.',
         body: payLaterBodySchema,
         response: { 201: placeOrderResultSchema },
       },

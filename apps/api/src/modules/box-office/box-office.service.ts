@@ -307,7 +307,12 @@ export async function sellForLater(
     await audit(trx, operator, 'sale.pay_later', 'order', order.id, {
       buyer: auditedBuyer(body.buyer),
       total: body.expectedTotal,
-      method: body.payment.method === 'CASH' ? body.payment.network : body.payment.kind,
+      method:
+        body.payment.method === 'CASH'
+          ? body.payment.network
+          : body.payment.method === 'TRANSFER'
+            ? body.payment.kind
+            : 'LINK',
       shiftId: shift.id,
     })
   }

@@ -607,6 +607,95 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     })
   })
 
+  it('hands a fan a card payment link: the page and the seats last a day, the link is mailed and on the receipt; a refused card ends the sale, a paid one gives the fan the tickets', async () => {
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
+    const before = (await shift()).totals
+    const event = await seatedEvent(db())
+    const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail)}`)
+    const buyer = { kind: 'FAN', fanId: found.json().fans[0].fanId }
+    const link = (held: { id: string; total: number }, key = randomUUID()) =>
+      call('POST', '/api/assistant/orders', {
+        reservationId: held.id,
+        buyer,
+        payment: { method: 'LINK' },
+        billing: { fullName: 'Fan Número 81', documentType: 'CC', documentNumber: '80123456' },
+        expectedTotal: held.total,
+        currency: 'COP',
+        idempotencyKey: key,
+      })
+    const pageOf = async (orderId: string) => {
+      const receipt = (await call('GET', `/api/assistant/sales/${orderId}`)).json()
+      return new URL(receipt.payLater.link.url, 'http://x').searchParams.get('payment') ?? ''
+    }
+    const decide = (page: string, action: 'approve' | 'decline') =>
+      t.app.inject({ method: 'POST', url: `/api/payments/sandbox/payments/${page}/${action}` })
+
+    const refused = await hold(event.id, ['NORTE/B-8'])
+    const key = randomUUID()
+    const started = await link(refused, key)
+    expect(started.statusCode, started.body).toBe(201)
+    const { order, next } = started.json()
+    expect(order).toMatchObject({ method: 'LINK', result: 'PENDING_PAYMENT' })
+    expect(next).toBe(`/checkout/pending?order=${order.id}`)
+    expect((await link(refused, key)).json().order.id).toBe(order.id)
+    // The operator's ten minutes become the link's day, for the hold and for the page.
+    const kept = await db()
+      .selectFrom('seat_holds')
+      .select(['status', 'expires_at'])
+      .where('id', '=', refused.id)
+      .executeTakeFirstOrThrow()
+    expect(kept.status).toBe('WAITING_FOR_PAYMENT')
+    const hours = (new Date(kept.expires_at).getTime() - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(23)
+    expect(hours).toBeLessThanOrEqual(24)
+    const receipt = (await call('GET', `/api/assistant/sales/${order.id}`)).json()
+    expect(receipt).toMatchObject({
+      status: 'PENDING',
+      payLater: {
+        method: 'LINK',
+        link: {
+          url: expect.stringMatching(/^\/dev\/sandbox-checkout\?payment=/),
+          until: new Date(kept.expires_at).toISOString(),
+        },
+      },
+      tickets: [],
+    })
+    const mails = await db()
+      .selectFrom('outbox_messages')
+      .select(['recipient', 'text_body', 'html_body'])
+      .where('template', '=', 'order.payment_instructions')
+      .where('text_body', 'like', `%${order.code}%`)
+      .execute()
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.recipient).toBe(fanEmail)
+    expect(mails[0]?.text_body).toContain(`http://localhost:3000${receipt.payLater.link.url}`)
+    expect(mails[0]?.html_body).toContain(`href="http://localhost:3000${receipt.payLater.link.url}"`)
+
+    // A refused card ends the sale: the seat is on sale again at once, the receipt says so.
+    const declined = await decide(await pageOf(order.id), 'decline')
+    expect(declined.statusCode, declined.body).toBe(200)
+    const ended = (await call('GET', `/api/assistant/sales/${order.id}`)).json()
+    expect(ended.status).not.toMatch(/^PENDING/)
+    expect(ended.payLater.link).toBeNull()
+    expect((await hold(event.id, ['NORTE/B-8'])).id).toBeTruthy()
+
+    // Paid on the page (the freed seat and one more, in the operator's one hold of the event): the tickets
+    // are in the fan's account, and nothing reached the drawer.
+    const paidLater = await link(await hold(event.id, ['NORTE/B-9']))
+    expect(paidLater.statusCode, paidLater.body).toBe(201)
+    const second = paidLater.json().order
+    const approved = await decide(await pageOf(second.id), 'approve')
+    expect(approved.statusCode, approved.body).toBe(200)
+    expect((await call('GET', `/api/assistant/sales/${second.id}`)).json()).toMatchObject({
+      status: 'PAID',
+      payLater: { method: 'LINK', link: null },
+    })
+    const theirs = await call('GET', `/api/checkout/orders/${second.id}`, undefined, fan)
+    expect(theirs.json()).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL', method: 'LINK' })
+    expect(theirs.json().tickets).toHaveLength(2)
+    expect((await shift()).totals).toMatchObject({ cash: before.cash, sales: before.sales })
+  })
+
   it('lets an admin find a terminal sale by its code and refund it, once: the gate refuses its tickets and its seat is on sale again', async () => {
     if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 0 })
     const event = await seatedEvent(db())

@@ -15,7 +15,7 @@ import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
-import { paymentsOfOrder } from '../payments/payments.service.js'
+import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import {
   eventForCart,
@@ -133,7 +133,7 @@ export async function sellForLaterAtCounter(
     {
       ...orderFieldsOf(who, body),
       billing: body.billing,
-      payment: { ...body.payment, walletAmount: 0 },
+      payment: body.payment.method === 'LINK' ? body.payment : { ...body.payment, walletAmount: 0 },
       onRecorded: async (trx, order) => {
         await onRecorded(trx, order)
         placedHere = true
@@ -142,7 +142,10 @@ export async function sellForLaterAtCounter(
     now,
   )
   const ticketsUrl = `${deps.publicUrl}/my-tickets`
-  const mail = placedHere ? paymentInstructionsEmail(locale, { ...result.order, ticketsUrl }) : null
+  const page = placedHere ? await cardLinkOf(deps.db, result.order.id) : null
+  // The sandbox's page is one of ours, addressed from the site's root: the mail needs the whole address.
+  const link = page && { ...page, redirectUrl: new URL(page.redirectUrl, deps.publicUrl).toString() }
+  const mail = placedHere ? paymentInstructionsEmail(locale, { ...result.order, link, ticketsUrl }) : null
   if (mail && who.email) {
     await insertOutboxMessage(deps.db, {
       channel: 'email',
@@ -328,6 +331,19 @@ export async function counterSaleOfCode(db: Db, code: string, country: string, o
   return counterSaleView(db, found.id, operatorId, new Date(), country)
 }
 
+/** The provider's page a card link sends the buyer to, while it takes payments. */
+function linkOf(payment: { method: string; hosted: unknown }): HostedData | null {
+  const hosted = payment.method === 'LINK' ? (payment.hosted as HostedData | null) : null
+  return hosted && new Date(hosted.expiresAt).getTime() > Date.now() ? hosted : null
+}
+
+const pageOf = (hosted: HostedData | null) => hosted && { url: hosted.redirectUrl, until: hosted.expiresAt }
+
+const cardLinkOf = async (db: Db, orderId: string) => {
+  const payment = await latestPaymentOf(db, orderId)
+  return payment ? linkOf(payment) : null
+}
+
 async function receiptOf(
   db: Db,
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
@@ -339,10 +355,12 @@ async function receiptOf(
     ticketsOfOrder(db, order.id),
   ])
   const counter = payments.filter((p) => p.provider_code === 'staff' && p.method !== 'RESERVATION')
-  const reserved = isOpenOrder(order.status as OrderStatus) ? waitingReservationOf(payments) : undefined
+  const open = isOpenOrder(order.status as OrderStatus)
+  const reserved = open ? waitingReservationOf(payments) : undefined
   // A sale paid later has its provider's voucher or transfer instead of counter tenders.
   const later = payments.find(
-    (p) => p.provider_code !== 'staff' && (p.method === 'CASH' || p.method === 'TRANSFER'),
+    (p) =>
+      p.provider_code !== 'staff' && (p.method === 'CASH' || p.method === 'TRANSFER' || p.method === 'LINK'),
   )
   const contact = order.contact as { firstName: string; lastName: string }
   const paidAt = order.paid_at ? new Date(order.paid_at) : null
@@ -376,8 +394,10 @@ async function receiptOf(
       })),
     payLater: later
       ? {
-          method: later.method === 'TRANSFER' ? 'TRANSFER' : 'CASH',
+          method: later.method as 'CASH' | 'TRANSFER' | 'LINK',
           option: later.network ?? later.transfer_kind ?? '',
+          // Shown while the sale waits, so the buyer can scan it at the counter and pay on their phone.
+          link: open ? pageOf(linkOf(later)) : null,
         }
       : null,
     identification:

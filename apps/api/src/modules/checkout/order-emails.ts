@@ -49,6 +49,8 @@ const COPY = {
       `Separamos sus lugares en la taquilla. Páguelos antes del ${until}; después se liberan. Cuando recibamos el pago, sus boletas aparecerán en «Mis boletas».`,
     voucher: (network: string) => `Pague en efectivo en ${network} con esta referencia`,
     spei: 'Transfiera desde su banca en línea por SPEI',
+    link: 'Pague con tarjeta en la página segura de pago',
+    payLink: 'Pagar con tarjeta',
     clabe: 'CLABE',
     bank: 'Banco',
     reference: 'Referencia',
@@ -85,6 +87,8 @@ const COPY = {
       `We are keeping your places at the box office. Pay before ${until}; after that they are released. Once we receive the payment, your tickets will be in “My tickets”.`,
     voucher: (network: string) => `Pay in cash at ${network} with this reference`,
     spei: 'Transfer from your online banking by SPEI',
+    link: 'Pay by card on the secure payment page',
+    payLink: 'Pay by card',
     clabe: 'CLABE',
     bank: 'Bank',
     reference: 'Reference',
@@ -165,23 +169,29 @@ export function orderConfirmationEmail(locale: Locale, d: OrderEmailData): Rende
 }
 
 /**
- * What a buyer who pays later needs (issue 15): the voucher's network and reference, or the SPEI CLABE and
- * reference, the amount, and until when the places are kept. Sent when the counter starts the sale.
+ * What a buyer who pays later needs (issue 15): the voucher's network and reference, the SPEI CLABE and
+ * reference, or the card payment link, the amount, and until when the places are kept. Sent when the
+ * counter starts the sale.
  */
 export function paymentInstructionsEmail(
   locale: Locale,
-  d: Pick<OrderView, 'code' | 'currency' | 'event' | 'voucher' | 'transfer'> & { ticketsUrl: string },
+  d: Pick<OrderView, 'code' | 'currency' | 'event' | 'voucher' | 'transfer' | 'total'> & {
+    /** The provider's page of a card link. */
+    link: { redirectUrl: string; expiresAt: string } | null
+    ticketsUrl: string
+  },
 ): Rendered | null {
   const c = COPY[locale]
   const owed = d.voucher ?? d.transfer
-  if (!owed) return null
-  const money = formatMoney({ amount: owed.amount, currency: d.currency }, locale)
-  const until = `${formatDate(owed.expiresAt, locale, d.event.timeZone)} · ${formatTime(owed.expiresAt, locale, d.event.timeZone)}`
-  const how = d.voucher ? c.voucher(c.networks[d.voucher.network]) : c.spei
+  const expiresAt = owed?.expiresAt ?? d.link?.expiresAt
+  if (!expiresAt) return null
+  const money = formatMoney({ amount: owed?.amount ?? d.total, currency: d.currency }, locale)
+  const until = `${formatDate(expiresAt, locale, d.event.timeZone)} · ${formatTime(expiresAt, locale, d.event.timeZone)}`
+  const how = d.voucher ? c.voucher(c.networks[d.voucher.network]) : d.transfer ? c.spei : c.link
   const facts: [string, string][] = [
     ...(d.transfer?.clabe ? ([[c.clabe, d.transfer.clabe]] as [string, string][]) : []),
     ...(d.transfer?.bankName ? ([[c.bank, d.transfer.bankName]] as [string, string][]) : []),
-    [c.reference, owed.reference],
+    ...(owed ? ([[c.reference, owed.reference]] as [string, string][]) : []),
     [c.amount, money],
   ]
   const text = [
@@ -191,6 +201,7 @@ export function paymentInstructionsEmail(
     '',
     `${how}:`,
     ...facts.map(([k, v]) => `${k}: ${v}`),
+    ...(d.link ? [`${c.payLink}: ${d.link.redirectUrl}`] : []),
     ...textFooter(c, d.ticketsUrl),
   ].join('\n')
   const html = wrap(
@@ -199,7 +210,12 @@ export function paymentInstructionsEmail(
     `<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">${escapeHtml(c.payLaterLead(until))}</td></tr>
 <tr><td style="padding-top:16px;font-size:14px;color:#555">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong> · ${escapeHtml(d.event.name)}</td></tr>
 <tr><td style="padding-top:16px;font-size:16px;font-weight:700">${escapeHtml(how)}</td></tr>
-<tr><td style="padding-top:8px;font-size:16px;line-height:1.7">${facts.map(([k, v]) => `${escapeHtml(k)}: <strong style="font-family:monospace">${escapeHtml(v)}</strong>`).join('<br>')}</td></tr>`,
+<tr><td style="padding-top:8px;font-size:16px;line-height:1.7">${facts.map(([k, v]) => `${escapeHtml(k)}: <strong style="font-family:monospace">${escapeHtml(v)}</strong>`).join('<br>')}</td></tr>${
+      d.link
+        ? `
+<tr><td style="padding-top:20px"><a href="${escapeHtml(d.link.redirectUrl)}" style="background:#862e9c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.payLink)}</a></td></tr>`
+        : ''
+    }`,
   )
   return { subject: c.payLaterSubject(d.code), text, html }
 }

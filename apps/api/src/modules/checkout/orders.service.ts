@@ -54,6 +54,7 @@ import {
   redeemFanUse,
   redeemPromo,
   setHoldStatus,
+  setSeatsHoldEnd,
 } from './checkout.repository.js'
 import {
   applyProviderOutcome,
@@ -689,7 +690,14 @@ async function prepareOrder(
           card_token_hash: tokenHash,
         })
       }
-      await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT')
+      // A card link handed over at the counter is paid from the buyer's mail, later: its page, and the seats,
+      // last the link's day instead of the operator's minutes (openHostedPage reads the hold's end).
+      const linkUntil =
+        choice.method === 'LINK' && actor.sellingFor
+          ? pendingExpiry('COUNTER_LINK', now, new Date(priced.event.starts_at))
+          : undefined
+      await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT', linkUntil)
+      if (linkUntil) await setSeatsHoldEnd(trx, hold.id, linkUntil)
       // No provider to ask: the seats wait for the buyer until the deadline from this same transaction.
       if (choice.method === 'RESERVATION') await awaitCounterPayment(trx, orderId, paymentId, choice.until)
       await body.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
@@ -749,6 +757,17 @@ async function charge(
     amount: { amount: p.amount ?? 0, currency: p.currency ?? 'COP' },
     payer,
     description: `Palco · ${p.eventName ?? ''}`.slice(0, 120),
+  }
+  if (body.payment.method === 'LINK') {
+    // The provider's page (a card link handed over at the counter), asked and settled by the same step as
+    // the fans' own hosted checkout, which also ends the order when the provider cannot make it.
+    const [order, payment] = await Promise.all([
+      findOrder(deps.db, p.orderId),
+      latestPaymentOf(deps.db, p.orderId),
+    ])
+    if (!order || !payment) throw new Error(`order ${p.orderId} vanished`)
+    await openHostedPage(deps, order, payment, now)
+    return
   }
   const starts = p.eventStartsAt ?? new Date(now.getTime() + 86_400_000)
   let outcome: ProviderOutcome

@@ -559,7 +559,10 @@ async function finalizePaid(
 async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
   if (!isOpenOrder(order.status as OrderStatus)) return
-  if (order.purchase_kind === 'INSTALLMENT' || order.seller_user_id) {
+  // A card link handed over at the counter is one payment of the whole, like a fan's hosted page: its
+  // refusal ends the sale below, as a voucher's does.
+  const counterLink = order.method === 'LINK' && order.seller_user_id !== null
+  if (order.purchase_kind === 'INSTALLMENT' || (order.seller_user_id && !counterLink)) {
     // One refused payment of several (an instalment, one tender at the counter) ends only itself: the order
     // keeps what was paid and waits for another payment.
     await enterPaymentPhase(trx, payment, 'DECLINED', {
@@ -581,9 +584,11 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
   if (!hold || (hold.status !== 'STARTED_PAYMENT' && hold.status !== 'WAITING_FOR_PAYMENT')) return
   // A card, a hosted page, or a payment that never got as far as a voucher (provider down), leaves the
   // hold's own clock untouched: the fan keeps the seats for a retry until then. An outstanding voucher or
-  // transfer had extended it for days, and its failure ends the reservation.
+  // transfer had extended it for days, and its failure ends the reservation; so does a counter's card link,
+  // whose hold is the operator's and lasts the link's day.
   const now = new Date()
-  const extended = payment.status === 'PENDING' && order.method !== 'CARD' && order.method !== 'LINK'
+  const extended =
+    counterLink || (payment.status === 'PENDING' && order.method !== 'CARD' && order.method !== 'LINK')
   const next = extended
     ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
     : reservationAfterDecline(new Date(hold.expires_at), now)

@@ -6,11 +6,12 @@ import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 type CollectTender = Exclude<CounterTenderEntry, { kind: 'COURTESY' }>
 
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect } from 'react-router'
+import { data, Link, redirect, useRevalidator } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { collectReservation, SHIFT_PATH, salePath, voidSale } from '../../features/box-office/api/box-office'
+import { PaymentLinkPanel } from '../../features/box-office/components/payment-link'
 import { SaleReceipt, statusWordOf } from '../../features/box-office/components/sale-receipt'
 import { PRINT_AREA, SCREEN_ONLY } from '../../features/box-office/components/screen-only'
 import { TenderForm } from '../../features/box-office/components/tender-form'
@@ -72,6 +73,17 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
   const collectTitle = useId()
   // One key per visit: a double tap on "charge" collects once.
   const [collectKey] = useState(() => crypto.randomUUID())
+  const link = sale.payLater?.link ?? null
+  const revalidator = useRevalidator()
+  // The buyer may pay a card link on their phone at the counter: the receipt follows the sale meanwhile.
+  useEffect(() => setSale(loaderData.sale), [loaderData.sale])
+  useEffect(() => {
+    if (!link) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate()
+    }, 4000)
+    return () => clearInterval(timer)
+  }, [link, revalidator])
 
   /** Runs one change to the sale (a void, a collection) and shows the sale as it now is. */
   const change = async (act: () => Promise<CounterSale>) => {
@@ -118,6 +130,11 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
               })}
             </Text>
           </Alert>
+        )}
+        {link && (
+          <div className={SCREEN_ONLY}>
+            <PaymentLinkPanel link={link} locale={locale} />
+          </div>
         )}
         <SaleReceipt
           sale={sale}
@@ -184,7 +201,7 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
               {t('receipt.printThermal')}
             </Button>
           )}
-          {sale.payLater && sale.status.startsWith('PENDING') && (
+          {sale.payLater && sale.payLater.method !== 'LINK' && sale.status.startsWith('PENDING') && (
             <Button
               component={Link}
               to={`/assistant/${sale.payLater.method === 'TRANSFER' ? 'transfer' : 'cash'}?order=${sale.orderId}`}

@@ -12,23 +12,28 @@ export interface PayLaterRequest {
   billing: { fullName: string; documentType: DocumentType; documentNumber: string }
 }
 
-/** The options a buyer may pay later with: the country's voucher networks, and SPEI where it is offered. */
-function optionsOf(cart: Pick<Cart, 'cashNetworks' | 'transferKinds'>): PayLaterChoice[] {
+/**
+ * The options a buyer may pay later with: the country's voucher networks, SPEI where it is offered, and a
+ * card payment link where the country's provider has a hosted page.
+ */
+function optionsOf(cart: Pick<Cart, 'cashNetworks' | 'transferKinds' | 'methods'>): PayLaterChoice[] {
   return [
     ...cart.cashNetworks.map((network) => ({ method: 'CASH' as const, network })),
     ...(cart.transferKinds.includes('SPEI') ? [{ method: 'TRANSFER' as const, kind: 'SPEI' as const }] : []),
+    ...(cart.methods.includes('LINK') ? [{ method: 'LINK' as const }] : []),
   ]
 }
 
-const keyOf = (choice: PayLaterChoice) => (choice.method === 'CASH' ? choice.network : choice.kind)
+const keyOf = (choice: PayLaterChoice) =>
+  choice.method === 'CASH' ? choice.network : choice.method === 'TRANSFER' ? choice.kind : choice.method
 
 /**
- * A sale the buyer pays later (issue 15 part 3): a voucher of one of the country's networks or a SPEI
- * transfer, started at the counter with the buyer's name and document (the provider's payer). The operator
+ * A sale the buyer pays later (issue 15 part 3): a voucher of one of the country's networks, a SPEI
+ * transfer or a card payment link, started at the counter with the buyer's name and document (the provider's payer). The operator
  * then hands over the instructions, which the buyer also gets by email.
  */
 export function PayLaterForm(props: {
-  cart: Pick<Cart, 'cashNetworks' | 'transferKinds'>
+  cart: Pick<Cart, 'cashNetworks' | 'transferKinds' | 'methods'>
   buyerName: string
   busy: boolean
   disabled: boolean
@@ -72,7 +77,9 @@ export function PayLaterForm(props: {
                 label={
                   o.method === 'CASH'
                     ? t('payLater.voucher', { network: t(`checkout:networks.${o.network}`) })
-                    : t('payLater.spei')
+                    : o.method === 'TRANSFER'
+                      ? t('payLater.spei')
+                      : t('payLater.link')
                 }
               />
             ))}

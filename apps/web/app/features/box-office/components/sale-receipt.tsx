@@ -114,7 +114,9 @@ export function SaleReceipt(props: {
           <Text size="sm" data-testid="receipt-pay-later">
             {sale.payLater.method === 'TRANSFER'
               ? t('receipt.payLaterSpei')
-              : t('receipt.payLaterVoucher', { network: t(`checkout:networks.${sale.payLater.option}`) })}
+              : sale.payLater.method === 'LINK'
+                ? t('receipt.payLaterLink')
+                : t('receipt.payLaterVoucher', { network: t(`checkout:networks.${sale.payLater.option}`) })}
           </Text>
         )}
         <Group justify="space-between">
