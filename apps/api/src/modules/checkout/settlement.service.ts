@@ -187,8 +187,9 @@ export async function recordSettledPayment(
     bank: null,
     amount: p.amount,
     currency: p.currency,
-    status: 'CREATED',
-    transaction_status: 'PENDING',
+    // Written settled in one statement, as `enterPaymentPhase` would move it (CREATED → PAID): the counter's
+    // sale makes one of these per tender, inside its lock (bench/box-office).
+    ...settledPaymentStates(),
     provider_payment_id: null,
     counter_reference: p.reference ?? null,
     idempotency_key: p.idempotencyKey ?? `pay-${p.id}`,
@@ -199,9 +200,17 @@ export async function recordSettledPayment(
     tendered: p.tendered ?? null,
     change_given: p.change ?? null,
   })
-  const row = await findPayment(trx, p.id)
-  if (!row) throw new Error(`payment ${p.id} vanished`)
-  await enterPaymentPhase(trx, row, 'PAID')
+}
+
+/** The states of a payment recorded as settled, checked once against the status tables. */
+function settledPaymentStates() {
+  const next = checkoutStatesOf('PAID')
+  if (
+    !canPaymentTransition('CREATED', next.payment) ||
+    !canTransactionTransition('PENDING', next.transaction)
+  )
+    throw new Error('a new payment cannot be recorded as paid')
+  return { status: next.payment, transaction_status: next.transaction }
 }
 
 /** Takes a wallet part for an order: the debit and its payment row, or false when the balance is too low. */
@@ -525,10 +534,10 @@ async function finalizePaid(
     })),
   )
   await moveReservation(trx, order.hold_id, 'FINISHED')
-  const event = await eventForCart(trx, order.event_id)
   const contact = order.contact as { email: string }
   const locale = order.locale as Locale
   // A walk-in who gave no email gets the tickets printed at the counter, not mailed.
+  const event = contact.email ? await eventForCart(trx, order.event_id) : undefined
   if (event && contact.email) {
     const mail = orderConfirmationEmail(locale, {
       code: order.code,

@@ -54,10 +54,10 @@ import {
   lockTicket,
   maxPerFanOfEvent,
   moveTicket,
-  purchaseCodeOf,
   reassignFanTickets,
   type TicketRow,
   ticketSecret,
+  ticketSecrets,
   ticketsAdmittedAt,
   ticketsOfDocument,
   userEmailOf,
@@ -196,8 +196,12 @@ export async function ticketsOfPurchase(db: Db, viewer: Viewer, orderId: string)
   return rows.map((r) => summaryOf(r, viewer))
 }
 
-async function qrMaterialOf(db: Db, row: TicketRow): Promise<QrMaterial> {
-  const secret = await findSecret(db, row.id)
+async function qrMaterialOf(
+  db: Db,
+  row: TicketRow,
+  secretOf: (ticketId: string) => Promise<Uint8Array> = (id) => findSecret(db, id),
+): Promise<QrMaterial> {
+  const secret = await secretOf(row.id)
   const type = row.event_qr_type as QrType
   const ref = { ticketId: row.id, eventId: row.event_id, version: row.secret_version }
   if (type === 'STATIC_DEFAULT') return { type, code: staticDefaultCode(ref, secret) }
@@ -240,7 +244,7 @@ export async function counterSaleTicketsPdf(
   print: Parameters<typeof ticketsPdf>[2],
 ): Promise<Uint8Array> {
   const rows = await findIssuedTicketsOfOrder(db, orderId)
-  const shared = sharedFactsOf(db)
+  const shared = sharedFactsOf(db, rows)
   const details = await Promise.all(
     rows.map((row) => detailOfRow(db, row, { userId: row.owner_user_id ?? '', email: '' }, shared)),
   )
@@ -248,10 +252,10 @@ export async function counterSaleTicketsPdf(
 }
 
 /**
- * What the tickets of one event and one order have in common, read once however many tickets are printed
+ * What the tickets of one event have in common, read once however many tickets are printed
  * together (a counter sale's PDF read them once per ticket before; bench/box-office).
  */
-function sharedFactsOf(db: Db) {
+function sharedFactsOf(db: Db, printed: readonly TicketRow[] = []) {
   const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
     const hit = cache.get(key) ?? read()
     cache.set(key, hit)
@@ -259,12 +263,19 @@ function sharedFactsOf(db: Db) {
   }
   const frames = new Map<string, ReturnType<typeof frameOfEvent>>()
   const maxima = new Map<string, Promise<number | null>>()
-  const codes = new Map<string, ReturnType<typeof purchaseCodeOf>>()
+  // Every code of a printed order is drawn: their secrets in one read instead of one per ticket.
+  const secrets =
+    printed.length > 0
+      ? ticketSecrets(
+          db,
+          printed.map((r) => r.id),
+        ).then((found) => new Map(found.map((s) => [s.id, new Uint8Array(s.qr_secret)])))
+      : null
   return {
     frame: (row: TicketRow) =>
       once(frames, row.event_id, () => frameOfEvent(db, row.event_id, row.event_country)),
     maxPerFan: (row: TicketRow) => once(maxima, row.event_id, () => maxPerFanOfEvent(db, row.event_id)),
-    purchaseCode: (row: TicketRow) => once(codes, row.order_id, () => purchaseCodeOf(db, row.order_id)),
+    secret: async (ticketId: string) => (await secrets)?.get(ticketId) ?? findSecret(db, ticketId),
   }
 }
 
@@ -277,12 +288,11 @@ async function detailOfRow(
   const summary = summaryOf(row, viewer)
   const frame = await shared.frame(row)
   const maxPerFan = await shared.maxPerFan(row)
-  const purchaseCode = await shared.purchaseCode(row)
   const holds = summary.status === 'VALID'
   return {
     ...summary,
     event: eventOf(row),
-    purchaseCode,
+    purchaseCode: row.order_code ?? '',
     rules: [
       { key: 'noWeapons', count: null },
       { key: 'noFood', count: null },
@@ -307,7 +317,7 @@ async function detailOfRow(
       row.event_ends_at.getTime() > Date.now(),
     checkIn:
       usedUp(row) && row.checked_in_at ? { at: iso(row.checked_in_at), gate: row.checkin_gate ?? '' } : null,
-    qr: holds ? await qrMaterialOf(db, row) : null,
+    qr: holds ? await qrMaterialOf(db, row, shared.secret) : null,
   }
 }
 
