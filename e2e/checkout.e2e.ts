@@ -82,6 +82,10 @@ async function payByCard(
   site: Site,
   holder: 'APRO' | 'OTHE' | 'CONT',
   press: 'click' | 'dblclick' = 'click',
+  /** Monthly parts at the fan's bank, chosen once the card's number says which its bank offers. */
+  installments = 1,
+  /** Looks at the filled form before paying (axe, a narrow screen). */
+  beforePay?: () => Promise<void>,
 ) {
   await page.getByRole('radio', { name: site.name === 'colombia' ? /Tarjeta/ : /card/i }).check()
   const card = page.getByTestId('card-fields')
@@ -89,6 +93,11 @@ async function payByCard(
   await card.getByRole('textbox').nth(1).fill('11/30')
   await card.locator('input[autocomplete="cc-csc"]').fill('123')
   await card.locator('input[autocomplete="cc-name"]').fill(holder)
+  if (installments > 1)
+    await page
+      .getByRole('combobox', { name: site.name === 'colombia' ? 'Número de cuotas' : 'Number of payments' })
+      .selectOption(String(installments))
+  await beforePay?.()
   await page.getByTestId('pay-button')[press]()
 }
 
@@ -171,6 +180,28 @@ for (const site of [SITES.colombia, SITES.mexico]) {
       await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
       await payByCard(page, site, 'APRO')
       await expectTickets(page, 1)
+    })
+
+    test('a card split by the fan’s bank into 3 monthly payments is paid at once and says so', async ({
+      page,
+    }) => {
+      const hold = await holdSeats(page, 2)
+      await reviewCart(page, site, hold)
+      await continueToPayment(page)
+      await payByCard(page, site, 'APRO', 'click', 3, async () => {
+        await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy (card instalments)`)
+        await page.setViewportSize({ width: 375, height: 800 })
+        expect(await scrollWidth(page), 'the card instalments fit 375 px').toBeLessThanOrEqual(375)
+        await page.getByTestId('card-installments').scrollIntoViewIfNeeded()
+        await page.screenshot({ path: screenshotPath(`${site.name}-checkout-card-installments-375`) })
+        await page.setViewportSize({ width: 1280, height: 800 })
+      })
+      await expectTickets(page, 2)
+      await expect(page.getByTestId('paid-in-installments')).toHaveText(
+        site.name === 'colombia'
+          ? 'Pagada con tarjeta en 3 cuotas mensuales'
+          : 'Paid by card in 3 monthly payments',
+      )
     })
 
     test('the wallet pays part of the total and a card the rest', async ({ page }) => {

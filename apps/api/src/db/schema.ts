@@ -448,6 +448,8 @@ export interface PaymentsTable {
   change_given: OptionalInt8
   /** 0018-courtesy: a counter tender's terminal authorization or courtesy reason. */
   counter_reference: Generated<string | null>
+  /** 0024-card-installments: the monthly parts the fan's bank splits a card payment into. */
+  card_installments: Generated<number | null>
 }
 
 export interface UsedCardTokensTable {

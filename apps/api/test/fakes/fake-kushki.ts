@@ -174,6 +174,19 @@ export const startFakeKushki = async (options: FakeKushkiOptions = {}): Promise<
     body: Record<string, unknown>,
     credential: 'private' | 'public',
   ): { status: number; body: unknown } => {
+    // The browser's deferred options for a BIN (as Kushki.js's requestDeferred): credit cards only.
+    if (method === 'GET' && path.startsWith('/card/v1/deferred/')) {
+      if (credential !== 'public')
+        return { status: 401, body: { code: 'K004', message: 'ID de comercio o credencial no válido' } }
+      const bin = path.slice('/card/v1/deferred/'.length)
+      if (!/^\d{6,8}$/.test(bin)) return invalidBody('K')
+      return {
+        status: 200,
+        body: /^[45]/.test(bin)
+          ? [{ type: 'all', name: 'Diferido', months: ['3', '6', '9', '12'], monthsOfGrace: [] }]
+          : [],
+      }
+    }
     if (method === 'POST' && path === '/card/v1/tokens') {
       if (credential !== 'public')
         return { status: 401, body: { code: 'K004', message: 'ID de comercio o credencial no válido' } }

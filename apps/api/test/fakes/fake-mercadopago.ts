@@ -389,7 +389,9 @@ export const startFakeMercadoPago = async (
     const byPublicKey = url.searchParams.get('public_key')
     if (
       byPublicKey !== null &&
-      (url.pathname === '/v1/card_tokens' || url.pathname === '/v1/payment_methods/search')
+      (url.pathname === '/v1/card_tokens' ||
+        url.pathname === '/v1/payment_methods/search' ||
+        url.pathname === '/v1/payment_methods/installments')
     ) {
       if (byPublicKey !== publicKey) {
         return send(res, 401, {
@@ -408,6 +410,8 @@ export const startFakeMercadoPago = async (
       }
       if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search')
         return paymentMethodSearch(url, res)
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/installments')
+        return installmentsSearch(url, res)
     }
     // The fake's own pages (voucher, PSE bank, Checkout Pro) and controls need no token.
     if (url.pathname.startsWith('/__fake/')) return control(req.method ?? 'GET', url, body, res)
@@ -604,6 +608,44 @@ export const startFakeMercadoPago = async (
         ]
       : []
     return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results })
+  }
+
+  /**
+   * `GET /v1/payment_methods/installments?public_key&amount&bin`: the card's issuer with its `payer_costs`
+   * (1, 3 and 6 interest-free, 12 at a 1.5 % monthly rate, amounts in major units); a debit card or an
+   * unknown BIN has only one payment or nothing.
+   */
+  const installmentsSearch = (url: URL, res: ServerResponse) => {
+    const found = BINS[(url.searchParams.get('bin') ?? '').slice(0, 6)]
+    const amount = Number(url.searchParams.get('amount') ?? '0')
+    if (!found || !(amount > 0))
+      return send(res, 400, { message: 'invalid parameters', error: 'bad_request', status: 400, cause: [] })
+    const counts = found.type === 'credit_card' ? [1, 3, 6, 12] : [1]
+    const round = (n: number) => Math.round(n * 100) / 100
+    const payer_costs = counts.map((installments) => {
+      const rate = installments === 12 ? 18 : 0
+      const total = round(amount * (1 + rate / 100))
+      return {
+        installments,
+        installment_rate: rate,
+        discount_rate: 0,
+        labels: rate === 0 ? ['CFT_0,00%'] : [],
+        min_allowed_amount: 2,
+        max_allowed_amount: 100_000_000,
+        recommended_message: `${installments} cuota(s) de $ ${round(total / installments)}`,
+        installment_amount: round(total / installments),
+        total_amount: total,
+      }
+    })
+    return send(res, 200, [
+      {
+        payment_method_id: found.id,
+        payment_type_id: found.type,
+        issuer: found.issuer,
+        processing_mode: 'aggregator',
+        payer_costs,
+      },
+    ])
   }
 
   const server = createServer((req, res) => {

@@ -258,6 +258,8 @@ export const orderViewSchema = z.object({
       method: paymentMethodSchema.or(z.literal('FREE')),
       amount: z.int(),
       status: z.enum(PAYMENT_RECORD_STATUSES),
+      /** A card payment's monthly parts at the fan's bank (issue 16 part 7); null for anything else. */
+      cardInstallments: z.int().nullable(),
     }),
   ),
   createdAt: z.string(),

@@ -77,6 +77,8 @@ export const purchaseSchema = z.object({
   event: ticketEventSchema,
   items: z.array(purchaseItemSchema),
   ticketCount: z.int(),
+  /** The monthly parts its card payment was split into at the fan's bank; null when not a card's. */
+  cardInstallments: z.int().nullable(),
   pending: pendingPaymentSchema.nullable(),
 })
 export type Purchase = z.infer<typeof purchaseSchema>

@@ -361,6 +361,40 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
       expect(JSON.stringify((await order(other, o.id)).json())).not.toMatch(/"(qr|secret)\w*":/i)
     })
 
+    it('pays a card split by the fan’s bank into monthly parts: paid at once, the parts on the order and the purchase', async () => {
+      const event = await seatedEvent(db())
+      const id = await hold(other, event.id, ['NORTE/C-4'])
+      const cart = (await getCart(other, id)).json()
+      const res = await pay(
+        other,
+        id,
+        { method: 'CARD', cardToken: card(), installments: 6 },
+        { expectedTotal: cart.total },
+      )
+      expect(res.statusCode, res.body).toBe(201)
+      const { order: o } = res.json()
+      expect(o).toMatchObject({ status: 'PAID', result: 'SUCCESSFUL' })
+      expect(o.tickets).toHaveLength(1)
+      expect(o.payments).toEqual([
+        { method: 'CARD', amount: cart.total, status: 'PAID', cardInstallments: 6 },
+      ])
+      const purchase = await t.app.inject({
+        url: `/api/myPurchases/tickets?purchaseId=${o.id}`,
+        headers: { cookie: other },
+      })
+      expect(purchase.statusCode, purchase.body).toBe(200)
+      expect(purchase.json().purchase).toMatchObject({ method: 'CARD', cardInstallments: 6 })
+      // More parts than any bank offers is refused before anything is charged.
+      const again = await hold(other, event.id, ['NORTE/C-5'])
+      const refused = await pay(
+        other,
+        again,
+        { method: 'CARD', cardToken: card(), installments: 48 },
+        { expectedTotal: cart.total },
+      )
+      expect(refused.statusCode).toBe(400)
+    })
+
     it('declines a card: fail page, seats still held, promo and wallet back, retry succeeds', async () => {
       const code = await promo({ max_uses: 5 })
       const event = await seatedEvent(db())

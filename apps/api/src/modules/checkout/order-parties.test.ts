@@ -126,8 +126,8 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json().order).toMatchObject({ status: 'PAID', paid: total, outstanding: 0 })
     expect(res.json().order.payments).toEqual([
-      { method: 'WALLET', amount: 3_000_000, status: 'PAID' },
-      { method: 'CARD', amount: total - 3_000_000, status: 'PAID' },
+      { method: 'WALLET', amount: 3_000_000, status: 'PAID', cardInstallments: null },
+      { method: 'CARD', amount: total - 3_000_000, status: 'PAID', cardInstallments: 1 },
     ])
     expect(await balance(fan)).toBe(0)
   })
@@ -141,8 +141,8 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json().order).toMatchObject({ status: 'CANCELED', paid: 0, outstanding: total })
     expect(res.json().order.payments).toEqual([
-      { method: 'WALLET', amount: 2_000_000, status: 'REFUNDED' },
-      { method: 'CARD', amount: total - 2_000_000, status: 'REJECTED' },
+      { method: 'WALLET', amount: 2_000_000, status: 'REFUNDED', cardInstallments: null },
+      { method: 'CARD', amount: total - 2_000_000, status: 'REJECTED', cardInstallments: 1 },
     ])
     expect(await balance(fan)).toBe(2_000_000)
   })

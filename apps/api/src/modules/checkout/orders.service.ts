@@ -368,6 +368,7 @@ function providerPaymentValues(
     // Kept only until the card's outcome is known, so reconciliation can retry with the same key.
     retry_token: card?.cardToken ?? null,
     card_method: card?.paymentMethodId ?? null,
+    card_installments: card ? card.installments : null,
     card_issuer: card?.issuerId ?? null,
     decline_reason: null,
     expires_at: null,
@@ -901,6 +902,7 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
       method: p.method as OrderView['payments'][number]['method'],
       amount: Number(p.amount),
       status: p.status as PaymentRecordStatus,
+      cardInstallments: p.card_installments,
     })),
     createdAt: new Date(order.created_at).toISOString(),
     event: {

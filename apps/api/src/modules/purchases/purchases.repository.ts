@@ -71,6 +71,15 @@ export async function findPurchases(
         .select((e2) => e2.fn.countAll().as('n'))
         .as('ticket_count'),
     )
+    // The monthly parts a paid card payment was split into at the fan's bank (issue 16 part 7).
+    .select((eb) =>
+      eb
+        .selectFrom('payments as p')
+        .whereRef('p.order_id', '=', 'o.id')
+        .where('p.status', '=', 'PAID')
+        .select((e2) => e2.fn.max('p.card_installments').as('n'))
+        .as('card_installments'),
+    )
   if (page.orderId) q = q.where('o.id', '=', page.orderId)
   return q
     .orderBy('o.created_at', 'desc')

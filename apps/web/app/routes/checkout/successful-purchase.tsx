@@ -29,6 +29,8 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation('checkout')
   const { order, locale } = loaderData
   useEffect(() => forgetCheckout(sessionStore(), order.id), [order.id])
+  // Split by the fan's bank into monthly parts (issue 16 part 7): paid to us at once all the same.
+  const parts = order.payments.find((p) => p.method === 'CARD' && p.status === 'PAID')?.cardInstallments ?? 1
   return (
     <Container size="md" py="xl" px="md">
       <title>{`${t('success.title')} · Palco`}</title>
@@ -47,6 +49,9 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
                   {order.code}
                 </Text>
               </Text>
+              {parts > 1 && (
+                <Text data-testid="paid-in-installments">{t('installments.paidIn', { count: parts })}</Text>
+              )}
             </Stack>
           </Group>
         </Paper>

@@ -53,7 +53,13 @@ export default function PurchaseDetail({ loaderData }: Route.ComponentProps) {
               {t('purchases.status')}: <strong>{t(`purchases.statuses.${p.status}`)}</strong>
             </Text>
             <Text>
-              {t('purchases.method')}: {t(methodLabelKey(p.method))}
+              {t('purchases.method')}:{' '}
+              {p.cardInstallments && p.cardInstallments > 1
+                ? t('purchases.methodInstallments', {
+                    method: t(methodLabelKey(p.method)),
+                    count: p.cardInstallments,
+                  })
+                : t(methodLabelKey(p.method))}
             </Text>
             <Text fw={700}>
               {t('purchases.total')}: {money(p.total)}

@@ -14,6 +14,7 @@ import type { CardDetails, CardFormInput } from '../model/checkout-forms'
 import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
 import { PSE_BANKS } from '../model/pse-banks'
 import { CardFields } from './card-fields'
+import { CardInstallmentsField } from './card-installments-field'
 import { FormLoadError } from './form-load-error'
 
 const cardResolver = lazyResolver<CardFormInput, CardDetails>(() =>
@@ -57,6 +58,7 @@ export function PaymentForm(props: {
   const [useWallet, setUseWallet] = useState(false)
   const [tokenizing, setTokenizing] = useState(false)
   const [tokenError, setTokenError] = useState<TokenizeErrorCode | null>(null)
+  const [installments, setInstallments] = useState(1)
   const cardForm = useForm<CardFormInput, unknown, CardDetails>({
     resolver: cardResolver,
     defaultValues: { number: '', expiry: '', cvv: '', holderName: '' },
@@ -124,7 +126,7 @@ export function PaymentForm(props: {
         }).finally(() => setTokenizing(false))
         if (token.ok) {
           const { ok: _ok, token: cardToken, ...found } = token
-          props.onPay({ draft: { method: 'CARD', cardToken, ...found }, useWallet: wallet })
+          props.onPay({ draft: { method: 'CARD', cardToken, installments, ...found }, useWallet: wallet })
         } else if ('field' in token)
           cardForm.setError(
             token.field,
@@ -188,6 +190,17 @@ export function PaymentForm(props: {
           </Radio.Group>
 
           {method === 'CARD' && <CardFields form={cardForm} disabled={locked} />}
+          {method === 'CARD' && (
+            <CardInstallmentsField
+              cardNumber={cardForm.watch('number')}
+              money={{ amount: split.remainder, currency: cart.currency }}
+              locale={locale}
+              provider={props.provider}
+              value={installments}
+              disabled={locked}
+              onChange={setInstallments}
+            />
+          )}
 
           {method === 'CASH' && (
             <Radio.Group

@@ -107,7 +107,7 @@ const order: OrderView = {
   channel: 'WEB_MOBILE',
   paid: 0,
   outstanding: 172_800,
-  payments: [{ method: 'CASH', amount: 172_800, status: 'PENDING' }],
+  payments: [{ method: 'CASH', amount: 172_800, status: 'PENDING', cardInstallments: null }],
   createdAt: '2026-11-22T12:00:00Z',
   event: { ...event, timeZone: 'America/Mexico_City' },
   lines: [],

@@ -65,6 +65,7 @@ const purchase: Purchase = {
   total: 10_000_000,
   createdAt: '2026-11-20T15:00:00Z',
   paidAt: null,
+  cardInstallments: null,
   event: {
     id: '00000000-0000-4000-8000-000000000012',
     name: 'Santa Fe vs. Nacional',
