@@ -106,6 +106,7 @@ export default [
       route('backoffice/layout_editor', upcoming, { id: 'layout-editor' }),
       route('backoffice/box-office', 'routes/backoffice/box-office.tsx', { id: 'backoffice-box-office' }),
       route('backoffice/operators', 'routes/backoffice/operators.tsx', { id: 'backoffice-operators' }),
+      route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),
     ]),
     route('*', 'routes/static/not-found.tsx'),
   ]),

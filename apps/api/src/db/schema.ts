@@ -279,6 +279,13 @@ export interface CourtesyQuotasTable {
   issued: Generated<number>
 }
 
+/** 0025-installment-plans: an event's paguitos plan, as `installmentPlanSchema` reads it. */
+export interface InstallmentPlansTable {
+  event_id: string
+  plan: Json<unknown>
+  updated_at: UpdatedAt
+}
+
 /** 0019-operator-events: the events an admin assigned to an operator (none: every event of the country). */
 export interface OperatorEventsTable {
   operator_user_id: string
@@ -567,6 +574,7 @@ export interface Database {
   box_office_shifts: BoxOfficeShiftsTable
   courtesy_reasons: CourtesyReasonsTable
   courtesy_quotas: CourtesyQuotasTable
+  installment_plans: InstallmentPlansTable
   operator_events: OperatorEventsTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { InstallmentPlan } from '@palco/domain/instalments/schedule'
 import type { Insertable } from 'kysely'
 import { materializeEventsIn } from '../../modules/seating/inventory.service.js'
 import type { Db } from '../dialect.js'
@@ -34,6 +35,15 @@ type CategorySlug = 'deportes' | 'conciertos' | 'teatro' | 'inscripciones'
 type LayoutRef = 'stadium' | 'theatre'
 
 const DAY_MS = 86_400_000
+/** The paguitos plan of every demo event sold with it (an admin changes it at /backoffice/paguitos). */
+const DEMO_INSTALLMENT_PLAN: InstallmentPlan = {
+  kind: 'PAYMENT',
+  deposit: { kind: 'PERCENT', bps: 2_500 },
+  payments: 2,
+  spacingDays: 10,
+  lastDueDaysBeforeEvent: 7,
+  minPayment: 0,
+}
 const HOUR_MS = 3_600_000
 
 // Amounts below are written in major units (pesos) for readability; both currencies have 2 minor digits.
@@ -1206,6 +1216,16 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await trx.insertInto('events').values(built.events).execute()
     await trx.insertInto('price_zones').values(built.zones).execute()
     await trx.insertInto('event_product_items').values(built.items).execute()
+    // The events sold with paguitos get a plan that fits them (issue 16): a quarter now, the rest in two
+    // payments ten days apart, the last a week before the event at the latest.
+    const paguitos = built.events.filter((e) => e.installments_enabled)
+    if (paguitos.length > 0)
+      await trx
+        .insertInto('installment_plans')
+        .values(
+          paguitos.map((e) => ({ event_id: e.id as string, plan: JSON.stringify(DEMO_INSTALLMENT_PLAN) })),
+        )
+        .execute()
     // Every demo event is published, so its places are made now, as publishing through the admin API
     // does, not by its first visitor's seat map (issue 13 defect 7: 2–7 s for a stadium).
     await materializeEventsIn(

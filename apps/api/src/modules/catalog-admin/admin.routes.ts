@@ -8,6 +8,8 @@ import {
   venueInputSchema,
 } from '@palco/domain/catalog/admin-commands'
 import { DomainError } from '@palco/domain/errors/domain-error'
+import { installmentPlanListSchema } from '@palco/domain/instalments/contract'
+import { installmentPlanSchema } from '@palco/domain/instalments/schedule'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -23,6 +25,7 @@ import {
   updateEvent,
 } from './admin.service.js'
 import { auditTrail } from './audit.js'
+import { installmentPlans, removeInstallmentPlan, saveInstallmentPlan } from './installment-plans.service.js'
 import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
 
 const idParams = z.object({ id: z.string().uuid() })
@@ -106,6 +109,69 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     async (request, reply) => {
       reply.code(201)
       return view(await createEvent(app.db, await request.requireUser(), request.body))
+    },
+  )
+
+  r.get(
+    '/api/admin/installment-plans',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The site’s upcoming events with their paguitos plans (issue 16)',
+        description:
+          'Each with what its plan comes to for its cheapest place bought now (`example.schedule`, null when the plan is not offered for it).',
+        response: { 200: installmentPlanListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return installmentPlans(app.db, request.country)
+    },
+  )
+
+  r.put(
+    '/api/admin/events/:id/installment-plan',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Sell the event with paguitos on this plan (admins)',
+        description:
+          'A deposit (percentage or fixed) and scheduled payments; a plan whose last payment cannot fall `lastDueDaysBeforeEvent` days before the event even for a purchase today → 422 RULE_BROKEN (`payments`). Another site’s event → 404. Audited.',
+        params: idParams,
+        body: installmentPlanSchema,
+        response: { 200: installmentPlanListSchema.shape.events.element },
+      },
+    },
+    async (request) =>
+      saveInstallmentPlan(
+        app.db,
+        { ...(await request.requireUser()), address: request.ip },
+        request.country,
+        request.params.id,
+        request.body,
+      ),
+  )
+
+  r.delete(
+    '/api/admin/events/:id/installment-plan',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Stop selling the event with paguitos (admins)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      await removeInstallmentPlan(
+        app.db,
+        { ...(await request.requireUser()), address: request.ip },
+        request.country,
+        request.params.id,
+      )
+      reply.code(204)
     },
   )
 

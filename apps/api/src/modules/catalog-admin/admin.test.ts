@@ -17,8 +17,12 @@ describe.each(ENGINES)('catalogue admin API on %s', (engine) => {
   let layoutId: string
   let n = 0
 
-  const call = (method: 'POST' | 'PATCH' | 'GET', url: string, cookie: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
+  const call = (
+    method: 'POST' | 'PATCH' | 'GET' | 'PUT' | 'DELETE',
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
 
   const eventBody = (overrides: Record<string, unknown> = {}) => {
     const start = Date.now() + 20 * DAY
@@ -67,6 +71,74 @@ describe.each(ENGINES)('catalogue admin API on %s', (engine) => {
     layoutId = layout.json().id
   })
   afterAll(async () => t?.close())
+
+  it('sells an event with paguitos on a plan that fits before it, shows what it comes to, and stops', async () => {
+    const created = await call('POST', '/api/admin/events', admin, eventBody({ name: 'Final a cuotas' }))
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().id
+    const url = `/api/admin/events/${id}/installment-plan`
+    const plan = {
+      kind: 'PAYMENT',
+      deposit: { kind: 'PERCENT', bps: 2_500 },
+      payments: 2,
+      spacingDays: 7,
+      lastDueDaysBeforeEvent: 3,
+    }
+    expect((await call('PUT', url, fan, plan)).statusCode).toBe(403)
+    // Three monthly payments cannot end 30 days before an event 20 days away.
+    const late = await call('PUT', url, admin, {
+      ...plan,
+      payments: 3,
+      spacingDays: 30,
+      lastDueDaysBeforeEvent: 30,
+    })
+    expect(late.statusCode).toBe(422)
+    expect(late.json()).toMatchObject({ code: 'RULE_BROKEN', fields: { payments: 'planDoesNotFit' } })
+    expect((await call('PUT', url, admin, { ...plan, payments: 0 })).statusCode).toBe(400)
+
+    const saved = await call('PUT', url, admin, plan)
+    expect(saved.statusCode, saved.body).toBe(200)
+    // The cheapest place, 30,000.00: a quarter now, the rest in two equal payments a week apart.
+    expect(saved.json()).toMatchObject({
+      eventId: id,
+      plan: { ...plan, minPayment: 0 },
+      example: {
+        total: 3_000_000,
+        schedule: {
+          deposit: 750_000,
+          payments: [
+            { seq: 1, amount: 1_125_000 },
+            { seq: 2, amount: 1_125_000 },
+          ],
+        },
+      },
+    })
+    const listed = (await call('GET', '/api/admin/installment-plans', admin)).json().events
+    expect(listed.find((e: { eventId: string }) => e.eventId === id)?.plan).toMatchObject({ payments: 2 })
+    expect((await call('GET', `/api/admin/events/${id}`, admin)).json()).toMatchObject({
+      installmentsEnabled: true,
+    })
+    const trail = (await call('GET', `/api/admin/audit/${id}`, admin)).json()
+    expect(JSON.stringify(trail)).toContain('installment_plan.save')
+    // Another site's admin page does not reach it.
+    const mx = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: admin, host: 'mx.localhost:3000' },
+      payload: plan,
+    })
+    expect(mx.statusCode).toBe(404)
+
+    expect((await call('DELETE', url, admin)).statusCode).toBe(204)
+    const after = (await call('GET', '/api/admin/installment-plans', admin)).json().events
+    expect(after.find((e: { eventId: string }) => e.eventId === id)).toMatchObject({
+      plan: null,
+      example: null,
+    })
+    expect((await call('GET', `/api/admin/events/${id}`, admin)).json()).toMatchObject({
+      installmentsEnabled: false,
+    })
+  })
 
   it('refuses fans (403) and visitors (401)', async () => {
     expect((await call('POST', '/api/admin/events', fan, eventBody())).statusCode).toBe(403)

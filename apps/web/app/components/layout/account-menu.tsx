@@ -123,6 +123,7 @@ export default function AccountMenu(props: {
                 <>
                   {link('/backoffice/box-office', t('nav.boxOfficeReports'))}
                   {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
+                  {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
                 </>
               )}
               <hr className={classes.divider} />
