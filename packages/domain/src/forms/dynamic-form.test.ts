@@ -24,6 +24,18 @@ describe('dynamicFormDefaults (spec §2)', () => {
     expect(dynamicFormDefaults(fields)).toEqual(expected)
   })
 
+  it("lets a field's own default win, never for READONLY", () => {
+    expect(
+      dynamicFormDefaults([
+        { name: 'intro', type: 'READONLY', default: 'x' },
+        { name: 'shirt', type: 'SELECT', default: 'M' },
+        { name: 'acceptsRules', type: 'CHECKBOX', default: true },
+        { name: 'newsletter', type: 'CHECKBOX', default: undefined },
+        { name: 'fullName', type: 'TEXT' },
+      ]),
+    ).toEqual({ shirt: 'M', acceptsRules: true, newsletter: false, fullName: '' })
+  })
+
   it('has the sixteen types of the spec', () => {
     expect(DYNAMIC_FIELD_TYPES).toHaveLength(16)
   })
