@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { billingSchema, cartLineSchema, cashNetworkSchema } from '../checkout/contract.js'
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
-import { documentTypeSchema } from '../people/vocabulary.js'
+import { DOCUMENT_TYPES } from '../people/vocabulary.js'
 import { emailSchema } from '../validation/validation.js'
 import { collectTenderSchema, counterTenderSchema, priceOverrideSchema } from './tenders.js'
 
@@ -72,7 +72,9 @@ export type CounterBuyer = z.infer<typeof counterBuyerSchema>
  * bound to this document, and the gate admits them when the holder shows it, with or without the QR code.
  */
 export const entryDocumentSchema = z.object({
-  documentType: documentTypeSchema,
+  // The plain list, not people/vocabulary's schema: sharing that module's schema would load zod up front
+  // on every page that lists document types (the checkout's billing form).
+  documentType: z.enum(DOCUMENT_TYPES),
   documentNumber: z
     .string()
     .trim()

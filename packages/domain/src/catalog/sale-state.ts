@@ -7,7 +7,7 @@ import type { EventStatus } from './vocabulary.js'
  */
 export const SALE_STATES = ['ON_SALE', 'NOT_YET_ON_SALE', 'SALES_CLOSED', 'EXPIRED', 'DISABLED'] as const
 export type SaleState = (typeof SALE_STATES)[number]
-export const saleStateSchema = z.enum(SALE_STATES)
+export const saleStateSchema = /* @__PURE__ */ z.enum(SALE_STATES)
 
 export interface SaleTimes {
   status: EventStatus | string

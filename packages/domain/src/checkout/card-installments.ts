@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Currency } from '../locale/country.js'
 import type { Money } from '../money/minor-units.js'
 
@@ -8,15 +7,15 @@ import type { Money } from '../money/minor-units.js'
  * or with the bank's interest, which is the fan's to pay (`total` above the amount). Nothing changes for
  * us: the ticket is issued at once. The provider says which counts it offers for that card and amount.
  */
-export const cardInstallmentOptionSchema = z.object({
-  count: z.int().min(1).max(36),
+export interface CardInstallmentOption {
+  /** 1 to 36 monthly parts. */
+  count: number
   /** Each monthly part, in minor units (the last may differ by the bank's rounding). */
-  amount: z.int().min(0),
+  amount: number
   /** What the card pays in all: the amount, or more with the bank's interest. */
-  total: z.int().min(0),
-  interestFree: z.boolean(),
-})
-export type CardInstallmentOption = z.infer<typeof cardInstallmentOptionSchema>
+  total: number
+  interestFree: boolean
+}
 
 /** One payment: what is always offered, whatever the card. */
 export const singlePayment = (money: Money): CardInstallmentOption => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { salesChannelSchema } from '../catalog/vocabulary.js'
+import { SALES_CHANNELS } from '../catalog/vocabulary.js'
 import { currencySchema } from '../locale/country.js'
 import {
   CHECKOUT_RESULTS,
@@ -8,12 +8,9 @@ import {
   PURCHASE_STATUSES,
   RESERVATION_STATUSES,
 } from '../orders/statuses.js'
-import {
-  CASH_OPTIONS,
-  MEXICAN_CASH_NETWORKS,
-  paymentMethodSchema,
-  purchaseKindSchema,
-} from '../orders/vocabulary.js'
+// The vocabulary's plain lists, not its schemas: a page that reads a list (the result pages' providers)
+// shares the vocabulary module with this contract, and a schema there would load zod before it is needed.
+import { CASH_OPTIONS, MEXICAN_CASH_NETWORKS, PAYMENT_METHODS, PURCHASE_KINDS } from '../orders/vocabulary.js'
 import { DOCUMENT_TYPES } from '../people/vocabulary.js'
 
 /**
@@ -247,15 +244,17 @@ export const orderViewSchema = z.object({
   walletAmount: z.int(),
   total: z.int(),
   /** TICKET, or INSTALLMENT when paid by a deposit and later payments (spec §3). */
-  purchaseKind: purchaseKindSchema,
-  channel: salesChannelSchema,
+  purchaseKind: z.enum(PURCHASE_KINDS),
+  // The plain list, not the catalogue's schema, for the same reason as the vocabulary's lists above (there:
+  // the home page, which reads the catalogue's sport types).
+  channel: z.enum(SALES_CHANNELS),
   /** The sum of its settled payments, and what is still owed (issue 14: the order is paid when they meet). */
   paid: z.int(),
   outstanding: z.int(),
   /** Every payment, oldest first: a wallet part and a card part, a deposit and the balance. */
   payments: z.array(
     z.object({
-      method: paymentMethodSchema.or(z.literal('FREE')),
+      method: z.enum(PAYMENT_METHODS).or(z.literal('FREE')),
       amount: z.int(),
       status: z.enum(PAYMENT_RECORD_STATUSES),
       /** A card payment's monthly parts at the fan's bank (issue 16 part 7); null for anything else. */

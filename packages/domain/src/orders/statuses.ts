@@ -15,11 +15,11 @@ export const RESERVATION_STATUSES = [
   'CANCELLED_DUE_TO_PAYMENT_FAILURE',
 ] as const
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number]
-export const reservationStatusSchema = z.enum(RESERVATION_STATUSES)
+export const reservationStatusSchema = /* @__PURE__ */ z.enum(RESERVATION_STATUSES)
 
 export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'DECLINED'] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES)
+export const transactionStatusSchema = /* @__PURE__ */ z.enum(TRANSACTION_STATUSES)
 
 export const CHECKOUT_RESULTS = [
   'SUCCESSFUL',
@@ -32,7 +32,7 @@ export const CHECKOUT_RESULTS = [
   'PENDING_CARD',
 ] as const
 export type CheckoutResult = (typeof CHECKOUT_RESULTS)[number]
-export const checkoutResultSchema = z.enum(CHECKOUT_RESULTS)
+export const checkoutResultSchema = /* @__PURE__ */ z.enum(CHECKOUT_RESULTS)
 
 export const PAYMENT_RECORD_STATUSES = [
   'PAID',
@@ -43,7 +43,7 @@ export const PAYMENT_RECORD_STATUSES = [
   'REJECTED',
 ] as const
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number]
-export const paymentRecordStatusSchema = z.enum(PAYMENT_RECORD_STATUSES)
+export const paymentRecordStatusSchema = /* @__PURE__ */ z.enum(PAYMENT_RECORD_STATUSES)
 
 // Spec §4 spells this set's cancellation CANCELED, unlike the others' CANCELLED; kept as written.
 export const ORDER_STATUSES = [
@@ -57,7 +57,7 @@ export const ORDER_STATUSES = [
   'REFUNDED',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export const orderStatusSchema = z.enum(ORDER_STATUSES)
+export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES)
 
 export const PURCHASE_STATUSES = [
   'STARTED',
@@ -69,11 +69,11 @@ export const PURCHASE_STATUSES = [
   'DECLINED',
 ] as const
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]
-export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES)
+export const purchaseStatusSchema = /* @__PURE__ */ z.enum(PURCHASE_STATUSES)
 
 export const INSTALLMENT_STATUSES = ['PAID', 'PENDING', 'PENDING_ONE_TIME'] as const
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number]
-export const installmentStatusSchema = z.enum(INSTALLMENT_STATUSES)
+export const installmentStatusSchema = /* @__PURE__ */ z.enum(INSTALLMENT_STATUSES)
 
 export const OTHER_PAYMENT_STATUSES = [
   'CREATED',
@@ -85,15 +85,15 @@ export const OTHER_PAYMENT_STATUSES = [
   'EXPIRED',
 ] as const
 export type OtherPaymentStatus = (typeof OTHER_PAYMENT_STATUSES)[number]
-export const otherPaymentStatusSchema = z.enum(OTHER_PAYMENT_STATUSES)
+export const otherPaymentStatusSchema = /* @__PURE__ */ z.enum(OTHER_PAYMENT_STATUSES)
 
 export const PENDING_PAYMENT_RESULTS = ['PENDING_TRANSFER', 'FAIL', 'SUCCESS', 'PENDING_CASH'] as const
 export type PendingPaymentResult = (typeof PENDING_PAYMENT_RESULTS)[number]
-export const pendingPaymentResultSchema = z.enum(PENDING_PAYMENT_RESULTS)
+export const pendingPaymentResultSchema = /* @__PURE__ */ z.enum(PENDING_PAYMENT_RESULTS)
 
 export const PENDING_PAY_TYPES = ['TRANSFER', 'CASH'] as const
 export type PendingPayType = (typeof PENDING_PAY_TYPES)[number]
-export const pendingPayTypeSchema = z.enum(PENDING_PAY_TYPES)
+export const pendingPayTypeSchema = /* @__PURE__ */ z.enum(PENDING_PAY_TYPES)
 
 // Spec §4: "order failure" is exactly these two; CANCELLED_DUE_TO_PAYMENT_FAILURE and EXPIRED are not.
 export const ORDER_FAILURE_STATUSES = [

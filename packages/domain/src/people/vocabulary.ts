@@ -3,15 +3,15 @@ import { z } from 'zod'
 // Spec §3, fan.
 export const REGISTRATION_STATUSES = ['NOT_REGISTERED', 'PRE_REGISTERED', 'REGISTERED'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
-export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES)
+export const registrationStatusSchema = /* @__PURE__ */ z.enum(REGISTRATION_STATUSES)
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const
 export type Gender = (typeof GENDERS)[number]
-export const genderSchema = z.enum(GENDERS)
+export const genderSchema = /* @__PURE__ */ z.enum(GENDERS)
 
 export const DOCUMENT_TYPES = ['CC', 'CE', 'TI', 'PP', 'CEIE', 'CINPAM', 'CP', 'CV', 'NIT'] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
-export const documentTypeSchema = z.enum(DOCUMENT_TYPES)
+export const documentTypeSchema = /* @__PURE__ */ z.enum(DOCUMENT_TYPES)
 
 // Spec §3 and §9.
 export const SESSION_KEY = 'user_session'
@@ -19,4 +19,4 @@ export const SESSION_KEY = 'user_session'
 // DESIGN §9: checked on the server. Operators run the box office (spec §6); admins the back office.
 export const ROLES = ['fan', 'operator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
-export const roleSchema = z.enum(ROLES)
+export const roleSchema = /* @__PURE__ */ z.enum(ROLES)

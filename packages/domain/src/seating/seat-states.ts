@@ -12,7 +12,7 @@ export const SEAT_STATES = [
   'READ',
 ] as const
 export type SeatState = (typeof SEAT_STATES)[number]
-export const seatStateSchema = z.enum(SEAT_STATES)
+export const seatStateSchema = /* @__PURE__ */ z.enum(SEAT_STATES)
 
 // Spec §4 and §9: two blocked states, three selectable ones. RESERVED is selectable because it is the fan's
 // own hold; someone else's hold is RESERVED_BY_ANOTHER. States in neither list (NOT_SEAT, READ,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { currencySchema, PHONE_PREFIXES } from '../locale/country.js'
 import { ORDER_STATUSES, PURCHASE_STATUSES } from '../orders/statuses.js'
 import { TICKET_KINDS, TICKET_OWNERSHIPS, TICKET_RULE_KEYS } from '../orders/vocabulary.js'
-import { documentTypeSchema } from '../people/vocabulary.js'
+import { DOCUMENT_TYPES } from '../people/vocabulary.js'
 import { LOCATION_LABEL_KEYS } from './location.js'
 import { QR_TYPES } from './qr.js'
 import { CODE_VERDICTS } from './qr-code.js'
@@ -189,7 +189,9 @@ export type CheckInBody = z.infer<typeof checkInBodySchema>
  * it was shown, and the next of that document's unused tickets for the event is admitted.
  */
 export const checkInByDocumentBodySchema = checkInBodySchema.omit({ code: true, scannedAt: true }).extend({
-  documentType: documentTypeSchema,
+  // The plain list, not people/vocabulary's schema: sharing that module's schema would load zod up front
+  // on every page that lists document types (the checkout's billing form).
+  documentType: z.enum(DOCUMENT_TYPES),
   documentNumber: z.string().trim().min(3).max(20),
 })
 export type CheckInByDocumentBody = z.infer<typeof checkInByDocumentBodySchema>

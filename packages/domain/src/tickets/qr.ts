@@ -8,7 +8,7 @@ export const QR_TYPES = [
   'DYNAMIC_ENCRYPTED',
 ] as const
 export type QrType = (typeof QR_TYPES)[number]
-export const qrTypeSchema = z.enum(QR_TYPES)
+export const qrTypeSchema = /* @__PURE__ */ z.enum(QR_TYPES)
 
 // Dynamic codes rotate over time (a screenshot stops working); encrypted ones are signed so they cannot be
 // forged from a ticket id.

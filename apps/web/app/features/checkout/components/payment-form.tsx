@@ -3,7 +3,7 @@ import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/dom
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
-import { type ReactNode, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
@@ -14,8 +14,13 @@ import type { CardDetails, CardFormInput } from '../model/checkout-forms'
 import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
 import { PSE_BANKS } from '../model/pse-banks'
 import { CardFields } from './card-fields'
-import { CardInstallmentsField } from './card-installments-field'
 import { FormLoadError } from './form-load-error'
+
+// Shown only once a card number is typed, so its code (and the providers' plan lookups) load then, not with
+// the page (DESIGN §8: a route's own JavaScript ≤ 40 KB).
+const CardInstallmentsField = lazy(() =>
+  import('./card-installments-field').then((m) => ({ default: m.CardInstallmentsField })),
+)
 
 const cardResolver = lazyResolver<CardFormInput, CardDetails>(() =>
   import('../model/checkout-form-schemas').then((m) => m.cardResolver),
@@ -191,15 +196,17 @@ export function PaymentForm(props: {
 
           {method === 'CARD' && <CardFields form={cardForm} disabled={locked} />}
           {method === 'CARD' && (
-            <CardInstallmentsField
-              cardNumber={cardForm.watch('number')}
-              money={{ amount: split.remainder, currency: cart.currency }}
-              locale={locale}
-              provider={props.provider}
-              value={installments}
-              disabled={locked}
-              onChange={setInstallments}
-            />
+            <Suspense fallback={null}>
+              <CardInstallmentsField
+                cardNumber={cardForm.watch('number')}
+                money={{ amount: split.remainder, currency: cart.currency }}
+                locale={locale}
+                provider={props.provider}
+                value={installments}
+                disabled={locked}
+                onChange={setInstallments}
+              />
+            </Suspense>
           )}
 
           {method === 'CASH' && (
