@@ -176,6 +176,30 @@ async function holdBestSeat(page: Page, eventId: string) {
   return held.data.id
 }
 
+/**
+ * At the counter, one seat of a football event held and the demo fan chosen as the buyer, with their
+ * identity document typed in the "pays later" form, which is answered (the payment option is the caller's).
+ */
+async function payLaterForDemoFan(browser: Browser, site: Site) {
+  const colombia = site.name === 'colombia'
+  const words = WORDS[site.name]
+  const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
+  const page = await atCounter(browser, site)
+  const event = await footballEvent(page)
+  const reservationId = await holdBestSeat(page, event.id)
+  await page.goto(
+    urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
+  )
+  await waitForHydration(page)
+  await page.getByTestId('buyer-query').fill(fanEmail)
+  await page.getByRole('button', { name: words.buyerSearch, exact: true }).click()
+  await page.getByRole('radio', { name: colombia ? 'Camila Rojas' : 'Diego Hernández' }).check()
+  const later = page.getByTestId('pay-later')
+  await later.getByLabel(words.documentType).selectOption(colombia ? 'CC' : 'PP')
+  await later.getByLabel(words.documentNumber).fill(colombia ? '1020304050' : 'G12345678')
+  return { page, later, fanEmail }
+}
+
 /** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
 const major = (minor: number) => Math.round(minor / 100)
 
@@ -427,21 +451,7 @@ for (const site of COUNTRIES) {
     test('a fan pays later: the counter hands over a voucher, the fan is mailed it, and once paid the receipt says so and the tickets are theirs', async ({
       browser,
     }) => {
-      const colombia = site.name === 'colombia'
-      const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
-      const page = await atCounter(browser, site)
-      const event = await footballEvent(page)
-      const reservationId = await holdBestSeat(page, event.id)
-      await page.goto(
-        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
-      )
-      await waitForHydration(page)
-      await page.getByTestId('buyer-query').fill(fanEmail)
-      await page.getByRole('button', { name: words.buyerSearch, exact: true }).click()
-      await page.getByRole('radio', { name: colombia ? 'Camila Rojas' : 'Diego Hernández' }).check()
-      const later = page.getByTestId('pay-later')
-      await later.getByLabel(words.documentType).selectOption(colombia ? 'CC' : 'PP')
-      await later.getByLabel(words.documentNumber).fill(colombia ? '1020304050' : 'G12345678')
+      const { page, later, fanEmail } = await payLaterForDemoFan(browser, site)
       await expectNoSeriousA11yViolations(page, `${site.name} /assistant/buy (pay later)`)
       await later.getByRole('button', { name: words.handOver }).click()
 
@@ -502,22 +512,8 @@ for (const site of COUNTRIES) {
     test('a fan pays later on a card link: the receipt shows its QR code, and follows the payment made on the buyer’s phone', async ({
       browser,
     }) => {
-      const colombia = site.name === 'colombia'
-      const fanEmail = colombia ? 'fan@palco.co' : 'fan@palco.mx'
-      const page = await atCounter(browser, site)
-      const event = await footballEvent(page)
-      const reservationId = await holdBestSeat(page, event.id)
-      await page.goto(
-        urlOf(site, `/assistant/buy?event=${encodeURIComponent(event.slug)}&reservation=${reservationId}`),
-      )
-      await waitForHydration(page)
-      await page.getByTestId('buyer-query').fill(fanEmail)
-      await page.getByRole('button', { name: words.buyerSearch, exact: true }).click()
-      await page.getByRole('radio', { name: colombia ? 'Camila Rojas' : 'Diego Hernández' }).check()
-      const later = page.getByTestId('pay-later')
+      const { page, later, fanEmail } = await payLaterForDemoFan(browser, site)
       await later.getByRole('radio', { name: words.cardLink }).check()
-      await later.getByLabel(words.documentType).selectOption(colombia ? 'CC' : 'PP')
-      await later.getByLabel(words.documentNumber).fill(colombia ? '1020304050' : 'G12345678')
       await later.getByRole('button', { name: words.handOver }).click()
 
       // The receipt waits for the payment and shows the link's QR code for the buyer to scan.

@@ -64,6 +64,19 @@ const bpsOf = (units: number, bps: number): number =>
   Number((BigInt(units) * BigInt(bps) * 2n + 10_000n) / 20_000n)
 
 /**
+ * Whether the plan's last payment, for a purchase at `now`, falls no later than `lastDueDaysBeforeEvent`
+ * days before the event (a due date exactly on that cutoff fits). Amounts aside, the plan is offered then.
+ */
+export function datesFit(
+  plan: Pick<InstallmentPlan, 'payments' | 'spacingDays' | 'lastDueDaysBeforeEvent'>,
+  now: Date,
+  eventStartsAt: Date,
+): boolean {
+  const lastDue = now.getTime() + plan.payments * plan.spacingDays * DAY_MS
+  return lastDue <= eventStartsAt.getTime() - plan.lastDueDaysBeforeEvent * DAY_MS
+}
+
+/**
  * `total` split by `plan` from `now`, or null when the plan is not offered for it: a total of zero or less,
  * a deposit that is not strictly between zero and the total, a payment of zero, a deposit or payment below
  * `minPayment`, or a last payment due later than `lastDueDaysBeforeEvent` days before `eventStartsAt` (a
@@ -84,9 +97,7 @@ export function scheduleOf(
   if (total.amount <= 0) return null
 
   const spacingMs = plan.spacingDays * DAY_MS
-  const lastDue = now.getTime() + plan.payments * spacingMs
-  const cutoff = eventStartsAt.getTime() - plan.lastDueDaysBeforeEvent * DAY_MS
-  if (lastDue > cutoff) return null
+  if (!datesFit(plan, now, eventStartsAt)) return null
 
   // A total in whole pesos is split into whole pesos (a Colombian voucher shows no cents), so every part is
   // counted in major units then; otherwise in minor units.

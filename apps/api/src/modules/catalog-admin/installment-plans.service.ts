@@ -1,6 +1,11 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { InstallmentPlanList, InstallmentPlanRow } from '@palco/domain/instalments/contract'
-import { type InstallmentPlan, installmentPlanSchema, scheduleOf } from '@palco/domain/instalments/schedule'
+import {
+  datesFit,
+  type InstallmentPlan,
+  installmentPlanSchema,
+  scheduleOf,
+} from '@palco/domain/instalments/schedule'
 import type { Currency } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { type Actor, audit } from './audit.js'
@@ -74,9 +79,7 @@ export async function saveInstallmentPlan(
   now = new Date(),
 ): Promise<InstallmentPlanRow> {
   const event = await eventOfSite(db, eventId, country)
-  const startsAt = new Date(event.starts_at)
-  const lastDue = now.getTime() + plan.payments * plan.spacingDays * 86_400_000
-  if (lastDue > startsAt.getTime() - plan.lastDueDaysBeforeEvent * 86_400_000) {
+  if (!datesFit(plan, now, new Date(event.starts_at))) {
     throw new DomainError('RULE_BROKEN', {
       message: 'The last payment would fall too close to the event.',
       fields: { payments: 'planDoesNotFit' },

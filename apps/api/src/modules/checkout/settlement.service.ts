@@ -538,7 +538,7 @@ async function finalizePaid(
   const locale = order.locale as Locale
   // A walk-in who gave no email gets the tickets printed at the counter, not mailed.
   const event = contact.email ? await eventForCart(trx, order.event_id) : undefined
-  if (event && contact.email) {
+  if (event) {
     const mail = orderConfirmationEmail(locale, {
       code: order.code,
       eventName: event.name,
