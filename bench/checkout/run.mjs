@@ -1,7 +1,8 @@
 // @ts-check
 // Complete sandbox card checkouts per second on PostgreSQL (hold → cart → pay → order with its tickets), with
 // the time of each step as the client and the server see it, and the JavaScript the /checkout pages make the
-// browser download (DESIGN §8: ≤ 170 KB gzipped). Issue 6, "Performance".
+// browser download (DESIGN §8 as restated: what every page shares ≤ 180 KB gzipped, each route's own ≤ 40 KB).
+// Issue 6, "Performance".
 //
 //   npm run bench:checkout                                          8 and 16 clients, 15 s each, 3 repetitions
 //   npm run bench:checkout -- --clients 4 --reps 1 --seconds 5 --dry   quick look, docs/benchmarks.md untouched
@@ -65,7 +66,9 @@ const opt = args({
   jsOnly: false,
   dry: false,
 })
-const JS_BUDGET_BYTES = 170_000
+/** DESIGN §8: JavaScript per page, what the home page loads too (shared) and the route's own, gzipped. */
+const SHARED_BUDGET_BYTES = 180_000
+const OWN_BUDGET_BYTES = 40_000
 const STEPS = opt.skipOrderView ? ['hold', 'cart', 'pay'] : ['hold', 'cart', 'pay', 'order']
 const STEP_ROUTE = {
   hold: '`POST /api/reservations`',
@@ -417,7 +420,16 @@ try {
   const integrityOk = results.every((r) => r.integrityOk)
   const noFailures = results.every((r) => r.failed === 0)
   const pagesOk = web?.pages?.every((p) => p.status === 200 && p.isRoute && p.failed.length === 0) ?? false
-  const jsPass = pagesOk && web.pages.every((p) => p.gzipTotal <= JS_BUDGET_BYTES)
+  const homeUrls = new Set((web?.home?.scripts ?? []).map((s) => s.url))
+  /** Bytes of the page's scripts that the home page does not load. */
+  const ownBytes = (p) => p.scripts.filter((s) => !homeUrls.has(s.url)).reduce((n, s) => n + s.gzipBytes, 0)
+  const withinBudget = (p) =>
+    p.status === 200 &&
+    p.isRoute &&
+    p.failed.length === 0 &&
+    p.gzipTotal - ownBytes(p) <= SHARED_BUDGET_BYTES &&
+    ownBytes(p) <= OWN_BUDGET_BYTES
+  const jsPass = pagesOk && web.home !== undefined && web.pages.every(withinBudget)
   const lat = (rs, pick) => percentileSpread(rs, pick)
 
   const summaryRows = opt.clients.map((c) => {
@@ -495,12 +507,9 @@ try {
     const seatMapChunks = web.pages.flatMap((p) =>
       p.scripts.filter((s) => /seat-?map|konva|stadium/i.test(s.url)).map((s) => s.url),
     )
-    const homeUrls = new Set((web.home?.scripts ?? []).map((s) => s.url))
-    /** Bytes of the page's scripts that the home page does not load. */
-    const ownBytes = (p) => p.scripts.filter((s) => !homeUrls.has(s.url)).reduce((n, s) => n + s.gzipBytes, 0)
     const gzippedHere = web.pages.flatMap((p) => p.scripts.filter((s) => s.gzippedHere)).length
     const notPreloaded = [...new Set(web.pages.flatMap((p) => p.notPreloaded))]
-    jsText = `**Budget** (DESIGN §8): checkout route JavaScript ≤ 170 KB gzipped (170,000 bytes), seat map lazily loaded. **Verdict: ${jsPass ? 'pass' : 'FAIL'}.**
+    jsText = `**Budget** (DESIGN §8): JavaScript per page, gzipped: what the home page loads too ≤ 180 KB, the route's own ≤ 40 KB; the seat map lazily loaded. **Verdict: ${jsPass ? 'pass' : 'FAIL'}.**
 
 How: a second server process with the web build (a private copy of \`apps/web/build\`, built ${web.builtAt.slice(0, 16).replace('T', ' ')} UTC) on the same database; a fan holds ${opt.seats} seats and requests each page's server-rendered HTML with the session cookie; every \`<script src>\`, \`<link rel="modulepreload">\` and module imported by the page's inline module script is then fetched from the server with \`accept-encoding: gzip\` and its bytes on the wire summed (the server's own gzip, @fastify/compress${gzippedHere ? `; ${gzippedHere} scripts came uncompressed and were gzipped here with zlib's default level` : ''}), plus every module those import statically, which the browser fetches as it follows the imports (${notPreloaded.length} of them; the server sends no module preloads since the paint-first change, \`apps/web/app/lib/paint-first.ts\`). This is everything the browser downloads before the page is interactive; chunks loaded later on demand (\`import()\`) are not in it.
 
@@ -511,9 +520,9 @@ ${table(
     'scripts',
     'gzipped',
     'uncompressed',
-    'of it, also on the home page',
-    'the page’s own',
-    'budget ≤ 170 KB',
+    'of it, also on the home page (≤ 180 KB)',
+    'the page’s own (≤ 40 KB)',
+    'budget',
   ],
   [...web.pages, ...(web.home ? [web.home] : [])].map((p) => {
     const own = ownBytes(p)
@@ -526,9 +535,7 @@ ${table(
       kb(p.rawTotal),
       isHome ? '—' : kb(p.gzipTotal - own),
       isHome ? '—' : kb(own),
-      isHome
-        ? '(reference)'
-        : passFail(p.status === 200 && p.isRoute && p.failed.length === 0 && p.gzipTotal <= JS_BUDGET_BYTES),
+      isHome ? '(reference)' : passFail(withinBudget(p)),
     ]
   }),
 )}

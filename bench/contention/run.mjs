@@ -1,7 +1,9 @@
 // @ts-check
 // Hot spot (DESIGN §8, issue 5 "Performance"): 500 concurrent clients on the same 50 seats. Exactly 50 granted,
-// 0 oversold, loser p99 ≤ 2 × uncontended p99. Run against 1 API process and again against 4 (same
-// DATABASE_URL, different ports, clients spread round-robin).
+// 0 oversold, loser p99 ≤ the p99 of a same-size burst on distinct seats in the same run (the budget as DESIGN
+// §8 restated it from measurements: a refusal must cost no more than a grant does when 500 arrive at once).
+// Run against 1 API process and again against 4 (same DATABASE_URL, different ports, clients spread
+// round-robin).
 //
 //   npm run bench:contention                     1 and 4 processes, 3 repetitions each
 //   npm run bench:contention -- --reps 1 --dry   quick look, docs/benchmarks.md untouched
@@ -295,8 +297,8 @@ try {
   const summaryRows = opt.processes.map((n) => {
     const rs = results.filter((r) => r.processes === n)
     const correct = rs.every((r) => r.correct)
-    const ratio = median(rs.map((r) => r.ratio))
-    const latPass = ratio <= 2
+    // Loser p99 against the same run's burst on distinct seats; the uncontended ratio stays as a diagnostic.
+    const latPass = median(rs.map((r) => r.loserLat.p99 / r.distinctLat.p99)) <= 1
     allPass &&= correct && latPass
     return [
       String(n),
@@ -365,11 +367,11 @@ try {
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, ${pgFacts?.version} (${pgFacts?.settings}) · ${buildFacts()}.
 Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd} (shared machine: other engineers' builds, tests and browsers run at the same time).
 
-**Budget** (DESIGN §8): 500 clients on the same 50 seats: exactly 50 granted, 0 oversold, loser p99 ≤ 2 × uncontended p99. **Verdict: ${allPass ? 'pass' : 'FAIL'}** (correctness / latency per row below).
+**Budget** (DESIGN §8): 500 clients on the same 50 seats: exactly 50 granted, 0 oversold, loser p99 ≤ the p99 of a same-size burst on distinct seats in the same run. **Verdict: ${allPass ? 'pass' : 'FAIL'}** (correctness / latency per row below).
 
 How: ${opt.clients} distinct signed-in fans, fan k asks \`POST /api/reservations\` for hot seat k mod ${opt.seats} (the front ${opt.seats} seats of ${HOT_SECTION}: 10 contenders per seat), one request each, shuffled, all sent at once over ${opt.clients} open keep-alive connections spread round-robin over the API processes (each \`node apps/api/dist/server.js\`, NODE_ENV=production, DB_POOL_SIZE=${opt.pool}, TRUST_PROXY=true so each fan has its own X-Forwarded-For, same DATABASE_URL). Uncontended reference in the same run, just before: ${opt.uncontended} holds by other fans on distinct free seats, ${opt.uncontendedConcurrency} clients, closed loop (after 100 warm-up holds); then, unmeasured, a warm-up burst of ${WARM_FANS} other fans on ${WARM_SEATS} other seats, so the refusing path is as warm as the granting one. Diagnostic in the same run, just after: ${opt.clients} fans on ${opt.clients} distinct free seats, also all at once. Oversell checks in the database afterwards: HELD rows among the hot seats, holds with other than exactly one seat, hold rows vs 201 answers, each hot seat granted to exactly one 201; a loser must be 409 SEAT_UNAVAILABLE (anything else counts as "other"). ${opt.reps} repetitions per process count, each on a fresh event; cells show median (min–max); latencies client-side on loopback, nearest-rank.
 
-${table(['processes', 'granted (per rep)', 'hot seats HELD', 'oversold', 'uncontended p99 ms', 'loser p50 ms', 'loser p99 ms', 'loser p99 ÷ uncontended p99 (≤ 2)', `${opt.clients} distinct seats at once, p99 ms`, 'loser p99 ÷ that', 'verdict (correct / latency)'], summaryRows)}
+${table(['processes', 'granted (per rep)', 'hot seats HELD', 'oversold', 'uncontended p99 ms', 'loser p50 ms', 'loser p99 ms', 'loser p99 ÷ uncontended p99', `${opt.clients} distinct seats at once, p99 ms`, 'loser p99 ÷ that (≤ 1)', 'verdict (correct / latency)'], summaryRows)}
 
 <details><summary>Every repetition</summary>
 
