@@ -200,6 +200,19 @@ async function payLaterForDemoFan(browser: Browser, site: Site) {
   return { page, later, fanEmail }
 }
 
+/** The sale paid later is the fan's: signed in as them, the order is paid with its one ticket. */
+async function expectTicketsInFanAccount(browser: Browser, site: Site, fanEmail: string, orderId: string) {
+  const fan = await asUser(browser, site, fanEmail)
+  const theirs = await api<{ status: string; tickets: unknown[] }>(
+    fan,
+    'GET',
+    `/api/checkout/orders/${orderId}`,
+  )
+  expect(theirs.data.status).toBe('PAID')
+  expect(theirs.data.tickets).toHaveLength(1)
+  await fan.context().close()
+}
+
 /** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
 const major = (minor: number) => Math.round(minor / 100)
 
@@ -498,15 +511,7 @@ for (const site of COUNTRIES) {
       await expect(page.getByTestId('receipt-pay-later')).toBeVisible()
       await page.context().close()
 
-      const fan = await asUser(browser, site, fanEmail)
-      const theirs = await api<{ status: string; tickets: unknown[] }>(
-        fan,
-        'GET',
-        `/api/checkout/orders/${orderId}`,
-      )
-      expect(theirs.data.status).toBe('PAID')
-      expect(theirs.data.tickets).toHaveLength(1)
-      await fan.context().close()
+      await expectTicketsInFanAccount(browser, site, fanEmail, orderId)
     })
 
     test('a fan pays later on a card link: the receipt shows its QR code, and follows the payment made on the buyer’s phone', async ({
@@ -540,15 +545,7 @@ for (const site of COUNTRIES) {
       await expect(page.getByTestId('payment-link')).toHaveCount(0)
       await page.context().close()
 
-      const fan = await asUser(browser, site, fanEmail)
-      const theirs = await api<{ status: string; tickets: unknown[] }>(
-        fan,
-        'GET',
-        `/api/checkout/orders/${orderId}`,
-      )
-      expect(theirs.data.status).toBe('PAID')
-      expect(theirs.data.tickets).toHaveLength(1)
-      await fan.context().close()
+      await expectTicketsInFanAccount(browser, site, fanEmail, orderId)
     })
 
     test('an admin makes a new person an operator for one event, sets its courtesy quota, then removes them', async ({
