@@ -1,8 +1,9 @@
-import { Anchor, Image, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Image, Text } from '@mantine/core'
 import { formatDate, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TitledSection } from '../../../components/ui/titled-section'
 
 const QR_SIZE = 220
 
@@ -13,7 +14,6 @@ const QR_SIZE = 220
  */
 export function PaymentLinkPanel(props: { link: { url: string; until: string }; locale: Locale }) {
   const { t } = useTranslation('boxoffice')
-  const titleId = useId()
   const [qr, setQr] = useState<string | null>(null)
   const { url, until } = props.link
 
@@ -33,29 +33,17 @@ export function PaymentLinkPanel(props: { link: { url: string; until: string }; 
   }, [url])
 
   return (
-    <Paper
-      component="section"
-      withBorder
-      radius="md"
-      p="md"
-      aria-labelledby={titleId}
-      data-testid="payment-link"
-    >
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h4" id={titleId}>
-          {t('receipt.linkTitle')}
-        </Title>
-        <Text size="sm">
-          {t('receipt.linkLead', {
-            date: formatDate(until, props.locale),
-            time: formatTime(until, props.locale),
-          })}
-        </Text>
-        {qr && <Image src={qr} alt={t('receipt.linkQr')} w={QR_SIZE} h={QR_SIZE} />}
-        <Anchor href={url} target="_blank" rel="noopener" data-testid="payment-link-open">
-          {t('receipt.linkCopy')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <TitledSection title={t('receipt.linkTitle')} titleSize="h4" testId="payment-link">
+      <Text size="sm">
+        {t('receipt.linkLead', {
+          date: formatDate(until, props.locale),
+          time: formatTime(until, props.locale),
+        })}
+      </Text>
+      {qr && <Image src={qr} alt={t('receipt.linkQr')} w={QR_SIZE} h={QR_SIZE} />}
+      <Anchor href={url} target="_blank" rel="noopener" data-testid="payment-link-open" w="fit-content">
+        {t('receipt.linkCopy')}
+      </Anchor>
+    </TitledSection>
   )
 }

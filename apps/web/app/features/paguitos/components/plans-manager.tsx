@@ -4,20 +4,19 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   Radio,
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core'
 import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { InstallmentPlanRow } from '@palco/domain/instalments/contract'
 import { type InstallmentPlan, scheduleOf } from '@palco/domain/instalments/schedule'
 import type { Locale } from '@palco/domain/locale/country'
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { TitledSection } from '../../../components/ui/titled-section'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { removePlan, savePlan } from '../api/plans'
 
@@ -89,7 +88,6 @@ export function PlansManager(props: { events: InstallmentPlanRow[]; locale: Loca
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
   const [done, setDone] = useState<'saved' | 'removed' | null>(null)
-  const titleId = useId()
   const plan = useMemo(() => planOf(draft), [draft])
   const preview = useMemo(
     () =>
@@ -155,12 +153,12 @@ export function PlansManager(props: { events: InstallmentPlanRow[]; locale: Loca
         }))}
         data-testid="paguitos-event"
       />
-      <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
+      <TitledSection
+        title={event.plan ? t('backoffice.paguitos.editTitle') : t('backoffice.paguitos.newTitle')}
+        titleSize="h4"
+      >
         <form onSubmit={save} noValidate data-testid="paguitos-plan">
           <Stack gap="sm">
-            <Title order={2} size="h4" id={titleId}>
-              {event.plan ? t('backoffice.paguitos.editTitle') : t('backoffice.paguitos.newTitle')}
-            </Title>
             <Radio.Group
               value={draft.kind}
               onChange={(v) => set('kind')(v as Draft['kind'])}
@@ -280,7 +278,7 @@ export function PlansManager(props: { events: InstallmentPlanRow[]; locale: Loca
             </Group>
           </Stack>
         </form>
-      </Paper>
+      </TitledSection>
     </Stack>
   )
 }
