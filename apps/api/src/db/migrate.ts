@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-collected-reservations.js'
 import * as m0023 from './migrations/0023-entry-by-document.js'
 import * as m0024 from './migrations/0024-card-installments.js'
 import * as m0025 from './migrations/0025-installment-plans.js'
+import * as m0026 from './migrations/0026-installment-orders.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-entry-by-document': m0023,
   '0024-card-installments': m0024,
   '0025-installment-plans': m0025,
+  '0026-installment-orders': m0026,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -415,6 +415,17 @@ export interface OrdersTable {
   /** 0023-entry-by-document: the document the tickets will admit by (IDENTIFICATION); both or neither. */
   entry_document_type: Generated<string | null>
   entry_document_number: Generated<string | null>
+  /** 0026-installment-orders: a paguitos order's schedule (`InstallmentSchedule`), and when its plan opened. */
+  installment_schedule: ColumnType<unknown, string | null | undefined, string | null>
+  plan_opened_at: Generated<Date | null>
+}
+
+/** 0026-installment-orders: each plan reminder or warning sent, once per (order, instalment, kind). */
+export interface InstallmentNoticesTable {
+  order_id: string
+  seq: number
+  kind: string
+  sent_at: Generated<Date>
 }
 
 export interface PaymentsTable {
@@ -575,6 +586,7 @@ export interface Database {
   courtesy_reasons: CourtesyReasonsTable
   courtesy_quotas: CourtesyQuotasTable
   installment_plans: InstallmentPlansTable
+  installment_notices: InstallmentNoticesTable
   operator_events: OperatorEventsTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable

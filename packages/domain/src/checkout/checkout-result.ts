@@ -18,9 +18,12 @@ export interface ResultInput {
   provider: PaymentProvider
   network?: CashNetwork | null
   transferKind?: TransferKind | null
+  /** A paguitos plan whose deposit is paid (issue 16): bought, though still being paid. */
+  planOpen?: boolean
 }
 
 export function checkoutResultOf(input: ResultInput): CheckoutResult {
+  if (input.planOpen && input.status === 'PENDING') return 'SUCCESSFUL'
   switch (input.status) {
     case 'PAID':
     case 'TRANSFERRED':

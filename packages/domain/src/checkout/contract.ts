@@ -227,6 +227,56 @@ export const orderTicketSchema = z.object({
   zoneName: z.string().nullable(),
 })
 
+/**
+ * A paguitos order's plan (issue 16), as `instalments/standing.ts` derives it: the deposit (seq 0) and each
+ * scheduled payment with its status, the next one owed, and where the plan stands.
+ */
+export const orderPlanSchema = z.object({
+  lines: z.array(
+    z.object({
+      seq: z.int().min(0),
+      dueAt: z.iso.datetime(),
+      amount: z.int(),
+      status: z.enum(['PAID', 'PENDING']),
+      covered: z.int(),
+    }),
+  ),
+  next: z.object({ seq: z.int(), dueAt: z.iso.datetime(), amount: z.int() }).nullable(),
+  standing: z.enum(['PAID', 'CURRENT', 'OVERDUE', 'LAPSED']),
+  /** The plan was cancelled after a missed payment (its tickets revoked, its seats back on sale). */
+  cancelled: z.boolean(),
+})
+export type OrderPlan = z.infer<typeof orderPlanSchema>
+
+/**
+ * `POST /api/checkout/orders/:id/payments` (issue 16 part 4): the fan pays the next instalment of a plan, or
+ * the whole balance early, with any method of the country. `expectedAmount` is what the page showed; the
+ * server recomputes it and answers AMOUNT_MISMATCH when the plan moved meanwhile.
+ */
+export const payInstalmentBodySchema = z.object({
+  part: z.enum(['NEXT', 'BALANCE']),
+  payment: paymentChoiceSchema,
+  expectedAmount: z.int().min(1),
+  idempotencyKey: z.string().min(8).max(100),
+})
+export type PayInstalmentBody = z.infer<typeof payInstalmentBodySchema>
+
+/**
+ * `GET /api/checkout-service/installment?reservation=` (spec §7): what the event's paguitos plan comes to for
+ * this reservation bought now — null when the event has no plan or it is not offered for this total or date.
+ */
+export const installmentQuoteSchema = z.object({
+  currency: currencySchema,
+  total: z.int(),
+  schedule: z
+    .object({
+      deposit: z.int(),
+      payments: z.array(z.object({ seq: z.int(), dueAt: z.iso.datetime(), amount: z.int() })),
+    })
+    .nullable(),
+})
+export type InstallmentQuote = z.infer<typeof installmentQuoteSchema>
+
 export const orderViewSchema = z.object({
   id: z.uuid(),
   /** Short human code, e.g. PAL-7KQ2MX. */
@@ -269,6 +319,8 @@ export const orderViewSchema = z.object({
   transfer: transferSchema.nullable(),
   /** Translation key suffix for a failure, e.g. CARD_DECLINED. */
   failureCode: z.string().nullable(),
+  /** A paguitos plan once its deposit is paid (issue 16); null for any other order. */
+  plan: orderPlanSchema.nullable(),
 })
 export type OrderView = z.infer<typeof orderViewSchema>
 

@@ -17,8 +17,9 @@ import { canTransition as canReservationTransition } from '../seating/reservatio
 const ORDER: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   // PENDING: created, or a card whose answer is unknown (provider timeout, review) until reconciled.
   PENDING: ['PAID', 'CANCELED', 'EXPIRED', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER', 'REFUNDED'],
-  PENDING_CASH_PAYMENT: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED'],
-  PROCESSING_TRANSFER: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED'],
+  // → PENDING: a paguitos deposit paid by voucher or transfer opens the plan (PLAN_OPEN below).
+  PENDING_CASH_PAYMENT: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED', 'PENDING'],
+  PROCESSING_TRANSFER: ['PAID', 'CANCELED', 'EXPIRED', 'REFUNDED', 'PENDING'],
   PAID: ['REFUNDED', 'TRANSFERRED'],
   // A payment that succeeds after we gave up on it: seats still free → PAID; otherwise refunded.
   CANCELED: ['PAID', 'REFUNDED'],
@@ -30,8 +31,8 @@ const ORDER: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
 const PURCHASE: Readonly<Record<PurchaseStatus, readonly PurchaseStatus[]>> = {
   STARTED: ['COMPLETED', 'DECLINED', 'EXPIRED', 'PENDING', 'PENDING_CASH_PAYMENT', 'PROCESSING_TRANSFER'],
   PENDING: ['COMPLETED', 'DECLINED', 'EXPIRED'],
-  PENDING_CASH_PAYMENT: ['COMPLETED', 'DECLINED', 'EXPIRED'],
-  PROCESSING_TRANSFER: ['COMPLETED', 'DECLINED', 'EXPIRED'],
+  PENDING_CASH_PAYMENT: ['COMPLETED', 'DECLINED', 'EXPIRED', 'PENDING'],
+  PROCESSING_TRANSFER: ['COMPLETED', 'DECLINED', 'EXPIRED', 'PENDING'],
   DECLINED: ['COMPLETED'],
   // EXPIRED → DECLINED: a late payment for an expired order whose seats were gone, refunded.
   EXPIRED: ['COMPLETED', 'DECLINED'],
@@ -62,12 +63,16 @@ const TRANSACTION: Readonly<Record<TransactionStatus, readonly TransactionStatus
  *   turned out declined while the hold's own clock still ran.
  * - BOOKED → FINISHED: a payment we had given up on (declined, then approved after all) while the hold
  *   still had its seats.
+ * - STARTED_PAYMENT / WAITING_FOR_PAYMENT → BOOKED_FOREVER: a paguitos deposit is paid; the seats are sold
+ *   to the plan and kept with no clock (issue 16 part 2). BOOKED_FOREVER → FINISHED: its last payment;
+ *   → CANCELLED (the seating table's own move): the plan lapsed.
  */
 const RESERVATION_EXTRA: Readonly<Partial<Record<ReservationStatus, readonly ReservationStatus[]>>> = {
-  STARTED_PAYMENT: ['BOOKED'],
-  WAITING_FOR_PAYMENT: ['BOOKED'],
+  STARTED_PAYMENT: ['BOOKED', 'BOOKED_FOREVER'],
+  WAITING_FOR_PAYMENT: ['BOOKED', 'BOOKED_FOREVER'],
   BOOKED: ['FINISHED'],
   ACTIVE: ['FINISHED'],
+  BOOKED_FOREVER: ['FINISHED'],
 }
 
 export const canOrderTransition = (from: OrderStatus, to: OrderStatus) => ORDER[from].includes(to)
@@ -94,6 +99,7 @@ export const CHECKOUT_PHASES = [
   'PENDING_CASH',
   'PENDING_TRANSFER',
   'PENDING_HOSTED',
+  'PLAN_OPEN',
   'PAID',
   'DECLINED',
   'EXPIRED',
@@ -147,6 +153,14 @@ const PHASES: Readonly<Record<CheckoutPhase, CheckoutStates>> = {
     payment: 'PENDING',
     transaction: 'PENDING',
     reservation: 'WAITING_FOR_PAYMENT',
+  },
+  // A paguitos deposit settled (issue 16): the order stays open until the plan is paid, its payment is paid.
+  PLAN_OPEN: {
+    order: 'PENDING',
+    purchase: 'PENDING',
+    payment: 'PAID',
+    transaction: 'COMPLETED',
+    reservation: 'BOOKED_FOREVER',
   },
   PAID: {
     order: 'PAID',

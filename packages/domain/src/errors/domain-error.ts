@@ -79,6 +79,8 @@ export const APP_ERROR_CODES = [
   'TICKET_ALREADY_USED',
   'TICKET_ALREADY_TRANSFERRED',
   'TICKET_NOT_TRANSFERABLE',
+  'TICKET_LOCKED',
+  'INSTALLMENT_NOT_OFFERED',
   'TRANSFER_TO_SELF',
   'WRONG_CURRENT_PASSWORD',
   'PASSWORD_UNCHANGED',
@@ -188,6 +190,10 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   // A ticket changes owner once (no resale chains); the sender's copy is read-only.
   TICKET_ALREADY_TRANSFERRED: { status: 409, title: 'The ticket has already been transferred' },
   TICKET_NOT_TRANSFERABLE: { status: 422, title: 'This event does not allow ticket transfers' },
+  // Issue 16: a paguitos ticket has no code, and is not printed or passed on, until its plan is paid.
+  TICKET_LOCKED: { status: 409, title: 'The ticket is locked until its payment plan is paid' },
+  // Issue 16: no plan for this event, or its dates or amounts do not fit this reservation any more.
+  INSTALLMENT_NOT_OFFERED: { status: 422, title: 'Paguitos are not offered for this purchase' },
   TRANSFER_TO_SELF: { status: 422, title: 'A ticket cannot be transferred to yourself' },
   // Issue 13: a signed-in fan mistyped the current password when changing it. Not 401: the session is fine,
   // and the login's NotAuthorizedException text ("wrong email or password") is not what happened.

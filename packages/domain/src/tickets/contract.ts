@@ -106,7 +106,8 @@ export const ticketSummarySchema = z.object({
   location: z.array(locationPartSchema),
   kind: z.enum(TICKET_KINDS),
   ownership: z.enum(TICKET_OWNERSHIPS),
-  status: z.enum(['VALID', 'USED', 'TRANSFERRED']),
+  /** LOCKED: a paguitos ticket whose plan is not paid yet: no code, no transfer (issue 16 part 6). */
+  status: z.enum(['VALID', 'USED', 'TRANSFERRED', 'LOCKED']),
   checkedInAt: z.string().nullable(),
   /** Masked email or phone of the receiver, on a ticket the fan transferred. */
   transferredTo: z.string().nullable(),
@@ -168,7 +169,8 @@ export const transferResultSchema = z.object({
   receiverPreRegistered: z.boolean(),
 })
 
-export const CHECK_IN_RESULTS = [...CODE_VERDICTS, 'ALREADY_USED'] as const
+/** NOT_PAID: a paguitos ticket whose plan is still being paid (issue 16 part 6). */
+export const CHECK_IN_RESULTS = [...CODE_VERDICTS, 'ALREADY_USED', 'NOT_PAID'] as const
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number]
 
 export const checkInBodySchema = z.object({

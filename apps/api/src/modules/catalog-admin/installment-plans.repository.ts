@@ -53,3 +53,8 @@ export async function deletePlan(trx: Db, eventId: string): Promise<boolean> {
   await trx.updateTable('events').set({ installments_enabled: false }).where('id', '=', eventId).execute()
   return Number(gone.numDeletedRows) > 0
 }
+
+/** The event's stored plan, as saved (the service reads it through the domain's schema). */
+export async function findPlan(db: Db, eventId: string) {
+  return db.selectFrom('installment_plans').select('plan').where('event_id', '=', eventId).executeTakeFirst()
+}

@@ -12,6 +12,7 @@ import { type Actor, audit } from './audit.js'
 import {
   deletePlan,
   findEventForPlan,
+  findPlan,
   upcomingEventsWithPlan,
   upsertPlan,
 } from './installment-plans.repository.js'
@@ -105,4 +106,10 @@ async function rowOf(db: Db, country: string, eventId: string, now: Date): Promi
   const row = (await installmentPlans(db, country, now)).events.find((e) => e.eventId === eventId)
   if (!row) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   return row
+}
+
+/** The event's paguitos plan, or null when it is not sold with paguitos (issue 16: what checkout offers). */
+export async function planOfEvent(db: Db, eventId: string): Promise<InstallmentPlan | null> {
+  const row = await findPlan(db, eventId)
+  return row ? planOf(row.plan) : null
 }

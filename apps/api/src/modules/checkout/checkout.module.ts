@@ -7,6 +7,7 @@ import type { PaymentProviderAdapter, ProviderCode } from '../payments/provider.
 import { startReconciler } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
 import { checkoutRoutes } from './checkout.routes.js'
+import { startPlanPass } from './installments.service.js'
 import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
 declare module 'fastify' {
@@ -41,7 +42,11 @@ async function checkoutModule(
   })
   if (opts.config.NODE_ENV !== 'test') {
     const stop = startReconciler(deps, app.log, opts.config.PAYMENT_RECONCILE_INTERVAL_MS)
-    app.addHook('onClose', async () => stop())
+    const stopPlans = startPlanPass(deps)
+    app.addHook('onClose', async () => {
+      stop()
+      stopPlans()
+    })
   }
 }
 

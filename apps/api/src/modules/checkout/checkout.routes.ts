@@ -5,7 +5,9 @@ import {
   cartSchema,
   hostedPaymentBodySchema,
   hostedPaymentResultSchema,
+  installmentQuoteSchema,
   orderViewSchema,
+  payInstalmentBodySchema,
   placeOrderBodySchema,
   placeOrderResultSchema,
 } from '@palco/domain/checkout/contract'
@@ -17,6 +19,7 @@ import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { walletBalance } from '../wallet/wallet.service.js'
 import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
+import { installmentQuote, payInstalment, placeInstallmentOrder } from './installments.service.js'
 import { type OrderActor, orderView, placeOrder, startHostedPayment } from './orders.service.js'
 import type { CheckoutDeps } from './settlement.service.js'
 
@@ -181,6 +184,73 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     async (request, reply) => {
       reply.headers(noStore)
       return orderView(deps.db, request.params.id, (await request.requireUser()).userId)
+    },
+  )
+
+  r.get(
+    '/api/checkout-service/installment',
+    {
+      onRequest: fan,
+      schema: {
+        tags,
+        summary: "What the event's paguitos plan comes to for a reservation",
+        description:
+          'The deposit and each later payment with its due date, for the reservation priced as its cart is now; `schedule` is null when the event has no plan or the plan does not fit this total or date (spec §7; issue 16).',
+        querystring: z.object({ reservation: z.uuid() }),
+        response: { 200: installmentQuoteSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      const { userId } = await request.requireUser()
+      return installmentQuote(deps.db, userId, request.query.reservation)
+    },
+  )
+
+  r.post(
+    '/api/checkout-service/installment',
+    {
+      onRequest: fan,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Buy a reservation on its paguitos plan, paying the deposit',
+        description: [
+          'The same body and checks as `POST /api/checkout/orders`; the order is an INSTALLMENT purchase and the chosen method is asked for the deposit only (card, voucher or transfer; not the wallet).',
+          'When the deposit settles the seats are sold to the plan and the tickets issued locked (kind DEPOSIT, no QR); they unlock with the last payment. No plan, or one that does not fit → 422 INSTALLMENT_NOT_OFFERED.',
+        ].join('\n\n'),
+        body: placeOrderBodySchema,
+        response: { 201: placeOrderResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await placeInstallmentOrder(deps, await buyerOnline(request), request.body)
+      reply.code(201).headers(noStore)
+      return result
+    },
+  )
+
+  r.post(
+    '/api/checkout/orders/:id/payments',
+    {
+      onRequest: fan,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Pay a paguitos plan's next instalment, or its whole balance",
+        description: [
+          '`part` NEXT pays the next instalment not yet paid or under way; BALANCE pays everything left. `expectedAmount` must be what the page showed (else 409 AMOUNT_MISMATCH with the amount). Any method of the country: card, voucher, transfer or wallet.',
+          'The same `idempotencyKey` answers the same payment. A plan that is paid, cancelled or not a plan → 409 ORDER_NOT_PAYABLE. The last payment unlocks the tickets.',
+        ].join('\n\n'),
+        params: z.object({ id: z.string().max(64) }),
+        body: payInstalmentBodySchema,
+        response: { 201: placeOrderResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await payInstalment(deps, await buyerOnline(request), request.params.id, request.body)
+      reply.code(201).headers(noStore)
+      return result
     },
   )
 }

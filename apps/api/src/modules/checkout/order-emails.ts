@@ -104,10 +104,10 @@ const COPY = {
   },
 } as const
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
-function wrap(locale: Locale, title: string, body: string): string {
+export function wrap(locale: Locale, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title></head>

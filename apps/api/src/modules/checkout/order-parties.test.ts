@@ -147,7 +147,7 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
     expect(await balance(fan)).toBe(2_000_000)
   })
 
-  it('takes a deposit, keeps the order open without tickets, and completes it with the balance', async () => {
+  it('takes a deposit, keeps the order open with its tickets locked, and completes it with the balance', async () => {
     const event = await seatedEvent(db())
     const id = await hold(fan, event.id, ['NORTE/A-4', 'NORTE/A-5'])
     const total = await cartTotal(fan, id)
@@ -167,8 +167,18 @@ describe.each(ENGINES)('who is on an order, and its payments, on %s', (engine) =
       purchaseKind: 'INSTALLMENT',
       paid: 4_000_000,
       outstanding: total - 4_000_000,
-      tickets: [],
     })
+    // The deposit sold the seats to the order; its tickets wait, locked, for the rest (issue 16 part 6).
+    expect(placed.order.tickets).toHaveLength(2)
+    const locked = await db()
+      .selectFrom('tickets')
+      .select(['status', 'kind'])
+      .where('order_id', '=', placed.order.id)
+      .execute()
+    expect(locked).toEqual([
+      { status: 'PENDING', kind: 'DEPOSIT' },
+      { status: 'PENDING', kind: 'DEPOSIT' },
+    ])
 
     const balancePayment = (amount: number, payment: PaymentChoice, key = randomUUID()) =>
       payOrderBalance(

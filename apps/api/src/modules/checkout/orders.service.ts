@@ -20,6 +20,8 @@ import { hostedPaymentWindow, isChoiceOffered, pendingExpiry } from '@palco/doma
 import { canRequestPayment, orderBalance } from '@palco/domain/checkout/order-balance'
 import { lowerTotal, splitPayment } from '@palco/domain/checkout/pricing'
 import { DomainError } from '@palco/domain/errors/domain-error'
+import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
+import { instalmentLines, nextInstalment, planStanding } from '@palco/domain/instalments/standing'
 import { type Country, type Currency, localeOf } from '@palco/domain/locale/country'
 import { type Buyer, buyerColumnsOf } from '@palco/domain/orders/parties'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
@@ -176,6 +178,8 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
    * open until its payments add up to the total (spec §3 purchase kinds).
    */
   firstPayment?: number
+  /** A paguitos purchase's schedule (issue 16): kept on the order; its deposit is `firstPayment`. */
+  installmentSchedule?: InstallmentSchedule
   /** A price lowered at the counter (issue 15): the new total, and whether an admin lowers it. */
   priceOverride?: { total: number; byAdmin: boolean } | undefined
   /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
@@ -653,6 +657,7 @@ async function prepareOrder(
             ? (choice.parts.find((p) => p.kind === 'COURTESY')?.reference ?? null)
             : null,
         ...entryDocumentColumns(body.identification),
+        installment_schedule: body.installmentSchedule ? JSON.stringify(body.installmentSchedule) : null,
       })
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
@@ -851,7 +856,12 @@ async function resultOf(db: Db, orderId: string, userId: string): Promise<PlaceO
 }
 
 /** One of the fan's orders as the result, cash and transfer pages show it (they poll it while pending). */
-export async function orderView(db: Db, orderId: string, userId: string): Promise<OrderView> {
+export async function orderView(
+  db: Db,
+  orderId: string,
+  userId: string,
+  now = new Date(),
+): Promise<OrderView> {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
@@ -869,6 +879,11 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
   )
   const status = order.status as OrderStatus
   const method = order.method as CheckoutMethod
+  const schedule = order.installment_schedule as InstallmentSchedule | null
+  const planLines =
+    schedule && order.plan_opened_at
+      ? instalmentLines(schedule, new Date(order.created_at), balance.settled)
+      : null
   const provider = order.provider as PaymentProvider
   const voucher = payment.voucher as VoucherData | null
   const transfer = payment.transfer as TransferData | null
@@ -881,6 +896,7 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
     paymentStatus: payment.status as PaymentRecordStatus,
     result: checkoutResultOf({
       status,
+      planOpen: planLines !== null,
       method,
       provider,
       network: payment.network as CashNetwork | null,
@@ -943,5 +959,13 @@ export async function orderView(db: Db, orderId: string, userId: string): Promis
         }
       : null,
     failureCode: order.failure_code,
+    plan: planLines
+      ? {
+          lines: planLines,
+          next: nextInstalment(planLines),
+          standing: planStanding(planLines, now),
+          cancelled: order.failure_code === 'INSTALLMENT_MISSED',
+        }
+      : null,
   }
 }

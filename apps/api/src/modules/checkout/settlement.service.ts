@@ -15,6 +15,8 @@ import {
 } from '@palco/domain/checkout/lifecycle'
 import { PENDING_HOLD_MINUTES } from '@palco/domain/checkout/methods'
 import { orderBalance } from '@palco/domain/checkout/order-balance'
+import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
+import { instalmentLines, nextInstalment } from '@palco/domain/instalments/standing'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { ticketOwnerOf } from '@palco/domain/orders/parties'
 import type {
@@ -40,7 +42,7 @@ import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
 import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
-import { issueTickets, revokeTickets } from '../tickets/issue-tickets.js'
+import { cancelLockedTickets, issueTickets, revokeTickets, unlockTickets } from '../tickets/issue-tickets.js'
 import { creditWallet, debitWallet } from '../wallet/wallet.service.js'
 import {
   eventForCart,
@@ -62,6 +64,7 @@ import {
   updateOrder,
 } from './checkout.repository.js'
 import { orderConfirmationEmail, refundEmail } from './order-emails.js'
+import { type PlanMail, planEmail } from './plan-emails.js'
 
 export interface CheckoutDeps {
   db: Db
@@ -86,8 +89,14 @@ type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 /** A line as stored on the order: the contract's line plus the place it sells, and its holder when named. */
 export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
 
-type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
+
+/**
+ * A paguitos order whose deposit settled (issue 16): its seats are sold to it and its tickets issued locked;
+ * each later payment settles alone, and none of them moves the order or its seats until the last one.
+ */
+export const isPlanOpen = (order: OrderRow) => order.plan_opened_at !== null
 
 const statesOf = (order: OrderRow, payment: PaymentRow) => ({
   order: order.status as OrderStatus,
@@ -269,6 +278,12 @@ export async function completeIfPaid(
   knownPaid = false,
 ): Promise<'PAID' | 'OPEN' | 'SEATS_GONE'> {
   if (!knownPaid && !(await balanceOfOrder(trx, order)).fullyPaid) return 'OPEN'
+  if (isPlanOpen(order)) {
+    // The plan's last payment: its places were sold with the deposit; its tickets now get their codes.
+    await unlockTickets(trx, order.id)
+    await confirmPaid(trx, deps, order)
+    return 'PAID'
+  }
   const places = linesOf(order).map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
   if (sold.length !== places.length) return 'SEATS_GONE'
@@ -419,24 +434,24 @@ async function settleApproved(
   const before = await balanceOfOrder(trx, order)
   // One part of several (a deposit, one tender of a split) settles alone and the order waits for the rest.
   if (!late && before.settled + Number(payment.amount) < Number(order.total)) {
+    if (order.purchase_kind === 'INSTALLMENT' && !isPlanOpen(order)) {
+      if (await openPlan(trx, deps, order, payment)) return false
+      await askRefund(trx, payment, 'SEAT_UNAVAILABLE')
+      return true
+    }
     await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null })
     return false
   }
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
-  const takeable = await countTakeable(trx, order.event_id, order.hold_id, places)
+  // A plan's places were sold to it with the deposit: they are its own, not to be taken again.
+  const takeable = isPlanOpen(order)
+    ? places.length
+    : await countTakeable(trx, order.event_id, order.hold_id, places)
   let refusal: RefundReason | null = takeable === places.length ? null : 'SEAT_UNAVAILABLE'
   if (!refusal && late) refusal = await retake(trx, order, before.settled + Number(payment.amount))
   if (refusal) {
-    // The money arrived but the order cannot be given as it was priced: keep the payment as PAID (it is)
-    // and refund it, saying why.
-    await updatePayment(trx, payment.id, {
-      status: 'PAID',
-      transaction_status: 'COMPLETED',
-      refund_state: 'REQUESTED',
-      refund_reason: refusal,
-      retry_token: null,
-    })
+    await askRefund(trx, payment, refusal)
     return true
   }
   await enterPaymentPhase(trx, payment, 'PAID', { retry_token: null, refund_state: null })
@@ -444,6 +459,115 @@ async function settleApproved(
   const done = await completeIfPaid(trx, deps, order, !late)
   if (done === 'SEATS_GONE') throw new Error(`order ${order.id}: locked places could not be sold`)
   return false
+}
+
+/**
+ * The money arrived but the order cannot be given as it was priced: keep the payment as PAID (it is) and ask
+ * for its refund, saying why (`refundPayment` runs after the transaction).
+ */
+async function askRefund(trx: Db, payment: PaymentRow, reason: RefundReason) {
+  await updatePayment(trx, payment.id, {
+    status: 'PAID',
+    transaction_status: 'COMPLETED',
+    refund_state: 'REQUESTED',
+    refund_reason: reason,
+    retry_token: null,
+  })
+}
+
+/**
+ * A paguitos deposit settled (issue 16 part 2): the seats are sold to the plan and kept with no clock
+ * (reservation BOOKED_FOREVER), its tickets issued locked (kind DEPOSIT, no code), the order open until the
+ * rest is paid, and the fan told the next date. False, with nothing changed, when its places are gone (the
+ * deposit is then refunded like any payment that came too late).
+ */
+async function openPlan(trx: Db, deps: SettlementDeps, order: OrderRow, payment: PaymentRow) {
+  const lines = linesOf(order)
+  const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
+  if ((await countTakeable(trx, order.event_id, order.hold_id, places)) !== places.length) return false
+  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
+  await publish(trx, sold, 'S')
+  const openedAt = new Date()
+  await enterPhase(trx, order, payment, 'PLAN_OPEN', {
+    order: { plan_opened_at: openedAt, failure_code: null },
+    payment: { retry_token: null },
+  })
+  await issueTickets(trx, { ...ticketOrderOf(order), locked: true }, ticketPlacesOf(lines))
+  await moveReservation(trx, order.hold_id, 'BOOKED_FOREVER')
+  await mailPlan(trx, deps, { ...order, plan_opened_at: openedAt }, 'OPENED', Number(payment.amount))
+  return true
+}
+
+/**
+ * Tells the fan about their plan through the outbox: opened, a payment due or missed, cancelled. `settled`
+ * is what the order's settled payments add up to now (the next instalment follows from it).
+ */
+export async function mailPlan(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  order: OrderRow,
+  kind: PlanMail,
+  settled: number,
+  money: { refunded: number; kept: number } = { refunded: 0, kept: 0 },
+) {
+  const contact = order.contact as { email: string }
+  const event = contact.email ? await eventForCart(trx, order.event_id) : undefined
+  const schedule = order.installment_schedule as InstallmentSchedule | null
+  if (!event || !schedule) return
+  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), settled))
+  const locale = order.locale as Locale
+  const mail = planEmail(locale, kind, {
+    code: order.code,
+    eventName: event.name,
+    timeZone: event.time_zone,
+    currency: order.currency as Currency,
+    next,
+    ...money,
+    payUrl: `${deps.publicUrl}/checkout/installment?order=${order.id}`,
+  })
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient: contact.email,
+    locale,
+    template: `installment.${kind.toLowerCase()}`,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  })
+}
+
+/**
+ * A paguitos plan whose missed instalment's grace ended (issue 16 part 5), under the order's lock: its
+ * locked tickets cancelled, its places back on sale exactly once (only an open plan gets here, and this
+ * closes it), the order CANCELED. Every payment after the deposit goes back to the fan's wallet; the
+ * deposit is kept, as the plan's terms say (docs/decisions.md, Paguitos).
+ */
+export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'publicUrl'>, order: OrderRow) {
+  if (!isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return false
+  await cancelLockedTickets(trx, order.id)
+  await enterOrderPhase(trx, order, 'DECLINED', { failure_code: 'INSTALLMENT_MISSED' })
+  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  await moveReservation(trx, order.hold_id, 'CANCELLED')
+  const settled = (await paymentsOfOrder(trx, order.id)).filter((p) => p.status === 'PAID')
+  // The deposit opened the plan: the first payment that settled.
+  const [deposit, ...later] = settled.sort((a, b) => +new Date(a.updated_at) - +new Date(b.updated_at))
+  let refunded = 0
+  for (const part of later) {
+    if (!order.user_id) break
+    await creditWallet(trx, {
+      userId: order.user_id,
+      currency: order.currency,
+      amount: Number(part.amount),
+      kind: 'REFUND',
+      reason: `order ${order.code}: paguitos plan cancelled`,
+      orderId: order.id,
+      paymentId: part.id,
+    })
+    await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'WALLET' })
+    refunded += Number(part.amount)
+  }
+  await mailPlan(trx, deps, order, 'CANCELLED', 0, { refunded, kept: Number(deposit?.amount ?? 0) })
+  return true
 }
 
 /** Why money that arrived goes back instead of paying its order. */
@@ -505,34 +629,42 @@ async function finalizePaid(
   sold: SoldPlace[],
 ) {
   await publish(trx, sold, 'S')
+  await issueTickets(trx, ticketOrderOf(order), ticketPlacesOf(linesOf(order)))
+  await confirmPaid(trx, deps, order)
+}
+
+/**
+ * Tickets go to the buyer (spec §3: a pre-registered buyer's become theirs at sign-up); each carries its
+ * holder's name when the line or a walk-in buyer gives one.
+ */
+const ticketOrderOf = (order: OrderRow) => ({
+  id: order.id,
+  eventId: order.event_id,
+  owner: ticketOwnerOf(order),
+  holderName: order.buyer_name,
+  courtesyReason: order.courtesy_reason,
+  paper: order.shift_id !== null,
+  entryDocument:
+    order.entry_document_type && order.entry_document_number
+      ? { type: order.entry_document_type, number: order.entry_document_number }
+      : null,
+})
+
+const ticketPlacesOf = (lines: readonly OrderLine[]) =>
+  lines.map((l) => ({
+    holderName: l.holderName ?? null,
+    section: l.section,
+    placeIndex: l.placeIndex,
+    row: l.row,
+    seat: l.seat,
+    zoneName: l.zoneName,
+    total: l.total,
+  }))
+
+/** The order is paid, its tickets issued: PAID, reservation finished, and the confirmation queued. */
+async function confirmPaid(trx: Db, deps: Pick<CheckoutDeps, 'publicUrl'>, order: OrderRow) {
   await enterOrderPhase(trx, order, 'PAID', { paid_at: new Date(), failure_code: null })
   const lines = linesOf(order)
-  // Tickets go to the buyer (spec §3: a pre-registered buyer's become theirs at sign-up); each carries its
-  // holder's name when the line or a walk-in buyer gives one.
-  await issueTickets(
-    trx,
-    {
-      id: order.id,
-      eventId: order.event_id,
-      owner: ticketOwnerOf(order),
-      holderName: order.buyer_name,
-      courtesyReason: order.courtesy_reason,
-      paper: order.shift_id !== null,
-      entryDocument:
-        order.entry_document_type && order.entry_document_number
-          ? { type: order.entry_document_type, number: order.entry_document_number }
-          : null,
-    },
-    lines.map((l) => ({
-      holderName: l.holderName ?? null,
-      section: l.section,
-      placeIndex: l.placeIndex,
-      row: l.row,
-      seat: l.seat,
-      zoneName: l.zoneName,
-      total: l.total,
-    })),
-  )
   await moveReservation(trx, order.hold_id, 'FINISHED')
   const contact = order.contact as { email: string }
   const locale = order.locale as Locale
@@ -571,7 +703,7 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
   // A card link handed over at the counter is one payment of the whole, like a fan's hosted page: its
   // refusal ends the sale below, as a voucher's does.
   const counterLink = order.method === 'LINK' && order.seller_user_id !== null
-  if (order.purchase_kind === 'INSTALLMENT' || (order.seller_user_id && !counterLink)) {
+  if (isPlanOpen(order) || (order.seller_user_id && !counterLink)) {
     // One refused payment of several (an instalment, one tender at the counter) ends only itself: the order
     // keeps what was paid and waits for another payment.
     await enterPaymentPhase(trx, payment, 'DECLINED', {
@@ -624,14 +756,15 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
     (payment.expires_at
       ? new Date(payment.expires_at)
       : new Date(Date.now() + PENDING_HOLD_MINUTES.CARD * 60_000))
-  await enterPhase(trx, order, payment, phase, {
-    payment: {
-      expires_at: expiresAt,
-      ...(outcome.voucher ? { voucher: JSON.stringify(outcome.voucher) } : {}),
-      ...(outcome.transfer ? { transfer: JSON.stringify(outcome.transfer) } : {}),
-      ...(outcome.hosted ? { hosted: JSON.stringify(outcome.hosted) } : {}),
-    },
-  })
+  const paymentSet = {
+    expires_at: expiresAt,
+    ...(outcome.voucher ? { voucher: JSON.stringify(outcome.voucher) } : {}),
+    ...(outcome.transfer ? { transfer: JSON.stringify(outcome.transfer) } : {}),
+    ...(outcome.hosted ? { hosted: JSON.stringify(outcome.hosted) } : {}),
+  }
+  // An instalment's voucher or transfer waits alone: the plan's order and its sold seats stay as they are.
+  if (isPlanOpen(order)) return enterPaymentPhase(trx, payment, phase, paymentSet)
+  await enterPhase(trx, order, payment, phase, { payment: paymentSet })
   // Vouchers and transfers move the reservation's deadline to theirs (the fan sees it on the cart); an
   // unknown card outcome or a hosted page only protects the seats while the answer may still come,
   // keeping the hold's own clock.
@@ -659,6 +792,8 @@ export const supersedeCounterPayment = (trx: Db, payment: PaymentRow) =>
 async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
   if (!isOpenOrder(order.status as OrderStatus)) return
+  // An instalment's voucher lapsed: only it ends; the plan goes on (its own due dates decide, part 5).
+  if (isPlanOpen(order)) return enterPaymentPhase(trx, payment, 'EXPIRED', { retry_token: null })
   await enterPhase(trx, order, payment, 'EXPIRED', {
     order: { failure_code: 'HOLD_EXPIRED' },
     payment: { retry_token: null },

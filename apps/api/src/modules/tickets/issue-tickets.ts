@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { paperQrType, type QrType } from '@palco/domain/tickets/qr'
 import type { Db } from '../../db/dialect.js'
 import {
+  cancelLockedTicketsOfOrder,
   eventForGate,
   findTicketsOfOrder,
   insertTickets,
+  LOCKED_TICKET_STATUS,
   revokeTicketsOfOrder,
+  unlockTicketsOfOrder,
 } from './tickets.repository.js'
 
 const eventQrType = async (db: Db, eventId: string) => (await eventForGate(db, eventId))?.qr_type ?? null
@@ -47,6 +50,11 @@ export async function issueTickets(
     paper?: boolean
     /** Entry by identity document (IDENTIFICATION): the gate admits these tickets by it too. */
     entryDocument?: { type: string; number: string } | null
+    /**
+     * A paguitos plan's deposit is paid, not the whole (issue 16 part 6): kind DEPOSIT, no code until
+     * `unlockTickets` runs with the last payment.
+     */
+    locked?: boolean
   },
   places: readonly TicketPlace[],
 ): Promise<number> {
@@ -65,10 +73,10 @@ export async function issueTickets(
       row_label: p.row,
       seat_number: p.seat,
       zone_name: p.zoneName,
-      kind: order.courtesyReason ? 'COURTESY' : p.total === 0 ? 'FREE' : 'PAID',
+      kind: order.locked ? 'DEPOSIT' : order.courtesyReason ? 'COURTESY' : p.total === 0 ? 'FREE' : 'PAID',
       courtesy_reason: order.courtesyReason ?? null,
       ownership: 'OWNED',
-      status: 'PAID',
+      status: order.locked ? LOCKED_TICKET_STATUS : 'PAID',
       qr_secret: randomBytes(32),
       qr_type: paperCode,
       entry_document_type: order.entryDocument?.type ?? null,
@@ -84,3 +92,9 @@ export const ticketsOfOrder = (db: Db, orderId: string) => findTicketsOfOrder(db
  * on. Refused — nothing changes, `admitted` is true — when one of them already got someone in.
  */
 export const revokeTickets = (trx: Db, orderId: string) => revokeTicketsOfOrder(trx, orderId, 'REFUNDED')
+
+/** A paguitos plan's last payment: its tickets get their code (issue 16 part 6). */
+export const unlockTickets = (trx: Db, orderId: string) => unlockTicketsOfOrder(trx, orderId)
+
+/** A lapsed paguitos plan: its locked tickets are cancelled (issue 16 part 5). */
+export const cancelLockedTickets = (trx: Db, orderId: string) => cancelLockedTicketsOfOrder(trx, orderId)

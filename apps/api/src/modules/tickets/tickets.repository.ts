@@ -114,13 +114,16 @@ export async function findTicketsOfUser(
   if (filter.eventId) q = q.where('t.event_id', '=', filter.eventId)
   if (filter.orderId) q = q.where('t.order_id', '=', filter.orderId)
   if (filter.ticketId) q = q.where('t.id', '=', filter.ticketId)
-  return q
-    .where('t.status', 'in', [...ISSUED_TICKET_STATUSES])
-    .orderBy('e.starts_at')
-    .orderBy('t.section_code')
-    .orderBy('t.row_label')
-    .orderBy('t.seat_number')
-    .execute()
+  return (
+    q
+      // A paguitos ticket (PENDING until its plan is paid) is listed too, locked (issue 16 part 6).
+      .where('t.status', 'in', [...ISSUED_TICKET_STATUSES, LOCKED_TICKET_STATUS])
+      .orderBy('e.starts_at')
+      .orderBy('t.section_code')
+      .orderBy('t.row_label')
+      .orderBy('t.seat_number')
+      .execute()
+  )
 }
 
 /** An order's tickets that still hold, with their event, in seat order (printing a counter sale). */
@@ -496,6 +499,29 @@ export async function keepFirstMetaValue(db: Db, key: string, value: string): Pr
  * the gate refuses it (check-in admits PAID only) and its place may be ticketed again. Locks them first, so a
  * check-in in flight either lands before (and the caller sees it) or finds the ticket revoked.
  */
+/** A paguitos ticket's status until its plan is paid: shown to its owner, with no code (issue 16 part 6). */
+export const LOCKED_TICKET_STATUS = 'PENDING'
+
+/** The plan is paid: its tickets become PAID ones, with a code, in the transaction that records it. */
+export async function unlockTicketsOfOrder(trx: Db, orderId: string) {
+  await trx
+    .updateTable('tickets')
+    .set({ status: 'PAID', kind: 'PAID' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', LOCKED_TICKET_STATUS)
+    .execute()
+}
+
+/** The plan lapsed: its locked tickets are cancelled (none can have been used: they never had a code). */
+export async function cancelLockedTicketsOfOrder(trx: Db, orderId: string) {
+  await trx
+    .updateTable('tickets')
+    .set({ status: 'CANCELED' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', LOCKED_TICKET_STATUS)
+    .execute()
+}
+
 export async function revokeTicketsOfOrder(trx: Db, orderId: string, status: string) {
   const locked = await trx
     .selectFrom('tickets')

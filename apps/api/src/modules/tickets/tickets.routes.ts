@@ -1,3 +1,4 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
 import {
   checkInBodySchema,
   checkInByDocumentBodySchema,
@@ -112,6 +113,8 @@ export async function ticketRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const viewer = await request.requireUser()
       const detail = await ticketDetail(app.db, viewer, request.params.id)
+      // A paguitos ticket is printed once its plan is paid (issue 16 part 6).
+      if (detail.status === 'LOCKED') throw new DomainError('TICKET_LOCKED')
       const pdf = await ticketsPdf([detail], request.locale)
       reply.header('cache-control', 'private, no-store')
       reply.header('content-disposition', `inline; filename="palco-ticket-${detail.id.slice(0, 8)}.pdf"`)

@@ -51,6 +51,7 @@ import {
   hasSentTicket,
   insertCheckin,
   insertTransfer,
+  LOCKED_TICKET_STATUS,
   lockTicket,
   maxPerFanOfEvent,
   moveTicket,
@@ -146,7 +147,7 @@ export function summaryOf(row: TicketRow, viewer: Viewer): TicketSummary {
     location: locationOf(row),
     kind: row.kind as TicketKind,
     ownership: away ? 'TRANSFERRED' : (row.ownership as TicketOwnership),
-    status: away ? 'TRANSFERRED' : used ? 'USED' : 'VALID',
+    status: away ? 'TRANSFERRED' : row.status === LOCKED_TICKET_STATUS ? 'LOCKED' : used ? 'USED' : 'VALID',
     checkedInAt: used && row.checked_in_at ? iso(row.checked_in_at) : null,
     transferredTo: away && row.transfer_contact ? maskContact(row.transfer_contact) : null,
   }
@@ -365,6 +366,8 @@ export async function transferTicket(
       const sent = await hasSentTicket(trx, ticketId, viewer.userId)
       throw new DomainError(sent ? 'TICKET_ALREADY_TRANSFERRED' : 'NOT_FOUND')
     }
+    // A paguitos ticket stays with the fan paying for it until the plan is paid (issue 16 part 6).
+    if (ticket.status === LOCKED_TICKET_STATUS) throw new DomainError('TICKET_NOT_TRANSFERABLE')
     if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
     if (contact.email && contact.email === viewer.email.toLowerCase())
       throw new DomainError('TRANSFER_TO_SELF')
@@ -588,6 +591,8 @@ export async function checkIn(
   const parsed = parseTicketCode(body.code)
   if (!parsed) return { result: 'INVALID', ...none }
   const row = await findTicketForGate(db, parsed.ticketId)
+  // Its plan is still being paid: refused with the reason, whatever the code says (issue 16 part 6).
+  if (row?.status === LOCKED_TICKET_STATUS) return { result: 'NOT_PAID', ...none }
   const secretRow = row ? await ticketSecret(db, row.id) : undefined
   const known =
     row && secretRow && row.status === 'PAID'

@@ -1,0 +1,207 @@
+import type {
+  InstallmentQuote,
+  PayInstalmentBody,
+  PlaceOrderBody,
+  PlaceOrderResult,
+} from '@palco/domain/checkout/contract'
+import type { OrderBalance } from '@palco/domain/checkout/order-balance'
+import { orderBalance } from '@palco/domain/checkout/order-balance'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
+import { instalmentLines, nextInstalment, noticeDue, planStanding } from '@palco/domain/instalments/standing'
+import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
+import type { Db } from '../../db/dialect.js'
+import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
+import { paymentsOfOrder } from '../payments/payments.service.js'
+import { priceReservation } from './cart.service.js'
+import { findHoldRow, findOrder, lockOrder } from './checkout.repository.js'
+import { type OrderActor, payOrderBalance, placeOrder } from './orders.service.js'
+import {
+  type CheckoutDeps,
+  cancelLapsedPlan,
+  isPlanOpen,
+  mailPlan,
+  type OrderRow,
+} from './settlement.service.js'
+
+/**
+ * Paguitos at checkout (issue 16 parts 2, 4 and 5): what the event's plan comes to for a reservation, buying
+ * on it (the deposit is the order's first payment; settlement opens the plan when it settles), paying the
+ * next instalment or the balance, and the plan pass that reminds, warns and cancels.
+ */
+
+/** What the reservation's plan is, priced as its cart is now; a reservation that is not the fan's is 404. */
+async function scheduleForHold(db: Db, userId: string, reservationId: string, now: Date) {
+  const hold = await findHoldRow(db, reservationId)
+  if (!hold || hold.user_id !== userId)
+    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const priced = await priceReservation(db, hold, userId, now)
+  const plan = await planOfEvent(db, hold.event_id)
+  const total = priced.totals.total
+  const schedule =
+    plan && priced.places.length > 0
+      ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
+      : null
+  return { currency: priced.currency, total, schedule }
+}
+
+/** GET /api/checkout-service/installment (spec §7): the schedule the fan would commit to, before paying. */
+export const installmentQuote = (
+  db: Db,
+  userId: string,
+  reservationId: string,
+  now = new Date(),
+): Promise<InstallmentQuote> => scheduleForHold(db, userId, reservationId, now)
+
+/**
+ * POST /api/checkout-service/installment: places the reservation's order as an INSTALLMENT purchase, asking
+ * the chosen method for the deposit only. The schedule is computed here, never taken from the page; a total
+ * that moved answers AMOUNT_MISMATCH (placeOrder checks it against the same price).
+ */
+export async function placeInstallmentOrder(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  body: PlaceOrderBody,
+  now = new Date(),
+): Promise<PlaceOrderResult> {
+  const quote = await scheduleForHold(deps.db, actor.userId, body.reservationId, now)
+  if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
+  // The deposit is one payment through the provider: the wallet pays later instalments, not a share of it.
+  const choice = body.payment
+  if (choice.method === 'WALLET' || choice.method === 'FREE' || choice.walletAmount > 0)
+    throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+  return placeOrder(
+    deps,
+    actor,
+    { ...body, firstPayment: quote.schedule.deposit, installmentSchedule: quote.schedule },
+    now,
+  )
+}
+
+const balanceOf = (total: number, payments: Awaited<ReturnType<typeof paymentsOfOrder>>): OrderBalance =>
+  orderBalance(
+    total,
+    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
+  )
+
+/**
+ * POST /api/checkout/orders/:id/payments: the next instalment, or the whole balance early, by any method of
+ * the country (issue 16 part 4). The amount is counted over what is already asked for — settled or waiting
+ * in a voucher — so a fan with a voucher out pays the instalment after it, never the same one twice.
+ */
+export async function payInstalment(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  orderId: string,
+  body: PayInstalmentBody,
+  now = new Date(),
+): Promise<PlaceOrderResult> {
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(deps.db, orderId) : undefined
+  if (!order || order.placed_by !== actor.userId)
+    throw new DomainError('NOT_FOUND', { message: 'No such order.' })
+  const schedule = order.installment_schedule as InstallmentSchedule | null
+  if (!schedule || !isPlanOpen(order) || order.status !== 'PENDING')
+    throw new DomainError('ORDER_NOT_PAYABLE')
+  const balance = balanceOf(Number(order.total), await paymentsOfOrder(deps.db, order.id))
+  const asked = balance.settled + balance.inFlight
+  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), asked))
+  const amount = body.part === 'BALANCE' ? balance.unrequested : (next?.amount ?? 0)
+  if (amount <= 0)
+    throw new DomainError('ORDER_NOT_PAYABLE', { message: 'Every instalment is paid or under way.' })
+  if (amount !== body.expectedAmount)
+    throw new DomainError('AMOUNT_MISMATCH', { field: 'expectedAmount', details: { total: amount } })
+  return payOrderBalance(
+    deps,
+    actor,
+    {
+      orderId: order.id,
+      payment: body.payment,
+      amount,
+      contact: order.contact as PlaceOrderBody['contact'],
+      billing: order.billing as PlaceOrderBody['billing'],
+      idempotencyKey: body.idempotencyKey,
+    },
+    now,
+  )
+}
+
+/** Open plans, oldest first, a page at a time. */
+async function openPlanIds(db: Db, after: string | null, limit: number) {
+  let q = db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('plan_opened_at', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+  if (after) q = q.where('id', '>', after)
+  return (await q.execute()).map((r) => r.id)
+}
+
+/** Records a notice as sent; false when another process (or an earlier pass) sent it already. */
+async function claimNotice(trx: Db, orderId: string, seq: number, kind: string) {
+  const row = await trx
+    .insertInto('installment_notices')
+    .values({ order_id: orderId, seq, kind })
+    .onConflict((oc) => oc.columns(['order_id', 'seq', 'kind']).doNothing())
+    .returning('seq')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** One plan, under its order's lock: cancelled when lapsed, else the notice it is owed, once. */
+async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date) {
+  return deps.db.transaction().execute(async (trx) => {
+    const order = (await lockOrder(trx, orderId)) as OrderRow | undefined
+    const schedule = order?.installment_schedule as InstallmentSchedule | null | undefined
+    if (!order || !schedule || !isPlanOpen(order) || (order.status as OrderStatus) !== 'PENDING') return null
+    const settled = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id)).settled
+    const lines = instalmentLines(schedule, new Date(order.created_at), settled)
+    if (planStanding(lines, now) === 'LAPSED')
+      return (await cancelLapsedPlan(trx, deps, order)) ? 'CANCELLED' : null
+    const notice = noticeDue(lines, now)
+    if (!notice || !(await claimNotice(trx, order.id, notice.seq, notice.kind))) return null
+    await mailPlan(trx, deps, order, notice.kind, settled)
+    return 'NOTIFIED'
+  })
+}
+
+/**
+ * The plan pass (issue 16 parts 4, 5 and 8): every open plan is looked at, its notice sent once and a lapsed
+ * plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
+ * sent), so a pass that stops half-way, or runs in two processes at once, neither loses nor doubles a step:
+ * the next pass finds the same state. `now` is a parameter, so tests run a whole plan in a moment.
+ */
+export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize = 200) {
+  const done = { notified: 0, cancelled: 0 }
+  let after: string | null = null
+  for (;;) {
+    const ids = await openPlanIds(deps.db, after, pageSize)
+    for (const id of ids) {
+      const r = await tendPlan(deps, id, now).catch((err: unknown) => {
+        deps.log?.error({ err, orderId: id }, 'plan pass failed for an order')
+        return null
+      })
+      if (r === 'CANCELLED') done.cancelled++
+      if (r === 'NOTIFIED') done.notified++
+    }
+    if (ids.length < pageSize) return done
+    after = ids.at(-1) ?? null
+  }
+}
+
+/** Runs the plan pass every `intervalMs` in this process (server.ts), as the hold sweeper runs. */
+export function startPlanPass(deps: CheckoutDeps, intervalMs = 60_000) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    runPlanPass(deps)
+      .catch((err) => deps.log?.error({ err }, 'plan pass failed'))
+      .finally(() => {
+        running = false
+      })
+  }, intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
