@@ -549,8 +549,8 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
   await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
   await moveReservation(trx, order.hold_id, 'CANCELLED')
   const settled = (await paymentsOfOrder(trx, order.id)).filter((p) => p.status === 'PAID')
-  // The deposit opened the plan: the first payment that settled.
-  const [deposit, ...later] = settled.sort((a, b) => +new Date(a.updated_at) - +new Date(b.updated_at))
+  // The deposit opened the plan: the first payment asked for that settled (a declined attempt never did).
+  const [deposit, ...later] = settled.sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at))
   let refunded = 0
   for (const part of later) {
     if (!order.user_id) break
