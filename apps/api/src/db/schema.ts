@@ -418,6 +418,30 @@ export interface OrdersTable {
   /** 0026-installment-orders: a paguitos order's schedule (`InstallmentSchedule`), and when its plan opened. */
   installment_schedule: ColumnType<unknown, string | null | undefined, string | null>
   plan_opened_at: Generated<Date | null>
+  /** 0027-saved-cards: the card a paguitos plan is charged on, automatically, on each due date. */
+  saved_card_id: Generated<string | null>
+}
+
+/** 0027-saved-cards: a fan's card kept at the provider (its id there; never card data). */
+export interface SavedCardsTable {
+  id: Generated<string>
+  user_id: string
+  provider_code: string
+  provider_card_id: string
+  provider_customer_id: string | null
+  brand: string
+  last4: string
+  created_at: Generated<Date>
+  removed_at: Generated<Date | null>
+}
+
+/** 0027-saved-cards: each automatic charge of an instalment, claimed once per attempt. */
+export interface InstallmentChargesTable {
+  order_id: string
+  seq: number
+  attempt: number
+  payment_id: string
+  created_at: Generated<Date>
 }
 
 /** 0026-installment-orders: each plan reminder or warning sent, once per (order, instalment, kind). */
@@ -468,6 +492,8 @@ export interface PaymentsTable {
   counter_reference: Generated<string | null>
   /** 0024-card-installments: the monthly parts the fan's bank splits a card payment into. */
   card_installments: Generated<number | null>
+  /** 0027-saved-cards: a payment charged on a saved card instead of a one-use token. */
+  saved_card_id: Generated<string | null>
 }
 
 export interface UsedCardTokensTable {
@@ -587,6 +613,8 @@ export interface Database {
   courtesy_quotas: CourtesyQuotasTable
   installment_plans: InstallmentPlansTable
   installment_notices: InstallmentNoticesTable
+  saved_cards: SavedCardsTable
+  installment_charges: InstallmentChargesTable
   operator_events: OperatorEventsTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable

@@ -245,6 +245,8 @@ export const orderPlanSchema = z.object({
   standing: z.enum(['PAID', 'CURRENT', 'OVERDUE', 'LAPSED']),
   /** The plan was cancelled after a missed payment (its tickets revoked, its seats back on sale). */
   cancelled: z.boolean(),
+  /** The saved card each instalment is charged on when due; null when the fan pays them by hand. */
+  autoCharge: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 })
 export type OrderPlan = z.infer<typeof orderPlanSchema>
 
@@ -261,6 +263,22 @@ export const payInstalmentBodySchema = z.object({
 })
 export type PayInstalmentBody = z.infer<typeof payInstalmentBodySchema>
 
+/** A fan's saved card (issue 16 part 3): only what the provider lets us show. */
+export const savedCardSchema = z.object({
+  id: z.uuid(),
+  brand: z.string(),
+  last4: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type SavedCard = z.infer<typeof savedCardSchema>
+
+/**
+ * `POST /api/checkout-service/installment`: a place-order body, and whether to save the card the deposit is
+ * paid with, to charge each instalment on its due date automatically.
+ */
+export const placeInstallmentBodySchema = placeOrderBodySchema.extend({ saveCard: z.boolean().optional() })
+export type PlaceInstallmentBody = z.infer<typeof placeInstallmentBodySchema>
+
 /**
  * `GET /api/checkout-service/installment?reservation=` (spec §7): what the event's paguitos plan comes to for
  * this reservation bought now — null when the event has no plan or it is not offered for this total or date.
@@ -274,6 +292,8 @@ export const installmentQuoteSchema = z.object({
       payments: z.array(z.object({ seq: z.int(), dueAt: z.iso.datetime(), amount: z.int() })),
     })
     .nullable(),
+  /** The country's provider can keep the deposit's card to charge each instalment when due (`saveCard`). */
+  canSaveCard: z.boolean(),
 })
 export type InstallmentQuote = z.infer<typeof installmentQuoteSchema>
 

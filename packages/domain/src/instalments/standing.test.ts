@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { InstallmentSchedule } from './schedule.js'
-import { GRACE_DAYS, instalmentLines, nextInstalment, noticeDue, planStanding } from './standing.js'
+import {
+  CHARGE_ATTEMPTS,
+  chargeAttemptDue,
+  GRACE_DAYS,
+  instalmentLines,
+  nextInstalment,
+  noticeDue,
+  planStanding,
+} from './standing.js'
 
 const DAY = 86_400_000
 const bought = new Date('2026-12-01T15:00:00Z')
@@ -52,5 +60,17 @@ describe('where a paguitos plan stands', () => {
     expect(noticeDue(lines, at(10))).toEqual({ seq: 1, kind: 'DUE_TODAY' })
     expect(noticeDue(lines, at(11))).toEqual({ seq: 1, kind: 'OVERDUE' })
     expect(noticeDue(instalmentLines(schedule, bought, 10_000), at(11))).toBeNull()
+  })
+
+  it('charges a saved card on the due date, then retries a day and two days later, inside the grace', () => {
+    const next = nextInstalment(instalmentLines(schedule, bought, 2_500))
+    expect(chargeAttemptDue(next, 0, at(9.99))).toBe(false)
+    expect(chargeAttemptDue(next, 0, at(10))).toBe(true)
+    expect(chargeAttemptDue(next, 1, at(10.5))).toBe(false)
+    expect(chargeAttemptDue(next, 1, at(11))).toBe(true)
+    expect(chargeAttemptDue(next, 2, at(12))).toBe(true)
+    expect(chargeAttemptDue(next, CHARGE_ATTEMPTS, at(12.9))).toBe(false)
+    expect(CHARGE_ATTEMPTS - 1).toBeLessThan(GRACE_DAYS)
+    expect(chargeAttemptDue(null, 0, at(30))).toBe(false)
   })
 })

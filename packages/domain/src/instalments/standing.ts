@@ -89,3 +89,20 @@ export function noticeDue(
   if (t >= due - REMINDER_DAYS_BEFORE * DAY_MS) return { seq: next.seq, kind: 'DUE_SOON' }
   return null
 }
+
+/** Automatic charges of a saved card per instalment: on the due date, then a day and two days after. */
+export const CHARGE_ATTEMPTS = 3
+
+/**
+ * Whether the plan pass should charge the saved card for `next` now, given the attempts already made: the
+ * n-th attempt (from 0) is due n days after the due date, and none are left once the grace is near its end
+ * (issue 16 parts 4 and 5: retries, then the plan is cancelled).
+ */
+export function chargeAttemptDue(
+  next: { seq: number; dueAt: string } | null,
+  attempts: number,
+  now: Date,
+): boolean {
+  if (!next || next.seq === 0 || attempts >= CHARGE_ATTEMPTS) return false
+  return now.getTime() >= Date.parse(next.dueAt) + attempts * DAY_MS
+}

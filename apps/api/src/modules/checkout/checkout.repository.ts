@@ -343,3 +343,28 @@ export async function tendersOfShift(db: Db, shiftId: string) {
     .orderBy('p.created_at')
     .execute()
 }
+
+/** Claims one automatic charge attempt of an instalment; false when it was claimed already. */
+export async function claimInstalmentCharge(
+  trx: Db,
+  charge: { order_id: string; seq: number; attempt: number; payment_id: string },
+) {
+  const row = await trx
+    .insertInto('installment_charges')
+    .values(charge)
+    .onConflict((oc) => oc.columns(['order_id', 'seq', 'attempt']).doNothing())
+    .returning('seq')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** How many automatic charges an instalment has had (the plan pass's retry count). */
+export async function chargeAttemptsOf(db: Db, orderId: string, seq: number) {
+  const r = await db
+    .selectFrom('installment_charges')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('seq', '=', seq)
+    .executeTakeFirst()
+  return Number(r?.n ?? 0)
+}

@@ -8,8 +8,10 @@ import {
   installmentQuoteSchema,
   orderViewSchema,
   payInstalmentBodySchema,
+  placeInstallmentBodySchema,
   placeOrderBodySchema,
   placeOrderResultSchema,
+  savedCardSchema,
 } from '@palco/domain/checkout/contract'
 import { currencyOf } from '@palco/domain/locale/country'
 import { salesChannelOf } from '@palco/domain/orders/parties'
@@ -17,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
+import { cardsOfFan, removeCard } from '../payments/saved-cards.service.js'
 import { walletBalance } from '../wallet/wallet.service.js'
 import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
 import { installmentQuote, payInstalment, placeInstallmentOrder } from './installments.service.js'
@@ -203,7 +206,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
     async (request, reply) => {
       reply.headers(noStore)
       const { userId } = await request.requireUser()
-      return installmentQuote(deps.db, userId, request.query.reservation)
+      return installmentQuote(deps, userId, request.query.reservation)
     },
   )
 
@@ -217,9 +220,10 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
         summary: 'Buy a reservation on its paguitos plan, paying the deposit',
         description: [
           'The same body and checks as `POST /api/checkout/orders`; the order is an INSTALLMENT purchase and the chosen method is asked for the deposit only (card, voucher or transfer; not the wallet).',
+          '`saveCard` (card only, where the provider keeps cards): the card is saved at the provider first and the deposit, then each instalment on its due date, is charged on it.',
           'When the deposit settles the seats are sold to the plan and the tickets issued locked (kind DEPOSIT, no QR); they unlock with the last payment. No plan, or one that does not fit → 422 INSTALLMENT_NOT_OFFERED.',
         ].join('\n\n'),
-        body: placeOrderBodySchema,
+        body: placeInstallmentBodySchema,
         response: { 201: placeOrderResultSchema },
       },
     },
@@ -251,6 +255,44 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       const result = await payInstalment(deps, await buyerOnline(request), request.params.id, request.body)
       reply.code(201).headers(noStore)
       return result
+    },
+  )
+
+  r.get(
+    '/api/payments/cards',
+    {
+      onRequest: fan,
+      schema: {
+        tags,
+        summary: "The fan's saved cards",
+        description:
+          "Cards kept at the site's payment provider to charge paguitos instalments on their due dates (spec §7 card token endpoints; issue 16): brand and last four digits only.",
+        response: { 200: z.object({ cards: z.array(savedCardSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      const { userId } = await request.requireUser()
+      return { cards: await cardsOfFan(deps, userId, request.country) }
+    },
+  )
+
+  r.delete(
+    '/api/payments/cards/:id',
+    {
+      onRequest: fan,
+      schema: {
+        tags,
+        summary: 'Remove a saved card',
+        description:
+          'The card is forgotten here and at the provider; plans that were charged on it are paid by hand from then on. Another fan’s card → 404.',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeCard(deps, (await request.requireUser()).userId, request.params.id)
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,6 +1,7 @@
 import type {
   InstallmentQuote,
   PayInstalmentBody,
+  PlaceInstallmentBody,
   PlaceOrderBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
@@ -8,14 +9,22 @@ import type { OrderBalance } from '@palco/domain/checkout/order-balance'
 import { orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
-import { instalmentLines, nextInstalment, noticeDue, planStanding } from '@palco/domain/instalments/standing'
+import {
+  chargeAttemptDue,
+  instalmentLines,
+  nextInstalment,
+  noticeDue,
+  planStanding,
+} from '@palco/domain/instalments/standing'
+import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
 import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
+import { canSaveCards, saveCard } from '../payments/saved-cards.service.js'
 import { priceReservation } from './cart.service.js'
-import { findHoldRow, findOrder, lockOrder } from './checkout.repository.js'
-import { type OrderActor, payOrderBalance, placeOrder } from './orders.service.js'
+import { chargeAttemptsOf, findHoldRow, findOrder, findOrderByKey, lockOrder } from './checkout.repository.js'
+import { chargeInstalment, type OrderActor, payOrderBalance, placeOrder } from './orders.service.js'
 import {
   type CheckoutDeps,
   cancelLapsedPlan,
@@ -42,16 +51,19 @@ async function scheduleForHold(db: Db, userId: string, reservationId: string, no
     plan && priced.places.length > 0
       ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
       : null
-  return { currency: priced.currency, total, schedule }
+  return { currency: priced.currency, total, schedule, country: priced.country }
 }
 
 /** GET /api/checkout-service/installment (spec §7): the schedule the fan would commit to, before paying. */
-export const installmentQuote = (
-  db: Db,
+export async function installmentQuote(
+  deps: Pick<CheckoutDeps, 'db' | 'providers'>,
   userId: string,
   reservationId: string,
   now = new Date(),
-): Promise<InstallmentQuote> => scheduleForHold(db, userId, reservationId, now)
+): Promise<InstallmentQuote> {
+  const { country, ...quote } = await scheduleForHold(deps.db, userId, reservationId, now)
+  return { ...quote, canSaveCard: canSaveCards(deps, country as Country) }
+}
 
 /**
  * POST /api/checkout-service/installment: places the reservation's order as an INSTALLMENT purchase, asking
@@ -61,19 +73,45 @@ export const installmentQuote = (
 export async function placeInstallmentOrder(
   deps: CheckoutDeps,
   actor: OrderActor,
-  body: PlaceOrderBody,
+  { saveCard: save, ...body }: PlaceInstallmentBody,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
+  // A replay answers the order it placed, without saving the card again.
+  if (await findOrderByKey(deps.db, actor.userId, body.idempotencyKey))
+    return placeOrder(deps, actor, body, now)
   const quote = await scheduleForHold(deps.db, actor.userId, body.reservationId, now)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
   // The deposit is one payment through the provider: the wallet pays later instalments, not a share of it.
   const choice = body.payment
   if (choice.method === 'WALLET' || choice.method === 'FREE' || choice.walletAmount > 0)
     throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+  // Saving spends the card's one-use token at the provider: the deposit is then charged on the saved card, as
+  // every instalment will be on its due date.
+  const savedCardId =
+    save && choice.method === 'CARD'
+      ? await saveCard(deps, actor.userId, quote.country as Country, {
+          idempotencyKey: `card-${body.idempotencyKey}`,
+          token: choice.cardToken,
+          payer: {
+            email: body.contact.email,
+            fullName: body.billing.fullName,
+            documentType: body.billing.documentType,
+            documentNumber: body.billing.documentNumber,
+            phone: body.contact.phone,
+          },
+          ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}),
+          ...(choice.issuerId ? { issuerId: choice.issuerId } : {}),
+        })
+      : undefined
   return placeOrder(
     deps,
     actor,
-    { ...body, firstPayment: quote.schedule.deposit, installmentSchedule: quote.schedule },
+    {
+      ...body,
+      firstPayment: quote.schedule.deposit,
+      installmentSchedule: quote.schedule,
+      ...(savedCardId ? { savedCardId } : {}),
+    },
     now,
   )
 }
@@ -149,41 +187,58 @@ async function claimNotice(trx: Db, orderId: string, seq: number, kind: string) 
   return row !== undefined
 }
 
-/** One plan, under its order's lock: cancelled when lapsed, else the notice it is owed, once. */
-async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date) {
-  return deps.db.transaction().execute(async (trx) => {
+type Tended = 'CANCELLED' | 'NOTIFIED' | { seq: number; attempt: number; amount: number } | null
+
+/**
+ * One plan, under its order's lock: cancelled when lapsed; for a plan with a saved card, the charge attempt
+ * now due (made by the caller after this transaction: never a provider call inside one); else the notice it
+ * is owed, once.
+ */
+async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise<Tended> {
+  return deps.db.transaction().execute(async (trx): Promise<Tended> => {
     const order = (await lockOrder(trx, orderId)) as OrderRow | undefined
     const schedule = order?.installment_schedule as InstallmentSchedule | null | undefined
     if (!order || !schedule || !isPlanOpen(order) || (order.status as OrderStatus) !== 'PENDING') return null
-    const settled = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id)).settled
-    const lines = instalmentLines(schedule, new Date(order.created_at), settled)
+    const balance = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id))
+    const lines = instalmentLines(schedule, new Date(order.created_at), balance.settled)
     if (planStanding(lines, now) === 'LAPSED')
       return (await cancelLapsedPlan(trx, deps, order)) ? 'CANCELLED' : null
+    const next = nextInstalment(lines)
+    // A payment still waiting for its answer (a card under review, a voucher out) is left to settle first.
+    if (order.saved_card_id && next && balance.inFlight === 0) {
+      const attempts = await chargeAttemptsOf(trx, order.id, next.seq)
+      if (chargeAttemptDue(next, attempts, now))
+        return { seq: next.seq, attempt: attempts, amount: next.amount }
+    }
     const notice = noticeDue(lines, now)
     if (!notice || !(await claimNotice(trx, order.id, notice.seq, notice.kind))) return null
-    await mailPlan(trx, deps, order, notice.kind, settled)
+    await mailPlan(trx, deps, order, notice.kind, balance.settled)
     return 'NOTIFIED'
   })
 }
 
+const logged = (deps: CheckoutDeps, orderId: string) => (err: unknown) => {
+  deps.log?.error({ err, orderId }, 'plan pass failed for an order')
+  return null
+}
+
 /**
- * The plan pass (issue 16 parts 4, 5 and 8): every open plan is looked at, its notice sent once and a lapsed
- * plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
- * sent), so a pass that stops half-way, or runs in two processes at once, neither loses nor doubles a step:
+ * The plan pass (issue 16 parts 4, 5 and 8): every open plan is looked at — its saved card charged when an
+ * instalment is due (retried twice, a day apart), its notice sent once, a lapsed plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
+ * sent, the charge attempts claimed), so a pass that stops half-way, or runs in two processes at once, neither loses nor doubles a step:
  * the next pass finds the same state. `now` is a parameter, so tests run a whole plan in a moment.
  */
 export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize = 200) {
-  const done = { notified: 0, cancelled: 0 }
+  const done = { notified: 0, cancelled: 0, charged: 0 }
   let after: string | null = null
   for (;;) {
     const ids = await openPlanIds(deps.db, after, pageSize)
     for (const id of ids) {
-      const r = await tendPlan(deps, id, now).catch((err: unknown) => {
-        deps.log?.error({ err, orderId: id }, 'plan pass failed for an order')
-        return null
-      })
+      const r = await tendPlan(deps, id, now).catch(logged(deps, id))
       if (r === 'CANCELLED') done.cancelled++
-      if (r === 'NOTIFIED') done.notified++
+      else if (r === 'NOTIFIED') done.notified++
+      else if (r && (await chargeInstalment(deps, { id, ...r }, now).catch(logged(deps, id))) === 'CHARGED')
+        done.charged++
     }
     if (ids.length < pageSize) return done
     after = ids.at(-1) ?? null

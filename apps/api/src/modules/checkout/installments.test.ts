@@ -54,7 +54,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
 
   const db = () => t.db.db
   const addr = () => `10.16.${Math.floor(++ip / 250) % 250}.${ip % 250}`
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: fan, host: CO }, remoteAddress: addr(), payload })
   /** An event two months away sold with PLAN, and a reservation of two of its seats. */
   const planEvent = async (seats = ['NORTE/A-3', 'NORTE/A-4']) => {
@@ -75,7 +75,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     if (res.statusCode !== 201) throw new Error(`hold failed ${res.body}`)
     return { eventId: event.id, reservationId: res.json().id as string }
   }
-  const buy = async (reservationId: string, payment: PaymentChoice = card()) => {
+  const buy = async (reservationId: string, payment: PaymentChoice = card(), saveCard?: boolean) => {
     const quote = (await call('GET', `/api/checkout-service/installment?reservation=${reservationId}`)).json()
     const res = await call('POST', '/api/checkout-service/installment', {
       reservationId,
@@ -85,6 +85,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
       expectedTotal: quote.total,
       currency: 'COP',
       idempotencyKey: randomUUID(),
+      ...(saveCard === undefined ? {} : { saveCard }),
     })
     return { quote, res }
   }
@@ -297,6 +298,88 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(await mails('installment.cancelled')).not.toHaveLength(0)
     // A cancelled plan takes no payment.
     expect((await payPart(o.id, 'NEXT', 1)).json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE' })
+  })
+
+  it('charges a saved card on each due date, once even when two passes run, and unlocks the tickets with the last', async () => {
+    const { reservationId } = await planEvent(['NORTE/A-5', 'NORTE/A-6'])
+    const { quote, res } = await buy(reservationId, card(), true)
+    expect(quote.canSaveCard).toBe(true)
+    expect(res.statusCode, res.body).toBe(201)
+    const o = res.json().order as OrderView
+    expect(o.plan?.autoCharge).toEqual({ brand: 'visa', last4: '3704' })
+    const cards = (await call('GET', '/api/payments/cards')).json().cards
+    expect(cards).toEqual([expect.objectContaining({ brand: 'visa', last4: '3704' })])
+    const deps = t.app.checkout
+    const due = (seq: number) => Date.parse(o.plan?.lines[seq]?.dueAt ?? '')
+    // Not yet due: nothing charged.
+    expect((await runPlanPass(deps, new Date(due(1) - 60_000))).charged).toBe(0)
+    const [a, b] = await Promise.all([
+      runPlanPass(deps, new Date(due(1))),
+      runPlanPass(deps, new Date(due(1))),
+    ])
+    expect(a.charged + b.charged).toBeGreaterThanOrEqual(1)
+    const once = await view(o.id)
+    expect(once.payments.filter((p) => p.status === 'PAID')).toHaveLength(2)
+    expect(once.plan?.lines.map((l) => l.status)).toEqual(['PAID', 'PAID', 'PENDING'])
+    await runPlanPass(deps, new Date(due(2) + 60_000))
+    const done = await view(o.id)
+    expect(done).toMatchObject({ status: 'PAID', outstanding: 0 })
+    expect((await myTickets(o.id)).map((x) => x.status)).toEqual(['VALID', 'VALID'])
+    const keys = await db()
+      .selectFrom('payments')
+      .select('idempotency_key')
+      .where('order_id', '=', o.id)
+      .where('saved_card_id', 'is not', null)
+      .orderBy('created_at')
+      .execute()
+    expect(keys.map((k) => k.idempotency_key).slice(1)).toEqual([`inst-${o.id}-1-0`, `inst-${o.id}-2-0`])
+  })
+
+  it('retries a declining saved card a day and two days later, then cancels; a removed card is never charged', async () => {
+    const { reservationId } = await planEvent(['NORTE/B-4'])
+    const o = (await buy(reservationId, card(), true)).res.json().order as OrderView
+    // The card starts declining after the deposit (a sandbox card saved by OTHE declines).
+    const declining = card('OTHE')
+    if (declining.method !== 'CARD') throw new Error('card')
+    const order = await db()
+      .selectFrom('orders')
+      .select('saved_card_id')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow()
+    await db()
+      .updateTable('saved_cards')
+      .set({ provider_card_id: `sbxcard_${declining.cardToken.slice(4)}` })
+      .where('id', '=', order.saved_card_id ?? '')
+      .execute()
+    const deps = t.app.checkout
+    const due = Date.parse(o.plan?.lines[1]?.dueAt ?? '')
+    for (const day of [0, 0.5, 1, 2, 2.5]) await runPlanPass(deps, new Date(due + day * DAY))
+    const attempts = await db()
+      .selectFrom('installment_charges')
+      .select('attempt')
+      .where('order_id', '=', o.id)
+      .orderBy('attempt')
+      .execute()
+    expect(attempts.map((x) => x.attempt)).toEqual([0, 1, 2])
+    const rejected = (await view(o.id)).payments.filter((p) => p.status === 'REJECTED')
+    expect(rejected).toHaveLength(3)
+    expect((await view(o.id)).status).toBe('PENDING')
+
+    // Another plan whose card is removed: the pass sends the due notice instead of charging.
+    const other = await planEvent(['NORTE/B-5'])
+    const o2 = (await buy(other.reservationId, card(), true)).res.json().order as OrderView
+    const row = await db()
+      .selectFrom('orders')
+      .select('saved_card_id')
+      .where('id', '=', o2.id)
+      .executeTakeFirstOrThrow()
+    expect((await call('DELETE', `/api/payments/cards/${row.saved_card_id}`)).statusCode).toBe(204)
+    expect((await view(o2.id)).plan?.autoCharge).toBeNull()
+    const due2 = Date.parse(o2.plan?.lines[1]?.dueAt ?? '')
+    await runPlanPass(deps, new Date(due2 + 60_000))
+    expect((await view(o2.id)).payments).toHaveLength(1)
+    await runPlanPass(deps, new Date(due + 3 * DAY + 60_000))
+    expect((await view(o.id)).status).toBe('CANCELED')
   })
 
   it('refuses an event without a plan, the wallet for a deposit, and another fan', async () => {

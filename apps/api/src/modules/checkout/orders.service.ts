@@ -37,12 +37,19 @@ import {
   type TransferData,
   type VoucherData,
 } from '../payments/payments.service.js'
-import { type Payer, type ProviderPaymentResult, ProviderUnavailableError } from '../payments/provider.js'
+import {
+  type Payer,
+  type ProviderPaymentResult,
+  ProviderUnavailableError,
+  type SavedCardRef,
+} from '../payments/provider.js'
 import { PROVIDER_NAMES } from '../payments/registry.js'
+import { savedCardLabel, savedCardProvider, savedCardRef } from '../payments/saved-cards.service.js'
 import { lockFanEvent } from '../seating/holds.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { assertCartable, priceReservation } from './cart.service.js'
 import {
+  claimInstalmentCharge,
   eventForCart,
   failFastOnLocks,
   findHoldRow,
@@ -109,6 +116,8 @@ interface Prepared {
   currency?: Currency
   eventStartsAt?: Date
   eventName?: string
+  /** Charged on a card the fan saved instead of the one-use token (issue 16 part 3). */
+  savedCard?: SavedCardRef
 }
 
 /**
@@ -180,6 +189,11 @@ type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
   firstPayment?: number
   /** A paguitos purchase's schedule (issue 16): kept on the order; its deposit is `firstPayment`. */
   installmentSchedule?: InstallmentSchedule
+  /**
+   * The fan's saved card the deposit is charged on, and each instalment when due (issue 16 part 3); the
+   * card's one-use token was spent saving it.
+   */
+  savedCardId?: string
   /** A price lowered at the counter (issue 15): the new total, and whether an admin lowers it. */
   priceOverride?: { total: number; byAdmin: boolean } | undefined
   /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
@@ -328,6 +342,83 @@ export async function payOrderBalance(
   }
   return resultOf(deps.db, body.orderId, actor.userId)
 }
+
+/**
+ * Charges one instalment of a paguitos plan on its saved card (issue 16 part 4), as the plan pass decides:
+ * the attempt is claimed once per (order, instalment, attempt) in the order's lock — a pass run twice, or in
+ * two processes, charges it once — and the provider gets the attempt's own idempotency key, so a retried
+ * request never charges twice either. The outcome settles like any other payment of the plan: approved pays
+ * the instalment (the last one unlocks the tickets), declined ends only this attempt.
+ */
+export async function chargeInstalment(
+  deps: CheckoutDeps,
+  order: { id: string; seq: number; attempt: number; amount: number },
+  now = new Date(),
+): Promise<'CHARGED' | 'SKIPPED'> {
+  const key = `inst-${order.id}-${order.seq}-${order.attempt}`
+  const claimed = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, order.id)
+    if (!row?.saved_card_id || !row.plan_opened_at || row.status !== 'PENDING') return null
+    const card = await savedCardRef(trx, row.saved_card_id)
+    if (!card) return null
+    const id = randomUUID()
+    const taken = await claimInstalmentCharge(trx, {
+      order_id: row.id,
+      seq: order.seq,
+      attempt: order.attempt,
+      payment_id: id,
+    })
+    if (!taken) return null
+    const payments = await paymentsOfOrder(trx, row.id)
+    const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
+    if (!canRequestPayment(Number(row.total), parts, order.amount)) return null
+    const adapter = deps.providers.byCode((await savedCardProvider(trx, row.saved_card_id)) ?? '')
+    if (!adapter) return null
+    await insertPayment(trx, {
+      ...providerPaymentValues(
+        id,
+        row.id,
+        row.placed_by,
+        adapter.code,
+        AUTO_CHARGE,
+        order.amount,
+        row.currency,
+      ),
+      idempotency_key: key,
+      retry_token: null,
+      saved_card_id: row.saved_card_id,
+    })
+    const event = await eventForCart(trx, row.event_id)
+    return { id, row, card, provider: adapter.code, eventName: event?.name, startsAt: event?.starts_at }
+  })
+  if (!claimed) return 'SKIPPED'
+  await charge(
+    deps,
+    {
+      orderId: order.id,
+      existing: false,
+      paymentId: claimed.id,
+      idempotencyKey: key,
+      method: 'CARD',
+      providerCode: claimed.provider,
+      amount: order.amount,
+      currency: claimed.row.currency as Currency,
+      savedCard: claimed.card,
+      ...(claimed.eventName ? { eventName: claimed.eventName } : {}),
+      ...(claimed.startsAt ? { eventStartsAt: new Date(claimed.startsAt) } : {}),
+    },
+    {
+      contact: claimed.row.contact as PlaceOrderBody['contact'],
+      billing: claimed.row.billing as PlaceOrderBody['billing'],
+      payment: AUTO_CHARGE,
+    },
+    now,
+  )
+  return 'CHARGED'
+}
+
+/** A charge of a saved card: no one-use token (the card's provider id stands for it), one payment, no wallet. */
+const AUTO_CHARGE = { method: 'CARD', cardToken: 'saved-card', installments: 1, walletAmount: 0 } as const
 
 /**
  * The payment an order's pages speak of (as `latestPaymentOf` picks it): the latest through a provider, or
@@ -499,6 +590,8 @@ async function prepareOrder(
   body: OrderRequest,
   now: Date,
 ): Promise<Prepared> {
+  const savedCard = (await savedCardRef(deps.db, body.savedCardId ?? null)) ?? undefined
+  if (body.savedCardId && !savedCard) throw new DomainError('NOT_FOUND', { message: 'No such saved card.' })
   return deps.db
     .transaction()
     .execute(async (trx): Promise<Prepared> => {
@@ -658,6 +751,7 @@ async function prepareOrder(
             : null,
         ...entryDocumentColumns(body.identification),
         installment_schedule: body.installmentSchedule ? JSON.stringify(body.installmentSchedule) : null,
+        saved_card_id: body.savedCardId ?? null,
       })
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
@@ -694,6 +788,7 @@ async function prepareOrder(
             priced.currency,
           ),
           card_token_hash: tokenHash,
+          saved_card_id: body.savedCardId ?? null,
         })
       }
       // A card link handed over at the counter is paid from the buyer's mail, later: its page, and the seats,
@@ -728,6 +823,7 @@ async function prepareOrder(
         currency: priced.currency,
         eventStartsAt: new Date(priced.event.starts_at),
         eventName: priced.event.name,
+        ...(savedCard ? { savedCard } : {}),
       }
     })
     .catch((err: unknown) => {
@@ -783,6 +879,7 @@ async function charge(
       const r: ProviderPaymentResult = await adapter.chargeCard({
         ...common,
         token: choice.cardToken,
+        ...(p.savedCard ? { savedCard: p.savedCard } : {}),
         installments: choice.installments,
         ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}),
         ...(choice.issuerId ? { issuerId: choice.issuerId } : {}),
@@ -866,10 +963,11 @@ export async function orderView(
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
-  const [event, tickets, payments] = await Promise.all([
+  const [event, tickets, payments, autoCharge] = await Promise.all([
     eventForCart(db, order.event_id),
     ticketsOfOrder(db, order.id),
     paymentsOfOrder(db, order.id),
+    savedCardLabel(db, order.saved_card_id),
   ])
   const payment = pagePaymentOf(payments)
   if (!payment || !event) throw new DomainError('NOT_FOUND')
@@ -965,6 +1063,7 @@ export async function orderView(
           next: nextInstalment(planLines),
           standing: planStanding(planLines, now),
           cancelled: order.failure_code === 'INSTALLMENT_MISSED',
+          autoCharge,
         }
       : null,
   }

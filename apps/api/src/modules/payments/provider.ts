@@ -54,6 +54,33 @@ export interface CardChargeInput {
   /** The card's payment method and issuer as the browser's tokenizer found them (Mercado Pago needs them). */
   paymentMethodId?: string
   issuerId?: string
+  /**
+   * Charge a card the fan saved with us instead of `token` (issue 16 part 3: paguitos instalments charged on
+   * their due date, and the deposit of a plan whose card is saved for them).
+   */
+  savedCard?: SavedCardRef
+}
+
+/** A card kept at the provider for a fan: Mercado Pago's customer card, Kushki's subscription, the sandbox's. */
+export interface SavedCardRef {
+  providerCardId: string
+  /** Mercado Pago's customer id; null where the provider has none. */
+  providerCustomerId: string | null
+}
+
+export interface SaveCardInput {
+  /** Stable per save: a retried request saves the card once. */
+  idempotencyKey: string
+  /** A one-use browser token of the card; card data never reaches our server. */
+  token: string
+  payer: Payer
+  paymentMethodId?: string
+  issuerId?: string
+}
+
+export interface SavedCardResult extends SavedCardRef {
+  brand: string
+  last4: string
 }
 
 export interface CashVoucherInput {
@@ -141,7 +168,13 @@ export interface PaymentProviderAdapter {
   readonly code: ProviderCode
   /** Whether the provider has a hosted payment page (`createPreference`); Kushki has none. */
   readonly hostedCheckout: boolean
+  /** Whether cards can be saved for later charges (`saveCard`, `chargeCard` with `savedCard`). */
+  readonly savedCards: boolean
   chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult>
+  /** Keeps a card for later charges (throws ProviderUnsupportedError without `savedCards`). */
+  saveCard(input: SaveCardInput): Promise<SavedCardResult>
+  /** Forgets a saved card at the provider; one already gone is not an error. */
+  removeSavedCard(card: SavedCardRef): Promise<void>
   createCashVoucher(input: CashVoucherInput): Promise<CashVoucherResult>
   createTransfer(input: TransferInput): Promise<TransferResult>
   /** A hosted payment page for one payment of ours (throws ProviderUnsupportedError without `hostedCheckout`). */

@@ -3,6 +3,7 @@ import { paymentOfReference } from './hosted-match.js'
 import type { PaymentsDeps } from './payment-outcome.js'
 import { findPayment, markChecked, refundsToRetry, stalePayments } from './payments.repository.js'
 import { ProviderUnavailableError } from './provider.js'
+import { savedCardRef } from './saved-cards.service.js'
 
 export interface ReconcileOptions {
   /** Payments untouched for this long are asked about (webhooks normally arrive well before). */
@@ -84,13 +85,16 @@ async function reconcilePayment(deps: PaymentsDeps, paymentId: string, now: Date
           deps.log?.error({ paymentId }, 'a hosted-page payment does not match its order')
         status = 'PENDING'
       }
-    } else if (payment.method === 'CARD' && payment.retry_token) {
-      // We never learnt the provider's id (timeout): the same idempotency key returns the first attempt.
+    } else if (payment.method === 'CARD' && (payment.retry_token || payment.saved_card_id)) {
+      // We never learnt the provider's id (timeout): the same idempotency key returns the first attempt — on
+      // the saved card it was charged on, if any (issue 16 part 3).
+      const savedCard = await savedCardRef(deps.db, payment.saved_card_id)
       const r = await adapter.chargeCard({
         paymentId: payment.id,
         idempotencyKey: payment.idempotency_key,
         amount: { amount: Number(payment.amount), currency: payment.currency as 'COP' | 'MXN' },
-        token: payment.retry_token,
+        token: payment.retry_token ?? '',
+        ...(savedCard ? { savedCard } : {}),
         installments: 1,
         ...(payment.card_method ? { paymentMethodId: payment.card_method } : {}),
         ...(payment.card_issuer ? { issuerId: payment.card_issuer } : {}),

@@ -10,6 +10,9 @@ import {
   type ProviderPaymentResult,
   type ProviderPaymentStatus,
   ProviderUnavailableError,
+  type SaveCardInput,
+  type SavedCardRef,
+  type SavedCardResult,
   type TransferInput,
   type TransferResult,
   type WebhookNotice,
@@ -198,6 +201,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
   readonly code = 'kushki' as const
   /** Kushki has no hosted checkout page like Checkout Pro: every method is integrated on our page. */
   readonly hostedCheckout = false
+  readonly savedCards = false
   readonly #privateKey: string
   readonly #publicKey: string | undefined
   readonly #webhookSecret: string
@@ -263,6 +267,12 @@ export class KushkiAdapter implements PaymentProviderAdapter {
     }
     return response
   }
+
+  async saveCard(_input: SaveCardInput): Promise<SavedCardResult> {
+    throw new ProviderUnsupportedError('kushki', 'saved cards are not supported yet')
+  }
+
+  async removeSavedCard(_card: SavedCardRef): Promise<void> {}
 
   async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
     const who = contact(input.payer)

@@ -12,6 +12,9 @@ import {
   type ProviderPaymentResult,
   type ProviderPaymentStatus,
   ProviderUnavailableError,
+  type SaveCardInput,
+  type SavedCardRef,
+  type SavedCardResult,
   type TransferInput,
   type TransferResult,
   type WebhookNotice,
@@ -262,6 +265,7 @@ const transactionDetails = (payment: MpPayment): Record<string, unknown> =>
 export class MercadoPagoAdapter implements PaymentProviderAdapter {
   readonly code = 'mercadopago' as const
   readonly hostedCheckout = true
+  readonly savedCards = false
   readonly #accessToken: string
   readonly #webhookSecret: string
   readonly #baseUrl: string
@@ -343,6 +347,12 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
     }
     return payment
   }
+
+  async saveCard(_input: SaveCardInput): Promise<SavedCardResult> {
+    throw new ProviderUnsupportedError('mercadopago', 'saved cards are not supported yet')
+  }
+
+  async removeSavedCard(_card: SavedCardRef): Promise<void> {}
 
   async chargeCard(input: MercadoPagoCardChargeInput): Promise<ProviderPaymentResult> {
     let paymentMethodId = input.paymentMethodId

@@ -14,6 +14,9 @@ import {
   type ProviderPaymentResult,
   type ProviderPaymentStatus,
   ProviderUnavailableError,
+  type SaveCardInput,
+  type SavedCardRef,
+  type SavedCardResult,
   type TransferInput,
   type TransferResult,
   type WebhookNotice,
@@ -59,6 +62,7 @@ export const signSandboxBody = (secret: string, rawBody: string): string =>
 export class SandboxAdapter implements PaymentProviderAdapter {
   readonly code = 'sandbox' as const
   readonly hostedCheckout: boolean
+  readonly savedCards = true
 
   constructor(
     private readonly opts: {
@@ -75,8 +79,27 @@ export class SandboxAdapter implements PaymentProviderAdapter {
     this.hostedCheckout = opts.hostedPage ?? true
   }
 
-  async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
+  /**
+   * A saved sandbox card is its token under another prefix: it keeps the outcome its holder name asked for,
+   * so a card saved by APRO is approved on every due date (tests make one decline by saving another).
+   */
+  async saveCard(input: SaveCardInput): Promise<SavedCardResult> {
     const token = readSandboxToken(input.token)
+    if (!token) throw new ProviderUnsupportedError('sandbox', 'an invalid card token cannot be saved')
+    return {
+      providerCardId: `sbxcard_${input.token.slice('sbx_'.length)}`,
+      providerCustomerId: null,
+      brand: token.brand,
+      last4: token.last4,
+    }
+  }
+
+  async removeSavedCard(_card: SavedCardRef): Promise<void> {}
+
+  async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
+    const token = readSandboxToken(
+      input.savedCard ? `sbx_${input.savedCard.providerCardId.slice('sbxcard_'.length)}` : input.token,
+    )
     const outcome: SandboxOutcome | 'invalid' = token?.outcome ?? 'invalid'
     // A timed-out charge did happen: the retry with the same key (reconciliation) finds it approved.
     const status =
