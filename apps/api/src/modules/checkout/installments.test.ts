@@ -258,6 +258,15 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
       { seq: 2, kind: 'DUE_TODAY' },
       { seq: 2, kind: 'OVERDUE' },
     ])
+    // Each notice once by mail and once by SMS to the order's phone, however many passes ran.
+    const sms = await db()
+      .selectFrom('outbox_messages')
+      .select('template')
+      .where('channel', '=', 'sms')
+      .where('recipient', '=', contact.phone)
+      .where('template', '=', 'installment.due_soon')
+      .execute()
+    expect(sms.length).toBeGreaterThanOrEqual(1)
     // Two processes past the grace at once: one cancels, the seats come back once.
     const late = at(due2 + 3 * DAY + 60_000)
     // (The earlier tests' open plans were bought at the same time on the same plan: they lapse too.)

@@ -114,5 +114,6 @@ export function planEmail(locale: Locale, kind: PlanMail, d: PlanMailData) {
 <tr><td style="padding-top:12px;font-size:14px">${escapeHtml(c.order)} <strong>${escapeHtml(d.code)}</strong> — ${escapeHtml(d.eventName)}</td></tr>
 <tr><td style="padding-top:20px"><a href="${escapeHtml(d.payUrl)}" style="background:#862e9c;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(c.pay)}</a></td></tr>`,
   )
-  return { subject, text, html }
+  // The SMS says the same in one line, with the page to pay on (sent where SMS is configured: the outbox).
+  return { subject, text, html, sms: `Palco ${d.code}: ${lead} ${d.payUrl}` }
 }

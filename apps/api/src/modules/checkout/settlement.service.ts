@@ -525,15 +525,29 @@ export async function mailPlan(
     ...money,
     payUrl: `${deps.publicUrl}/checkout/installment?order=${order.id}`,
   })
+  const template = `installment.${kind.toLowerCase()}`
   await insertOutboxMessage(trx, {
     channel: 'email',
     recipient: contact.email,
     locale,
-    template: `installment.${kind.toLowerCase()}`,
+    template,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
   })
+  // Reminders and warnings also go by SMS to the order's phone (issue 16 part 4); the opening has the mail.
+  const phone = (order.contact as { phone?: string }).phone
+  if (kind !== 'OPENED' && phone) {
+    await insertOutboxMessage(trx, {
+      channel: 'sms',
+      recipient: phone,
+      locale,
+      template,
+      subject: mail.subject,
+      textBody: mail.sms,
+      htmlBody: null,
+    })
+  }
 }
 
 /**
