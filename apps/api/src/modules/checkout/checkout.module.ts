@@ -34,7 +34,7 @@ async function checkoutModule(
   // Payments reaches checkout only through this port (issue 14: no checkout ↔ payments cycle).
   const deps: CheckoutDeps = { ...base, settlement: settlementOf(base) }
   app.decorate('checkout', deps)
-  await app.register(checkoutRoutes, { deps })
+  await app.register(checkoutRoutes, { deps, devEndpoints: sandboxDevEndpointsEnabled(opts.config) })
   await app.register(paymentRoutes, {
     deps,
     sandboxDev: sandboxDevEndpointsEnabled(opts.config),

@@ -22,7 +22,7 @@ import { requireRole } from '../../plugins/auth.js'
 import { cardsOfFan, removeCard } from '../payments/saved-cards.service.js'
 import { walletBalance } from '../wallet/wallet.service.js'
 import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
-import { installmentQuote, payInstalment, placeInstallmentOrder } from './installments.service.js'
+import { installmentQuote, payInstalment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
 import { type OrderActor, orderView, placeOrder, startHostedPayment } from './orders.service.js'
 import type { CheckoutDeps } from './settlement.service.js'
 
@@ -33,7 +33,10 @@ async function buyerOnline(request: FastifyRequest): Promise<OrderActor> {
 }
 
 /** Cart, promo codes, wallet balance, order placement and order view (spec §7 checkout; issue 6). */
-export async function checkoutRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  opts: { deps: CheckoutDeps; devEndpoints?: boolean },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { deps } = opts
   const tags = ['checkout']
@@ -294,5 +297,24 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { deps: Checkou
       await removeCard(deps, (await request.requireUser()).userId, request.params.id)
       return reply.code(204).send(null)
     },
+  )
+
+  if (!opts.devEndpoints) return
+  r.post(
+    '/api/payments/sandbox/plans/:id/pass',
+    {
+      onRequest: fan,
+      schema: {
+        tags: ['payments (sandbox, development only)'],
+        summary: "Run the paguitos plan pass on one of the fan's plans at a given time",
+        description:
+          'Development only (with the sandbox dev endpoints): what the pass would do to this plan at `at` — a reminder, a charge of the saved card, or the cancellation of a lapsed plan — done now.',
+        params: z.object({ id: z.string().max(64) }),
+        body: z.object({ at: z.iso.datetime() }),
+        response: { 200: z.object({ did: z.string() }) },
+      },
+    },
+    async (request) =>
+      tendPlanAt(deps, (await request.requireUser()).userId, request.params.id, new Date(request.body.at)),
   )
 }

@@ -222,6 +222,23 @@ const logged = (deps: CheckoutDeps, orderId: string) => (err: unknown) => {
   return null
 }
 
+/** One open plan looked at by the pass: what it did to it. */
+async function tendOne(deps: CheckoutDeps, id: string, now: Date) {
+  const r = await tendPlan(deps, id, now).catch(logged(deps, id))
+  if (r === null || r === 'CANCELLED' || r === 'NOTIFIED') return r
+  return chargeInstalment(deps, { id, ...r }, now).catch(logged(deps, id))
+}
+
+/**
+ * What the plan pass would do to one of the fan's plans at a moved clock: a development aid (the sandbox's
+ * dev endpoints), so a person trying the product sees a reminder, a charge or a cancellation now.
+ */
+export async function tendPlanAt(deps: CheckoutDeps, userId: string, orderId: string, at: Date) {
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(deps.db, orderId) : undefined
+  if (!order || order.placed_by !== userId) throw new DomainError('NOT_FOUND', { message: 'No such order.' })
+  return { did: (await tendOne(deps, order.id, at)) ?? 'NOTHING' }
+}
+
 /**
  * The plan pass (issue 16 parts 4, 5 and 8): every open plan is looked at — its saved card charged when an
  * instalment is due (retried twice, a day apart), its notice sent once, a lapsed plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
@@ -234,11 +251,10 @@ export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize
   for (;;) {
     const ids = await openPlanIds(deps.db, after, pageSize)
     for (const id of ids) {
-      const r = await tendPlan(deps, id, now).catch(logged(deps, id))
+      const r = await tendOne(deps, id, now)
       if (r === 'CANCELLED') done.cancelled++
       else if (r === 'NOTIFIED') done.notified++
-      else if (r && (await chargeInstalment(deps, { id, ...r }, now).catch(logged(deps, id))) === 'CHARGED')
-        done.charged++
+      else if (r === 'CHARGED') done.charged++
     }
     if (ids.length < pageSize) return done
     after = ids.at(-1) ?? null

@@ -391,6 +391,31 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect((await view(o.id)).status).toBe('CANCELED')
   })
 
+  it('lets a person trying the sandbox run the pass on their own plan at a moved clock', async () => {
+    const { eventId, reservationId } = await planEvent(['NORTE/B-6'])
+    const o = (await buy(reservationId)).res.json().order as OrderView
+    const stranger = await registerFan(t.app, 163, CO, `fan163.${Date.now()}@example.co`)
+    const at = new Date(Date.parse(o.plan?.lines[1]?.dueAt ?? '') + 4 * DAY).toISOString()
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/plans/${o.id}/pass`,
+      headers: { cookie: stranger, host: CO },
+      payload: { at },
+    })
+    expect(theirs.statusCode).toBe(404)
+    const mine = await call('POST', `/api/payments/sandbox/plans/${o.id}/pass`, { at })
+    expect(mine.json()).toEqual({ did: 'CANCELLED' })
+    expect((await view(o.id)).status).toBe('CANCELED')
+    const seat = await db()
+      .selectFrom('event_seats')
+      .select('status')
+      .where('event_id', '=', eventId)
+      .where('row_label', '=', 'B')
+      .where('seat_number', '=', 6)
+      .executeTakeFirstOrThrow()
+    expect(seat.status).toBe('AVAILABLE')
+  })
+
   it('refuses an event without a plan, the wallet for a deposit, and another fan', async () => {
     const event = await seatedEvent(db())
     const res = await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/B-2'] })
