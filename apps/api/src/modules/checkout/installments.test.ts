@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { OrderView, PaymentChoice } from '@palco/domain/checkout/contract'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
+import { staticDefaultCode } from '@palco/domain/tickets/qr-code'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
-import { registerFan } from '../../test/session.js'
+import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { userIdOf } from '../../test/ticket-fixtures.js'
@@ -159,6 +160,27 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect((await call('GET', `/api/tickets/${tickets[0]?.id}/pdf`)).json()).toMatchObject({
       code: 'TICKET_LOCKED',
     })
+    // A code made from the locked ticket's secret (it is never shown) is refused at the gate, saying why.
+    const secret = await db()
+      .selectFrom('tickets')
+      .select('qr_secret')
+      .where('id', '=', tickets[0]?.id ?? '')
+      .executeTakeFirstOrThrow()
+    const operator = await loginAs(t.app, 'operador@palco.co')
+    const gate = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkin',
+      headers: { cookie: operator, host: CO },
+      payload: {
+        code: staticDefaultCode(
+          { ticketId: tickets[0]?.id ?? '', version: 1 },
+          new Uint8Array(secret.qr_secret),
+        ),
+        eventId,
+        gate: 'Puerta 1',
+      },
+    })
+    expect(gate.json()).toMatchObject({ result: 'NOT_PAID' })
     const transfer = await call('POST', `/api/tickets/${tickets[0]?.id}/transfer`, {
       email: 'amigo@example.co',
     })
