@@ -26,8 +26,15 @@ import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 class FlakySandbox implements PaymentProviderAdapter {
   readonly code = 'sandbox' as const
   readonly hostedCheckout = true
+  readonly savedCards = true
   down = { voucher: false, status: false, card: false }
   constructor(private readonly inner: SandboxAdapter) {}
+  saveCard(input: Parameters<SandboxAdapter['saveCard']>[0]) {
+    return this.inner.saveCard(input)
+  }
+  removeSavedCard(card: Parameters<SandboxAdapter['removeSavedCard']>[0]) {
+    return this.inner.removeSavedCard(card)
+  }
   chargeCard(input: Parameters<SandboxAdapter['chargeCard']>[0]) {
     if (this.down.card) return Promise.reject(new ProviderUnavailableError('sandbox'))
     return this.inner.chargeCard(input)

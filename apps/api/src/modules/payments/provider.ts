@@ -74,6 +74,8 @@ export interface SaveCardInput {
   /** A one-use browser token of the card; card data never reaches our server. */
   token: string
   payer: Payer
+  /** The site's currency: the one the card will be charged in (Kushki keeps a subscription in one). */
+  currency: Money['currency']
   paymentMethodId?: string
   issuerId?: string
 }

@@ -1,8 +1,9 @@
 import type { SavedCard } from '@palco/domain/checkout/contract'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { Country } from '@palco/domain/locale/country'
+import { type Country, currencyOf } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
-import type { Payer, SaveCardInput, SavedCardRef } from './provider.js'
+import { type Payer, ProviderUnavailableError, type SaveCardInput, type SavedCardRef } from './provider.js'
+import { ProviderUnsupportedError } from './providers/shared/provider-http.js'
 import type { ProviderRegistry } from './registry.js'
 import { activeCardsOf, findSavedCard, insertSavedCard, markCardRemoved } from './saved-cards.repository.js'
 
@@ -32,11 +33,19 @@ export async function saveCard(
   deps: Deps,
   userId: string,
   country: Country,
-  input: Omit<SaveCardInput, 'payer'> & { payer: Payer },
+  input: Omit<SaveCardInput, 'payer' | 'currency'> & { payer: Payer },
 ): Promise<string> {
   const adapter = deps.providers.forCountry(country)
   if (!adapter.savedCards) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'saveCard' })
-  const saved = await adapter.saveCard(input)
+  const saved = await adapter.saveCard({ ...input, currency: currencyOf(country) }).catch((err: unknown) => {
+    // The provider would not keep this card (refused, or a token it cannot save): nothing was charged, and
+    // the fan can pay the deposit without saving it. No answer: the fan tries again.
+    if (err instanceof ProviderUnsupportedError)
+      throw new DomainError('CARD_DECLINED', { field: 'saveCard', cause: err })
+    if (err instanceof ProviderUnavailableError)
+      throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: err })
+    throw err
+  })
   const row = await insertSavedCard(deps.db, {
     user_id: userId,
     provider_code: adapter.code,

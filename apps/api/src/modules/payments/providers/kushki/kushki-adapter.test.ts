@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeKushki, startFakeKushki } from '../../../../../test/fakes/fake-kushki.js'
 import { type Payer, ProviderUnavailableError } from '../../provider.js'
@@ -141,6 +143,9 @@ describe('Kushki card charges', () => {
       ProviderUnavailableError,
     )
     fake.setDelay(0)
+    // The fake still serves the abandoned request once its delay is over, and would spend the failure queued
+    // next: let it finish first.
+    await new Promise((resolve) => setTimeout(resolve, 300))
     fake.failNext(1)
     const input = card('approved')
     await expect(adapter.chargeCard(input)).rejects.toBeInstanceOf(ProviderUnavailableError)
@@ -458,5 +463,353 @@ describe('the fake, as the end-to-end run will drive it', () => {
       receiver.closeAllConnections()
       await new Promise<void>((resolve) => receiver.close(() => resolve()))
     }
+  })
+})
+
+/**
+ * The fake extended with Kushki's card subscriptions as the saved cards use them (pages cited in the
+ * adapter): `POST /subscriptions/v1/card` keeps the card of a one-use token (the fake's `fake-<outcome>-…`,
+ * whose outcome every later charge follows) and checks the documented required fields, including a future
+ * startDate; `POST /subscriptions/v1/card/{subscriptionId}` charges it on demand, answered like a card
+ * charge; `DELETE` cancels it (404 once gone). `Private-Merchant-Id` and `Idempotency-Key` (2xx answers only)
+ * behave as in the shared fake, to which every other request is forwarded. It lives in this file because the
+ * shared fake belongs to other work in progress.
+ */
+interface SubscriptionsFake {
+  url: string
+  requests: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: unknown }>
+  subscriptions: Map<string, { outcome: string; active: boolean; body: Record<string, unknown> }>
+  charges: Array<{ subscriptionId: string; ticketNumber: string; body: Record<string, unknown> }>
+  setDelay(ms: number): void
+  failNext(count?: number, status?: number): void
+  close(): Promise<void>
+}
+
+const startSubscriptionsFake = async (base: FakeKushki): Promise<SubscriptionsFake> => {
+  const subscriptions: SubscriptionsFake['subscriptions'] = new Map()
+  const charges: SubscriptionsFake['charges'] = []
+  const spent = new Set<string>()
+  const idempotency = new Map<string, { status: number; body: unknown }>()
+  const requests: SubscriptionsFake['requests'] = []
+  let delay = 0
+  let failures = 0
+  let failStatus = 500
+  let nextSubscription = 1_601_594_972_296_001n
+  let nextTicket = 175_699_000_000_000_001n
+  const invalid = { code: 'K001', message: 'Cuerpo de la petición inválido.' }
+  const gone = { code: 'K020', message: 'Suscripción no encontrada' }
+  const isAmount = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    ['subtotalIva', 'subtotalIva0', 'iva'].every(
+      (k) => typeof (value as Record<string, unknown>)[k] === 'number',
+    )
+
+  const own = (method: string, path: string, body: Record<string, unknown>) => {
+    if (method === 'POST' && path === '/subscriptions/v1/card') {
+      const token = typeof body.token === 'string' ? body.token : ''
+      if (!token.startsWith('fake-'))
+        return { status: 400, body: { code: 'K001', message: 'Token inválido' } }
+      if (spent.has(token)) return { status: 400, body: { code: 'K008', message: 'Token ya utilizado' } }
+      const contact = body.contactDetails as Record<string, unknown> | undefined
+      const today = new Date().toISOString().slice(0, 10)
+      if (
+        typeof body.planName !== 'string' ||
+        !body.planName ||
+        body.periodicity !== 'custom' ||
+        typeof contact?.email !== 'string' ||
+        !isAmount(body.amount) ||
+        typeof body.startDate !== 'string' ||
+        !/^\d{4}-\d\d-\d\d$/.test(body.startDate) ||
+        body.startDate <= today
+      )
+        return { status: 400, body: invalid }
+      spent.add(token)
+      const subscriptionId = String(nextSubscription++)
+      subscriptions.set(subscriptionId, { outcome: token.split('-')[1] ?? 'approved', active: true, body })
+      return { status: 201, body: { subscriptionId } }
+    }
+    const match = /^\/subscriptions\/v1\/card\/(\d+)$/.exec(path)
+    if (!match) return null
+    const subscriptionId = match[1] ?? ''
+    const subscription = subscriptions.get(subscriptionId)
+    if (!subscription?.active) return { status: 404, body: gone }
+    if (method === 'DELETE') {
+      subscription.active = false
+      return { status: 204, body: null }
+    }
+    if (method !== 'POST') return null
+    // The card is the subscription's: a charge names neither a token nor a security code.
+    if ('token' in body || 'cvv' in body || !isAmount(body.amount)) return { status: 400, body: invalid }
+    const ticketNumber = String(nextTicket++)
+    charges.push({ subscriptionId, ticketNumber, body })
+    if (subscription.outcome === 'declined' || subscription.outcome === 'nofunds') {
+      const [code, message] =
+        subscription.outcome === 'declined' ? ['006', 'Transacción declinada'] : ['021', 'Tarjeta sin fondos']
+      return {
+        status: 400,
+        body: {
+          code,
+          message,
+          details: { ticketNumber, transactionStatus: 'DECLINED', responseText: message },
+        },
+      }
+    }
+    const status = subscription.outcome === 'pending' ? 'INITIALIZED' : 'APPROVAL'
+    return {
+      status: 201,
+      body: {
+        ticketNumber,
+        transactionReference: randomUUID(),
+        details: {
+          transactionStatus: status,
+          responseCode: '000',
+          responseText: 'Transacción aprobada',
+          subscriptionId,
+          subtotalIva0: (body.amount as Record<string, unknown>).subtotalIva0,
+        },
+      },
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const raw = Buffer.concat(chunks).toString('utf8')
+      const url = new URL(req.url ?? '/', 'http://front')
+      const method = req.method ?? 'GET'
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+      requests.push({ method, path: url.pathname, headers: req.headers, body: raw ? body : null })
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
+      // A request the client gave up on (a timeout test) must not spend a failure queued for a later one.
+      if (req.socket.destroyed) return
+      const answer = (status: number, payload: unknown) => {
+        if (res.destroyed) return
+        if (payload === null) return res.writeHead(status).end()
+        res.writeHead(status, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify(payload))
+      }
+      if (failures > 0) {
+        failures--
+        return answer(failStatus, { code: `K${failStatus}`, message: 'Error interno' })
+      }
+      if (url.pathname.startsWith('/subscriptions/')) {
+        if (req.headers['private-merchant-id'] !== base.privateKey)
+          return answer(401, { code: 'K004', message: 'ID de comercio o credencial no válido' })
+        const key = req.headers['idempotency-key']
+        const scoped = typeof key === 'string' && key ? `${method}:${url.pathname}:${key}` : null
+        const previous = scoped ? idempotency.get(scoped) : undefined
+        if (previous) return answer(previous.status, previous.body)
+        const mine = own(method, url.pathname, body)
+        if (mine) {
+          if (scoped && mine.status < 400) idempotency.set(scoped, mine)
+          return answer(mine.status, mine.body)
+        }
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      for (const name of ['private-merchant-id', 'public-merchant-id', 'idempotency-key']) {
+        const value = req.headers[name]
+        if (typeof value === 'string') headers[name] = value
+      }
+      const forwarded = await fetch(`${base.url}${url.pathname}${url.search}`, {
+        method,
+        headers,
+        ...(raw ? { body: raw } : {}),
+      })
+      const text = await forwarded.text()
+      if (res.destroyed) return
+      res.writeHead(forwarded.status, { 'Content-Type': 'application/json' })
+      res.end(text)
+    })().catch(() => {
+      if (!res.destroyed) res.writeHead(500).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    subscriptions,
+    charges,
+    setDelay: (ms) => {
+      delay = ms
+    },
+    failNext: (count = 1, status = 500) => {
+      failures = count
+      failStatus = status
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+describe('Kushki saved cards (paguitos)', () => {
+  let front: SubscriptionsFake
+  let saving: KushkiAdapter
+
+  beforeAll(async () => {
+    front = await startSubscriptionsFake(fake)
+    saving = makeAdapter({ baseUrl: front.url })
+  })
+  afterAll(async () => {
+    await front.close()
+  })
+  afterEach(() => {
+    front.setDelay(0)
+    front.failNext(0)
+  })
+
+  const save = (outcome: string, who: Payer = payer, currency: 'COP' | 'MXN' = 'COP') =>
+    saving.saveCard({
+      idempotencyKey: randomUUID(),
+      token: `fake-${outcome}-${randomUUID().replaceAll('-', '')}`,
+      payer: who,
+      currency,
+    })
+
+  const lastTo = (path: string) => {
+    const request = [...front.requests].reverse().find((r) => r.path === path)
+    if (!request) throw new Error(`no request to ${path}`)
+    return request
+  }
+
+  /** An instalment's charge as the plan pass makes it: a placeholder token, no browser data. */
+  const onSaved = (savedCard: { providerCardId: string; providerCustomerId: string | null }) =>
+    card('approved', { token: 'saved-card', savedCard })
+
+  it('says it keeps cards, and saves one as an on-demand subscription', async () => {
+    expect(saving.savedCards).toBe(true)
+    const key = randomUUID()
+    const token = `fake-approved-${randomUUID().replaceAll('-', '')}`
+    const saved = await saving.saveCard({ idempotencyKey: key, token, payer, currency: 'COP' })
+    expect(saved).toEqual({
+      providerCardId: expect.stringMatching(/^\d+$/),
+      providerCustomerId: null,
+      brand: 'card',
+      last4: '',
+    })
+    const request = lastTo('/subscriptions/v1/card')
+    expect(request.headers['private-merchant-id']).toBe(fake.privateKey)
+    expect(request.headers['idempotency-key']).toBe(key)
+    expect(request.body).toMatchObject({
+      token,
+      planName: expect.any(String),
+      periodicity: 'custom',
+      contactDetails: {
+        documentType: 'CC',
+        documentNumber: '1020304050',
+        email: payer.email,
+        firstName: 'Juan',
+        lastName: 'Pablo Rojas',
+        phoneNumber: payer.phone,
+      },
+      amount: { subtotalIva: 0, subtotalIva0: 0, ice: 0, iva: 0, currency: 'COP' },
+      language: 'es',
+    })
+    expect((request.body as { startDate: string }).startDate > new Date().toISOString().slice(0, 10)).toBe(
+      true,
+    )
+  })
+
+  it('keeps a subscription in the currency of the site it is saved on', async () => {
+    await save('approved', payer, 'MXN')
+    expect(lastTo('/subscriptions/v1/card').body).toMatchObject({ amount: { currency: 'MXN' } })
+    await save('approved', payer, 'COP')
+    expect(lastTo('/subscriptions/v1/card').body).toMatchObject({ amount: { currency: 'COP' } })
+  })
+
+  it('refuses to save a spent or invalid token as ProviderUnsupportedError', async () => {
+    const token = `fake-approved-${randomUUID().replaceAll('-', '')}`
+    await saving.saveCard({ idempotencyKey: randomUUID(), token, payer, currency: 'COP' })
+    await expect(
+      saving.saveCard({ idempotencyKey: randomUUID(), token, payer, currency: 'COP' }),
+    ).rejects.toThrow(/refused to save the card: K008 Token ya utilizado/)
+    await expect(
+      saving.saveCard({ idempotencyKey: randomUUID(), token: 'nope', payer, currency: 'COP' }),
+    ).rejects.toBeInstanceOf(ProviderUnsupportedError)
+  })
+
+  it('charges a saved card on demand without token or CVV, with the attempt’s key', async () => {
+    const saved = await save('approved')
+    const input = onSaved(saved)
+    const result = await saving.chargeCard(input)
+    expect(result).toEqual({ providerPaymentId: expect.stringMatching(/^card:\d+$/), status: 'APPROVED' })
+    const request = lastTo(`/subscriptions/v1/card/${saved.providerCardId}`)
+    expect(request.method).toBe('POST')
+    expect(request.headers['private-merchant-id']).toBe(fake.privateKey)
+    expect(request.headers['idempotency-key']).toBe(input.idempotencyKey)
+    expect(request.body).toMatchObject({
+      amount: { subtotalIva: 0, subtotalIva0: 1500, ice: 0, iva: 0, currency: 'COP' },
+      metadata: { paymentId: input.paymentId },
+      contactDetails: { email: payer.email },
+      fullResponse: true,
+    })
+    expect(request.body).not.toHaveProperty('token')
+    expect(request.body).not.toHaveProperty('cvv')
+    expect(request.body).not.toHaveProperty('months')
+    // Nothing went to the one-time card charge with the placeholder token.
+    expect(fake.requests.some((r) => JSON.stringify(r.body).includes('saved-card'))).toBe(false)
+  })
+
+  it('maps a refused or pending subscription charge like a card charge', async () => {
+    const poor = await save('nofunds')
+    expect(await saving.chargeCard(onSaved(poor))).toMatchObject({
+      providerPaymentId: expect.stringMatching(/^card:\d+$/),
+      status: 'DECLINED',
+      declineReason: '021 Tarjeta sin fondos',
+    })
+    const refused = await save('declined')
+    expect((await saving.chargeCard(onSaved(refused))).declineReason).toBe('006 Transacción declinada')
+    const slow = await save('pending')
+    expect((await saving.chargeCard(onSaved(slow))).status).toBe('PENDING')
+  })
+
+  it('answers the same charge for a retried request with the same key, and a new one per due date', async () => {
+    const saved = await save('approved')
+    const input = onSaved(saved)
+    const first = await saving.chargeCard(input)
+    expect(await saving.chargeCard(input)).toEqual(first)
+    const next = await saving.chargeCard(onSaved(saved))
+    expect(next.providerPaymentId).not.toBe(first.providerPaymentId)
+    expect(front.charges.filter((c) => c.subscriptionId === saved.providerCardId)).toHaveLength(2)
+  })
+
+  it('throws ProviderUnavailableError when Kushki does not answer a save or a charge in time', async () => {
+    const saved = await save('approved')
+    const impatient = makeAdapter({ baseUrl: front.url, timeoutMs: 100 })
+    front.setDelay(300)
+    await expect(
+      impatient.saveCard({
+        idempotencyKey: randomUUID(),
+        token: 'fake-approved-slow',
+        payer,
+        currency: 'COP',
+      }),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError)
+    await expect(impatient.chargeCard(onSaved(saved))).rejects.toBeInstanceOf(ProviderUnavailableError)
+    front.setDelay(0)
+    front.failNext(1, 503)
+    await expect(saving.chargeCard(onSaved(saved))).rejects.toBeInstanceOf(ProviderUnavailableError)
+  })
+
+  it('cancels the subscription, resolves when it is already gone, and declines charging it', async () => {
+    const saved = await save('approved')
+    await expect(saving.removeSavedCard(saved)).resolves.toBeUndefined()
+    const removal = front.requests.at(-1)
+    expect(removal).toMatchObject({
+      method: 'DELETE',
+      path: `/subscriptions/v1/card/${saved.providerCardId}`,
+    })
+    expect(removal?.headers['private-merchant-id']).toBe(fake.privateKey)
+    expect(front.subscriptions.get(saved.providerCardId)?.active).toBe(false)
+    await expect(saving.removeSavedCard(saved)).resolves.toBeUndefined()
+    expect(await saving.chargeCard(onSaved(saved))).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'K020 Suscripción no encontrada',
+    })
   })
 })

@@ -56,6 +56,14 @@ import {
  *   X-Kushki-Key (merchant), X-Kushki-Id (the send time in milliseconds), X-Kushki-Signature =
  *   HMAC-SHA256(`${body}.${X-Kushki-Id}`) with the webhook signature from the console, hex, and
  *   X-Kushki-SimpleSignature = HMAC of the id alone. We check the full signature, which covers the body.
+ * - Saved cards (paguitos) are Kushki card subscriptions charged on demand ("OneClick payments",
+ *   docs.kushki.com/co/en/recurring-payments/one-click-payments/on-demand; API reference "Create a
+ *   subscription" api-docs.kushkipagos.com/api-reference/card-subscriptions/createsubscription):
+ *   POST /subscriptions/v1/card with the token, planName, periodicity "custom" (on demand), contactDetails,
+ *   amount and a future startDate → { subscriptionId }; "Make an One-click payment"
+ *   POST /subscriptions/v1/card/{subscriptionId} with amount, metadata, contactDetails, orderDetails and
+ *   fullResponse, answered like a card charge (ticketNumber, details.transactionStatus); "Cancel a recurring
+ *   charge" DELETE /subscriptions/v1/card/{subscriptionId}.
  *
  * Not documented, so not used: a status query for a card charge (its answer already carries the final
  * status; later changes arrive by webhook) — `getStatus` on a card says so instead of guessing.
@@ -163,6 +171,12 @@ export const kushkiAmount = (money: Money) => ({
 /** Kushki's expirationDate: `YYYY-MM-DD HH:mm:ss` in UTC. */
 const kushkiDate = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ')
 
+/** Kushki's subscription dates: `YYYY-MM-DD`. */
+const kushkiDay = (date: Date): string => date.toISOString().slice(0, 10)
+
+/** The plan name a saved card's subscription is created under (the API requires one). */
+const SAVED_CARD_PLAN = 'Palco tarjeta guardada'
+
 /** Signs a body the way Kushki's notification service does; used by the fake and by tests. */
 export const signKushkiWebhook = (
   secret: string,
@@ -189,6 +203,19 @@ const contact = (payer: Payer) => {
   return { first, last, documentType: KUSHKI_DOCUMENT_TYPE[payer.documentType] ?? payer.documentType }
 }
 
+/** The `contactDetails` object card charges and subscriptions share. */
+const contactDetails = (payer: Payer) => {
+  const who = contact(payer)
+  return {
+    documentType: who.documentType,
+    documentNumber: payer.documentNumber,
+    email: payer.email,
+    firstName: who.first,
+    lastName: who.last,
+    phoneNumber: payer.phone,
+  }
+}
+
 const stringField = (record: Record<string, unknown>, ...names: string[]): string | undefined => {
   for (const name of names) {
     const value = idText(record[name])
@@ -201,7 +228,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
   readonly code = 'kushki' as const
   /** Kushki has no hosted checkout page like Checkout Pro: every method is integrated on our page. */
   readonly hostedCheckout = false
-  readonly savedCards = false
+  readonly savedCards = true
   readonly #privateKey: string
   readonly #publicKey: string | undefined
   readonly #webhookSecret: string
@@ -268,26 +295,93 @@ export class KushkiAdapter implements PaymentProviderAdapter {
     return response
   }
 
-  async saveCard(_input: SaveCardInput): Promise<SavedCardResult> {
-    throw new ProviderUnsupportedError('kushki', 'saved cards are not supported yet')
+  /**
+   * Saves the card of a one-use token as an on-demand subscription (periodicity "custom": Kushki schedules
+   * no charge of its own; we charge each instalment when it is due). A refusal throws
+   * ProviderUnsupportedError, as the sandbox does: there is no payment to decline.
+   */
+  async saveCard(input: SaveCardInput): Promise<SavedCardResult> {
+    const currency = input.currency
+    const response = await this.#call('POST', '/subscriptions/v1/card', {
+      creation: true,
+      idempotencyKey: input.idempotencyKey,
+      body: {
+        token: input.token,
+        planName: SAVED_CARD_PLAN,
+        periodicity: 'custom',
+        contactDetails: contactDetails(input.payer),
+        // The subscription's own amount is never charged on demand (each charge names its amount), and the
+        // save knows no amount: zero, in the account's currency.
+        amount: kushkiAmount({ amount: 0, currency }),
+        // The API wants a future start date; a "custom" subscription has no schedule for it to start.
+        startDate: kushkiDay(new Date(this.#now() + 86_400_000)),
+        language: 'es',
+      },
+    })
+    if (response.status >= 400) {
+      throw new ProviderUnsupportedError(
+        'kushki',
+        `refused to save the card: ${errorReason(response.body, response.status)}`,
+      )
+    }
+    const subscriptionId = isRecord(response.body) ? stringField(response.body, 'subscriptionId') : undefined
+    if (!subscriptionId)
+      throw new ProviderResponseError('kushki', 'answered a card subscription without subscriptionId')
+    // The documented answer is the subscription id alone, and a Kushki.js token does not tell the card apart:
+    // the brand is the browser's when it sent one, the last digits unknown.
+    return {
+      providerCardId: subscriptionId,
+      providerCustomerId: null,
+      brand: input.paymentMethodId ?? 'card',
+      last4: '',
+    }
   }
 
-  async removeSavedCard(_card: SavedCardRef): Promise<void> {}
+  /** Cancels the card's subscription; a 404 is one already gone, which is what we want. */
+  async removeSavedCard(card: SavedCardRef): Promise<void> {
+    const response = await this.#call(
+      'DELETE',
+      `/subscriptions/v1/card/${encodeURIComponent(card.providerCardId)}`,
+    )
+    if (response.status < 400 || response.status === 404) return
+    throw new ProviderResponseError(
+      'kushki',
+      `refused to cancel a card subscription: ${errorReason(response.body, response.status)}`,
+    )
+  }
+
+  /**
+   * A merchant-initiated one-click charge of a saved card (a paguitos deposit or instalment): the
+   * subscription stands for the card, so no token and no CVV are sent, and each instalment is one charge
+   * (no `months`). Not a creation in the 404 sense: a 404 here is a subscription cancelled since, a
+   * definite refusal of this charge.
+   */
+  async #chargeSubscription(input: CardChargeInput, saved: SavedCardRef): Promise<ProviderPaymentResult> {
+    const body: Record<string, unknown> = {
+      amount: kushkiAmount(input.amount),
+      metadata: { paymentId: input.paymentId },
+      orderDetails: { siteDomain: 'palco', description: input.description },
+      language: 'es',
+      fullResponse: true,
+    }
+    // Reconciliation retries without the payer's details; the subscription already has them.
+    if (input.payer.email) body.contactDetails = contactDetails(input.payer)
+    const response = await this.#call(
+      'POST',
+      `/subscriptions/v1/card/${encodeURIComponent(saved.providerCardId)}`,
+      { body, idempotencyKey: input.idempotencyKey },
+    )
+    return this.#chargeResult(input.paymentId, response, 'a subscription charge')
+  }
 
   async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
-    const who = contact(input.payer)
+    // The token is a placeholder then: it must never reach Kushki.
+    if (input.savedCard) return this.#chargeSubscription(input, input.savedCard)
     const body: Record<string, unknown> = {
       token: input.token,
       amount: kushkiAmount(input.amount),
       metadata: { paymentId: input.paymentId },
-      contactDetails: {
-        documentType: who.documentType,
-        documentNumber: input.payer.documentNumber,
-        email: input.payer.email,
-        firstName: who.first,
-        lastName: who.last,
-        phoneNumber: input.payer.phone,
-      },
+      contactDetails: contactDetails(input.payer),
       orderDetails: { siteDomain: 'palco', description: input.description },
       fullResponse: true,
     }
@@ -298,6 +392,11 @@ export class KushkiAdapter implements PaymentProviderAdapter {
       body,
       idempotencyKey: input.idempotencyKey,
     })
+    return this.#chargeResult(input.paymentId, response, 'a card charge')
+  }
+
+  /** A card or subscription charge's answer: both are card transactions with the same shape. */
+  #chargeResult(paymentId: string, response: JsonResponse, what: string): ProviderPaymentResult {
     const record = isRecord(response.body) ? response.body : {}
     const details = isRecord(record.details) ? record.details : {}
     if (response.status >= 400) {
@@ -305,7 +404,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
       // not give the declined attempt a ticket number.
       const ticket = stringField(record, 'ticketNumber') ?? stringField(details, 'ticketNumber')
       return {
-        providerPaymentId: kushkiPaymentId('card', ticket ?? `declined-${input.paymentId}`),
+        providerPaymentId: kushkiPaymentId('card', ticket ?? `declined-${paymentId}`),
         status: 'DECLINED',
         declineReason: errorReason(response.body, response.status),
       }
@@ -314,10 +413,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
     const transactionStatus =
       stringField(details, 'transactionStatus') ?? stringField(record, 'transactionStatus')
     if (!ticketNumber || !transactionStatus) {
-      throw new ProviderResponseError(
-        'kushki',
-        'answered a card charge without ticketNumber or transactionStatus',
-      )
+      throw new ProviderResponseError('kushki', `answered ${what} without ticketNumber or transactionStatus`)
     }
     const status = mapKushkiStatus(transactionStatus)
     const result: ProviderPaymentResult = { providerPaymentId: kushkiPaymentId('card', ticketNumber), status }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeMercadoPago, startFakeMercadoPago } from '../../../../../test/fakes/fake-mercadopago.js'
 import { type Payer, ProviderUnavailableError } from '../../provider.js'
@@ -38,6 +40,9 @@ const card = (name: string, overrides: Record<string, unknown> = {}) => ({
   paymentMethodId: 'visa',
   ...overrides,
 })
+
+/** Waits out the fake's 300 ms delay for a request the client has given up on. */
+const settleAbandoned = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 const lastRequest = () => {
   const request = fake.requests.at(-1)
@@ -133,6 +138,9 @@ describe('Mercado Pago card payments', () => {
     fake.setDelay(300)
     const impatient = makeAdapter({ timeoutMs: 100 })
     await expect(impatient.chargeCard(card('APRO'))).rejects.toBeInstanceOf(ProviderUnavailableError)
+    // The fake still serves the abandoned request once its delay is over, and would spend a failure that a
+    // later test queues: let it finish here.
+    await settleAbandoned()
   })
 
   it('throws ProviderUnavailableError on HTTP 500, and a retry with the same key then succeeds once', async () => {
@@ -526,5 +534,418 @@ describe('the fake, as the end-to-end run will drive it', () => {
       receiver.closeAllConnections()
       await new Promise<void>((resolve) => receiver.close(() => resolve()))
     }
+  })
+})
+
+/**
+ * The fake extended with the customers and cards API the saved cards use (pages cited in the adapter):
+ * customers by email, cards kept from a browser token (which must be the fake's, made through this front so
+ * its BIN and last digits are known), the saved card read and deleted, and `POST /v1/card_tokens` with a
+ * `card_id` and the access token minting a one-use token that carries the saved card's outcome (the holder
+ * name it was tokenized with), which the shared fake's `/v1/payments` then charges. Every other request is
+ * forwarded to the shared fake, so payments, their idempotency and the payment search stay its own. It lives
+ * in this file because the shared fake belongs to other work in progress.
+ */
+interface FakeSavedCard {
+  id: string
+  customer_id: string
+  /** The test cardholder name it was tokenized with (APRO, FUND, …), which its charges follow. */
+  outcome: string
+  method: string
+  last4: string
+}
+
+interface SavedCardsFake {
+  url: string
+  requests: Array<{ method: string; path: string; headers: IncomingHttpHeaders; body: unknown }>
+  customers: Map<string, { id: string; email: string }>
+  cards: Map<string, FakeSavedCard>
+  setDelay(ms: number): void
+  failNext(count?: number, status?: number): void
+  /** Called once each of the front's own answers is decided (to stage a race between two requests). */
+  afterAnswer: ((method: string, path: string) => void) | null
+  close(): Promise<void>
+}
+
+const startSavedCardsFake = async (base: FakeMercadoPago): Promise<SavedCardsFake> => {
+  const customers: SavedCardsFake['customers'] = new Map()
+  const cards: SavedCardsFake['cards'] = new Map()
+  const browserTokens = new Map<string, { first6: string; last4: string }>()
+  const spent = new Set<string>()
+  const requests: SavedCardsFake['requests'] = []
+  let delay = 0
+  let failures = 0
+  let failStatus = 500
+  let nextCard = 9_000_000_001
+  const notFound = { message: 'not found', error: 'not_found', status: 404, cause: [] }
+  const badRequest = (message: string, code: string) => ({
+    message,
+    error: 'bad_request',
+    status: 400,
+    cause: [{ code, description: message }],
+  })
+
+  const own = (
+    method: string,
+    url: URL,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } | null => {
+    const cardPath = /^\/v1\/customers\/([^/]+)\/cards(?:\/([^/]+))?$/.exec(url.pathname)
+    if (method === 'GET' && url.pathname === '/v1/customers/search') {
+      const email = (url.searchParams.get('email') ?? '').toLowerCase()
+      const results = [...customers.values()].filter((c) => c.email.toLowerCase() === email)
+      return { status: 200, body: { paging: { total: results.length, limit: 10, offset: 0 }, results } }
+    }
+    if (method === 'POST' && url.pathname === '/v1/customers') {
+      const email = typeof body.email === 'string' ? body.email : ''
+      if (!email) return { status: 400, body: badRequest('email is required', '106') }
+      if ([...customers.values()].some((c) => c.email.toLowerCase() === email.toLowerCase()))
+        return { status: 400, body: badRequest('the customer already exist', '101') }
+      const id = `${customers.size + 1}-${randomUUID().slice(0, 14)}`
+      customers.set(id, { id, email })
+      return { status: 201, body: { ...body, id, email } }
+    }
+    if (cardPath && method === 'POST' && !cardPath[2]) {
+      const customerId = decodeURIComponent(cardPath[1] ?? '')
+      if (!customers.has(customerId)) return { status: 404, body: notFound }
+      const token = typeof body.token === 'string' ? body.token : ''
+      const known = browserTokens.get(token)
+      if (!known || spent.has(token)) return { status: 400, body: badRequest('invalid card token', '2006') }
+      spent.add(token)
+      const id = String(nextCard++)
+      const method = known.first6.startsWith('5') ? 'master' : 'visa'
+      const outcome = token.split('-')[1] ?? 'APRO'
+      cards.set(id, { id, customer_id: customerId, outcome, method, last4: known.last4 })
+      return { status: 201, body: cardView(id) }
+    }
+    if (cardPath?.[2]) {
+      const card = cards.get(decodeURIComponent(cardPath[2]))
+      if (!card || card.customer_id !== decodeURIComponent(cardPath[1] ?? ''))
+        return { status: 404, body: notFound }
+      if (method === 'GET') return { status: 200, body: cardView(card.id) }
+      if (method === 'DELETE') {
+        cards.delete(card.id)
+        return { status: 200, body: cardView(card.id, card) }
+      }
+    }
+    // The server-side tokenization of a saved card: authorised by the access token, no security code.
+    if (method === 'POST' && url.pathname === '/v1/card_tokens' && !url.searchParams.has('public_key')) {
+      const card = cards.get(String(body.card_id ?? ''))
+      if (!card || (body.customer_id !== undefined && body.customer_id !== card.customer_id))
+        return { status: 404, body: notFound }
+      return {
+        status: 201,
+        body: {
+          id: `fake-${card.outcome}-${randomUUID().replaceAll('-', '')}`,
+          card_id: card.id,
+          last_four_digits: card.last4,
+          status: 'active',
+          live_mode: false,
+        },
+      }
+    }
+    return null
+  }
+
+  const cardView = (id: string, gone?: FakeSavedCard) => {
+    const card = gone ?? cards.get(id)
+    if (!card) throw new Error(`no card ${id}`)
+    return {
+      id: card.id,
+      customer_id: card.customer_id,
+      last_four_digits: card.last4,
+      payment_method: { id: card.method, name: card.method, payment_type_id: 'credit_card' },
+      issuer: { id: card.method === 'master' ? 3 : 160, name: card.method },
+      security_code: { length: 3, card_location: 'back' },
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const raw = Buffer.concat(chunks).toString('utf8')
+      const url = new URL(req.url ?? '/', 'http://front')
+      const method = req.method ?? 'GET'
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+      requests.push({
+        method,
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: raw ? body : null,
+      })
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
+      // A request the client gave up on (a timeout test) must not spend a failure queued for a later one.
+      if (req.socket.destroyed) return
+      const answer = (status: number, payload: unknown) => {
+        if (res.destroyed) return
+        res.writeHead(status, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify(payload))
+      }
+      if (failures > 0) {
+        failures--
+        return answer(failStatus, { message: 'internal_error', status: failStatus })
+      }
+      const browser = url.searchParams.has('public_key')
+      if (!browser && req.headers.authorization !== `Bearer ${base.accessToken}`)
+        return answer(401, { message: 'invalid access token', status: 401, cause: [] })
+      const mine = own(method, url, body)
+      if (mine) {
+        front.afterAnswer?.(method, url.pathname)
+        return answer(mine.status, mine.body)
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      for (const name of ['authorization', 'x-idempotency-key']) {
+        const value = req.headers[name]
+        if (typeof value === 'string') headers[name] = value
+      }
+      const forwarded = await fetch(`${base.url}${url.pathname}${url.search}`, {
+        method,
+        headers,
+        ...(raw ? { body: raw } : {}),
+      })
+      const text = await forwarded.text()
+      // A browser token made through this front is remembered with its digits, as Mercado Pago keeps them.
+      if (browser && url.pathname === '/v1/card_tokens' && forwarded.status === 201) {
+        const token = JSON.parse(text) as { id: string; first_six_digits: string; last_four_digits: string }
+        browserTokens.set(token.id, { first6: token.first_six_digits, last4: token.last_four_digits })
+      }
+      if (res.destroyed) return
+      res.writeHead(forwarded.status, { 'Content-Type': 'application/json' })
+      res.end(text)
+    })().catch(() => {
+      if (!res.destroyed) res.writeHead(500).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const front: SavedCardsFake = {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    customers,
+    cards,
+    afterAnswer: null,
+    setDelay: (ms) => {
+      delay = ms
+    },
+    failNext: (count = 1, status = 500) => {
+      failures = count
+      failStatus = status
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+  return front
+}
+
+describe('Mercado Pago saved cards (paguitos)', () => {
+  let front: SavedCardsFake
+  let saving: MercadoPagoAdapter
+
+  beforeAll(async () => {
+    front = await startSavedCardsFake(fake)
+    saving = makeAdapter({ baseUrl: front.url })
+  })
+  afterAll(async () => {
+    await front.close()
+  })
+  afterEach(() => {
+    front.setDelay(0)
+    front.failNext(0)
+    front.afterAnswer = null
+  })
+
+  /** A one-use token as MercadoPago.js makes it in the browser; the holder name picks the outcome. */
+  const browserToken = async (holder: string, number = '5031755734530604') => {
+    const response = await fetch(`${front.url}/v1/card_tokens?public_key=${fake.publicKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        card_number: number,
+        expiration_month: 11,
+        expiration_year: new Date().getUTCFullYear() + 3,
+        security_code: '123',
+        cardholder: { name: holder, identification: { type: 'CC', number: payer.documentNumber } },
+      }),
+    })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+
+  const fan = (): Payer => ({ ...payer, email: `fan-${randomUUID().slice(0, 8)}@example.com` })
+
+  const save = async (holder: string, who: Payer = fan(), number?: string) =>
+    saving.saveCard({
+      idempotencyKey: randomUUID(),
+      token: await browserToken(holder, number),
+      payer: who,
+      currency: 'COP',
+    })
+
+  const requestsTo = (path: string, method = 'POST') =>
+    front.requests.filter((r) => r.method === method && r.path.split('?')[0] === path)
+
+  /** An instalment's charge as the plan pass makes it: a placeholder token, no browser method or issuer. */
+  const onSaved = (savedCard: { providerCardId: string; providerCustomerId: string | null }) =>
+    card('APRO', { token: 'saved-card', paymentMethodId: undefined, savedCard })
+
+  it('says it keeps cards, and saves one on a new customer found by email from then on', async () => {
+    expect(saving.savedCards).toBe(true)
+    const who = fan()
+    const first = await save('APRO', who)
+    expect(first).toEqual({
+      providerCardId: expect.stringMatching(/^\d+$/),
+      providerCustomerId: expect.any(String),
+      brand: 'master',
+      last4: '0604',
+    })
+    expect(requestsTo('/v1/customers/search', 'GET').at(-1)?.path).toBe(
+      `/v1/customers/search?email=${encodeURIComponent(who.email)}`,
+    )
+    expect(requestsTo('/v1/customers').at(-1)?.body).toMatchObject({
+      email: who.email,
+      first_name: 'Ana María',
+      last_name: 'Pérez Gómez',
+      identification: { type: 'CC', number: '1020304050' },
+    })
+    const cardSave = requestsTo(`/v1/customers/${first.providerCustomerId}/cards`).at(-1)
+    expect(cardSave?.body).toEqual({ token: expect.stringMatching(/^fake-APRO-/) })
+    expect(cardSave?.headers.authorization).toBe(`Bearer ${fake.accessToken}`)
+    // A second card of the same fan lands on the same customer, which is not created again.
+    const created = requestsTo('/v1/customers').length
+    const second = await save('APRO', { ...who, email: who.email.toUpperCase() }, '4509953566233704')
+    expect(second).toMatchObject({
+      providerCustomerId: first.providerCustomerId,
+      brand: 'visa',
+      last4: '3704',
+    })
+    expect(requestsTo('/v1/customers')).toHaveLength(created)
+  })
+
+  it('finds the customer another save created meanwhile (cause 101) instead of failing', async () => {
+    const who = fan()
+    const token = await browserToken('APRO')
+    // Another save creates the fan's customer right after our search found none.
+    front.afterAnswer = (method, path) => {
+      if (method !== 'GET' || path !== '/v1/customers/search' || front.customers.has('race-1')) return
+      front.customers.set('race-1', { id: 'race-1', email: who.email })
+    }
+    const saved = await saving.saveCard({ idempotencyKey: randomUUID(), token, payer: who, currency: 'COP' })
+    expect(saved.providerCustomerId).toBe('race-1')
+    const searches = requestsTo('/v1/customers/search', 'GET').filter((r) =>
+      r.path.endsWith(encodeURIComponent(who.email)),
+    )
+    expect(searches).toHaveLength(2)
+  })
+
+  it('refuses to save a spent or unknown token as ProviderUnsupportedError', async () => {
+    const token = await browserToken('APRO')
+    const who = fan()
+    await saving.saveCard({ idempotencyKey: randomUUID(), token, payer: who, currency: 'COP' })
+    await expect(
+      saving.saveCard({ idempotencyKey: randomUUID(), token, payer: who, currency: 'COP' }),
+    ).rejects.toBeInstanceOf(ProviderUnsupportedError)
+    await expect(
+      saving.saveCard({ idempotencyKey: randomUUID(), token: 'not-a-token', payer: who, currency: 'COP' }),
+    ).rejects.toThrow(/refused to save the card/)
+  })
+
+  it('charges a saved card without CVV: a server-side token from the card id, the payer as customer', async () => {
+    const saved = await save('APRO')
+    const input = onSaved(saved)
+    const result = await saving.chargeCard(input)
+    expect(result.status).toBe('APPROVED')
+    expect(result.providerPaymentId).toMatch(/^\d+$/)
+    const tokenRequest = requestsTo('/v1/card_tokens').at(-1)
+    expect(tokenRequest?.path).toBe('/v1/card_tokens')
+    expect(tokenRequest?.headers.authorization).toBe(`Bearer ${fake.accessToken}`)
+    expect(tokenRequest?.body).toEqual({
+      card_id: saved.providerCardId,
+      customer_id: saved.providerCustomerId,
+    })
+    const payment = requestsTo('/v1/payments').at(-1)
+    expect(payment?.headers['x-idempotency-key']).toBe(input.idempotencyKey)
+    expect(payment?.body).toMatchObject({
+      transaction_amount: 1500,
+      token: expect.stringMatching(/^fake-APRO-/),
+      installments: 1,
+      // Read from the saved card: an instalment has no browser data.
+      payment_method_id: 'master',
+      issuer_id: '3',
+      external_reference: input.paymentId,
+      payer: { type: 'customer', id: saved.providerCustomerId, email: payer.email },
+    })
+    const sent = JSON.stringify(payment?.body)
+    expect(sent).not.toContain('saved-card')
+    expect(sent).not.toContain('security_code')
+  })
+
+  it('charges a saved card again on each due date, with a fresh token and its own key each time', async () => {
+    const saved = await save('APRO')
+    const first = await saving.chargeCard(onSaved(saved))
+    const second = await saving.chargeCard(onSaved(saved))
+    expect([first.status, second.status]).toEqual(['APPROVED', 'APPROVED'])
+    expect(second.providerPaymentId).not.toBe(first.providerPaymentId)
+    const tokens = requestsTo('/v1/payments')
+      .slice(-2)
+      .map((r) => (r.body as { token: string }).token)
+    expect(new Set(tokens).size).toBe(2)
+  })
+
+  it('maps a refused saved card to DECLINED with Mercado Pago’s reason', async () => {
+    const saved = await save('FUND')
+    const result = await saving.chargeCard(onSaved(saved))
+    expect(result).toMatchObject({ status: 'DECLINED', declineReason: 'cc_rejected_insufficient_amount' })
+  })
+
+  it('answers the same payment for a retried charge with the same idempotency key', async () => {
+    const saved = await save('APRO')
+    const input = onSaved(saved)
+    const first = await saving.chargeCard(input)
+    const retry = await saving.chargeCard(input)
+    expect(retry.providerPaymentId).toBe(first.providerPaymentId)
+    expect([...fake.payments.values()].filter((p) => p.external_reference === input.paymentId)).toHaveLength(
+      1,
+    )
+  })
+
+  it('throws ProviderUnavailableError when Mercado Pago does not answer a save or a charge in time', async () => {
+    const saved = await save('APRO')
+    const impatient = makeAdapter({ baseUrl: front.url, timeoutMs: 100 })
+    front.setDelay(300)
+    const token = await browserToken('APRO')
+    await expect(
+      impatient.saveCard({ idempotencyKey: randomUUID(), token, payer: fan(), currency: 'COP' }),
+    ).rejects.toBeInstanceOf(ProviderUnavailableError)
+    await expect(impatient.chargeCard(onSaved(saved))).rejects.toBeInstanceOf(ProviderUnavailableError)
+    front.setDelay(0)
+    front.failNext(1, 503)
+    await expect(saving.chargeCard(onSaved(saved))).rejects.toBeInstanceOf(ProviderUnavailableError)
+  })
+
+  it('removes a saved card, resolves when it is already gone, and declines charging it', async () => {
+    const saved = await save('APRO')
+    await expect(saving.removeSavedCard(saved)).resolves.toBeUndefined()
+    const removal = front.requests.at(-1)
+    expect(removal).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/customers/${saved.providerCustomerId}/cards/${saved.providerCardId}`,
+    })
+    expect(front.cards.has(saved.providerCardId)).toBe(false)
+    await expect(saving.removeSavedCard(saved)).resolves.toBeUndefined()
+    const charge = await saving.chargeCard(onSaved(saved))
+    expect(charge).toMatchObject({ status: 'DECLINED', declineReason: 'saved_card_not_found' })
+  })
+
+  it('answers the payment already made when a retry meets a card removed since', async () => {
+    const saved = await save('APRO')
+    const input = onSaved(saved)
+    const first = await saving.chargeCard(input)
+    await saving.removeSavedCard(saved)
+    const retry = await saving.chargeCard(input)
+    expect(retry).toMatchObject({ status: 'APPROVED', providerPaymentId: first.providerPaymentId })
   })
 })

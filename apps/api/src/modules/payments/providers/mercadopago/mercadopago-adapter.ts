@@ -58,6 +58,13 @@ import {
  * - Preferences: POST /checkout/preferences (checkout-pro/create-payment-preference).
  * - Payment method by BIN: GET /v1/payment_methods/search?bin=…
  * - Webhooks: /developers/en/docs/your-integrations/notifications/webhooks, "Validate notification origin".
+ * - Saved cards (paguitos): Checkout API "Cards and customers management" and Automatic payments "Create
+ *   recurring charges" (/developers/en/docs/automatic-payments/recurring-charges) — customer by email with
+ *   GET /v1/customers/search?email= or POST /v1/customers; POST /v1/customers/{customer_id}/cards with the
+ *   browser token (answer: id, last_four_digits, payment_method.id, issuer.id); GET and DELETE
+ *   /v1/customers/{customer_id}/cards/{id}; a charge without CVV tokenizes the saved card server-side with
+ *   POST /v1/card_tokens `{ card_id }` (the SDKs' body also takes `customer_id`) and pays with that token and
+ *   `payer: { type: "customer", id }`.
  */
 
 export interface MercadoPagoAdapterConfig {
@@ -265,7 +272,7 @@ const transactionDetails = (payment: MpPayment): Record<string, unknown> =>
 export class MercadoPagoAdapter implements PaymentProviderAdapter {
   readonly code = 'mercadopago' as const
   readonly hostedCheckout = true
-  readonly savedCards = false
+  readonly savedCards = true
   readonly #accessToken: string
   readonly #webhookSecret: string
   readonly #baseUrl: string
@@ -286,7 +293,7 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
   }
 
   async #call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<JsonResponse> {
@@ -348,13 +355,158 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
     return payment
   }
 
-  async saveCard(_input: SaveCardInput): Promise<SavedCardResult> {
-    throw new ProviderUnsupportedError('mercadopago', 'saved cards are not supported yet')
+  /**
+   * The Mercado Pago customer whose email is the payer's, created when there is none. A save racing another
+   * for the same email loses the creation with cause 101 ("the customer already exist") and finds the
+   * winner's customer instead of failing.
+   */
+  async #customerFor(payer: Payer, idempotencyKey: string): Promise<string> {
+    const find = async (): Promise<string | undefined> => {
+      const query = new URLSearchParams({ email: payer.email })
+      const response = await this.#call('GET', `/v1/customers/search?${query.toString()}`)
+      if (response.status >= 400) {
+        throw new ProviderResponseError(
+          'mercadopago',
+          `refused a customer search: ${errorReason(response.body, response.status)}`,
+        )
+      }
+      const results =
+        isRecord(response.body) && Array.isArray(response.body.results) ? response.body.results : []
+      // The search matches on the email; the exact (case-insensitive) match is ours.
+      const wanted = payer.email.trim().toLowerCase()
+      const mine = results.find(
+        (c) => isRecord(c) && typeof c.email === 'string' && c.email.trim().toLowerCase() === wanted,
+      )
+      return isRecord(mine) ? idText(mine.id) : undefined
+    }
+    const existing = await find()
+    if (existing) return existing
+    // The SDKs send X-Idempotency-Key on every POST; ours is derived from the save's key so a retried save
+    // is answered with the same customer where Mercado Pago honours it.
+    const created = await this.#call('POST', '/v1/customers', {
+      body: payerBlock(payer),
+      idempotencyKey: `${idempotencyKey}:customer`,
+    })
+    if (created.status < 400) {
+      const id = isRecord(created.body) ? idText(created.body.id) : undefined
+      if (!id) throw new ProviderResponseError('mercadopago', 'created a customer without an id')
+      return id
+    }
+    const causes = isRecord(created.body) && Array.isArray(created.body.cause) ? created.body.cause : []
+    if (causes.some((c) => isRecord(c) && idText(c.code) === '101')) {
+      const raced = await find()
+      if (raced) return raced
+    }
+    throw new ProviderUnsupportedError(
+      'mercadopago',
+      `refused to create the customer: ${errorReason(created.body, created.status)}`,
+    )
   }
 
-  async removeSavedCard(_card: SavedCardRef): Promise<void> {}
+  /**
+   * Keeps the card of a one-use browser token on the payer's customer (found by email or created). A refusal
+   * (a spent or invalid token, a card Mercado Pago will not keep) throws ProviderUnsupportedError, as the
+   * sandbox does: there is no payment to decline.
+   */
+  async saveCard(input: SaveCardInput): Promise<SavedCardResult> {
+    const customerId = await this.#customerFor(input.payer, input.idempotencyKey)
+    const response = await this.#call('POST', `/v1/customers/${encodeURIComponent(customerId)}/cards`, {
+      body: { token: input.token },
+      idempotencyKey: input.idempotencyKey,
+    })
+    if (response.status >= 400) {
+      throw new ProviderUnsupportedError(
+        'mercadopago',
+        `refused to save the card: ${errorReason(response.body, response.status)}`,
+      )
+    }
+    const card = isRecord(response.body) ? response.body : {}
+    const providerCardId = idText(card.id)
+    if (!providerCardId) throw new ProviderResponseError('mercadopago', 'saved a card without an id')
+    const method = isRecord(card.payment_method) ? idText(card.payment_method.id) : undefined
+    const lastFour = idText(card.last_four_digits)
+    return {
+      providerCardId,
+      providerCustomerId: customerId,
+      brand: method ?? input.paymentMethodId ?? 'card',
+      // The API reference's own example answers last_four_digits as a number, which drops leading zeros.
+      last4: lastFour ? lastFour.padStart(4, '0') : '',
+    }
+  }
+
+  /** DELETE /v1/customers/{customer_id}/cards/{id}; a 404 is a card already gone, which is what we want. */
+  async removeSavedCard(card: SavedCardRef): Promise<void> {
+    if (!card.providerCustomerId) {
+      throw new ProviderResponseError('mercadopago', 'cannot address a saved card without its customer id')
+    }
+    const response = await this.#call(
+      'DELETE',
+      `/v1/customers/${encodeURIComponent(card.providerCustomerId)}/cards/${encodeURIComponent(card.providerCardId)}`,
+    )
+    if (response.status < 400 || response.status === 404) return
+    throw new ProviderResponseError(
+      'mercadopago',
+      `refused to remove a saved card: ${errorReason(response.body, response.status)}`,
+    )
+  }
+
+  /**
+   * A merchant-initiated charge of a saved card (a paguitos deposit or instalment): no CVV and no fan
+   * present, so the saved card is tokenized server-side from its id and paid with that one-use token as the
+   * customer's card, in one instalment. The payment itself carries the attempt's idempotency key, so a retry
+   * mints a fresh token but never a second payment.
+   */
+  async #chargeSavedCard(input: CardChargeInput, saved: SavedCardRef): Promise<ProviderPaymentResult> {
+    const customerId = saved.providerCustomerId
+    if (!customerId) {
+      throw new ProviderResponseError('mercadopago', 'cannot charge a saved card without its customer id')
+    }
+    // The card or its token can be refused only before a payment exists, but a retry of an attempt whose
+    // payment was made may meet a card removed since: the payment under our reference wins over a decline.
+    const refused = async (reason: string) =>
+      (await this.findByReference(input.paymentId)) ?? declined(input.paymentId, reason)
+    let paymentMethodId = input.paymentMethodId
+    let issuerId = input.issuerId
+    if (!paymentMethodId) {
+      // Instalments carry no browser data: the card's method and issuer are read from the saved card.
+      const found = await this.#call(
+        'GET',
+        `/v1/customers/${encodeURIComponent(customerId)}/cards/${encodeURIComponent(saved.providerCardId)}`,
+      )
+      if (found.status === 404) return refused('saved_card_not_found')
+      if (found.status >= 400) return refused(errorReason(found.body, found.status))
+      const card = isRecord(found.body) ? found.body : {}
+      paymentMethodId = isRecord(card.payment_method) ? idText(card.payment_method.id) : undefined
+      if (!paymentMethodId) {
+        throw new ProviderResponseError('mercadopago', 'answered a saved card without its payment method')
+      }
+      issuerId ??= isRecord(card.issuer) ? idText(card.issuer.id) : undefined
+    }
+    const tokenAnswer = await this.#call('POST', '/v1/card_tokens', {
+      body: { card_id: saved.providerCardId, customer_id: customerId },
+    })
+    if (tokenAnswer.status >= 400) return refused(errorReason(tokenAnswer.body, tokenAnswer.status))
+    const token = isRecord(tokenAnswer.body) ? idText(tokenAnswer.body.id) : undefined
+    if (!token) throw new ProviderResponseError('mercadopago', 'answered a saved card token without its id')
+    const body: Record<string, unknown> = {
+      transaction_amount: toMajorNumber(input.amount),
+      token,
+      description: input.description,
+      // Each instalment of a plan is its own payment: none is split again by the card issuer.
+      installments: 1,
+      payment_method_id: paymentMethodId,
+      // Reconciliation retries without the payer's details; the customer id alone identifies the payer.
+      payer: { ...(input.payer.email ? payerBlock(input.payer) : {}), type: 'customer', id: customerId },
+      external_reference: input.paymentId,
+    }
+    if (issuerId) body.issuer_id = issuerId
+    const created = await this.#createPayment(input.paymentId, input.idempotencyKey, body, input.amount)
+    return 'raw' in created ? toResult(created) : created
+  }
 
   async chargeCard(input: MercadoPagoCardChargeInput): Promise<ProviderPaymentResult> {
+    // The token is a placeholder then: it must never reach Mercado Pago.
+    if (input.savedCard) return this.#chargeSavedCard(input, input.savedCard)
     let paymentMethodId = input.paymentMethodId
     let issuerId = input.issuerId
     if (!paymentMethodId) {
