@@ -368,3 +368,27 @@ export async function chargeAttemptsOf(db: Db, orderId: string, seq: number) {
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
+
+/** Open plans, oldest first, a page at a time. */
+export async function openPlanIds(db: Db, after: string | null, limit: number) {
+  let q = db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('plan_opened_at', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+  if (after) q = q.where('id', '>', after)
+  return (await q.execute()).map((r) => r.id)
+}
+
+/** Records a notice as sent; false when another process (or an earlier pass) sent it already. */
+export async function claimNotice(trx: Db, orderId: string, seq: number, kind: string) {
+  const row = await trx
+    .insertInto('installment_notices')
+    .values({ order_id: orderId, seq, kind })
+    .onConflict((oc) => oc.columns(['order_id', 'seq', 'kind']).doNothing())
+    .returning('seq')
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -23,7 +23,15 @@ import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { canSaveCards, saveCard } from '../payments/saved-cards.service.js'
 import { priceReservation } from './cart.service.js'
-import { chargeAttemptsOf, findHoldRow, findOrder, findOrderByKey, lockOrder } from './checkout.repository.js'
+import {
+  chargeAttemptsOf,
+  claimNotice,
+  findHoldRow,
+  findOrder,
+  findOrderByKey,
+  lockOrder,
+  openPlanIds,
+} from './checkout.repository.js'
 import { chargeInstalment, type OrderActor, payOrderBalance, placeOrder } from './orders.service.js'
 import {
   type CheckoutDeps,
@@ -161,30 +169,6 @@ export async function payInstalment(
     },
     now,
   )
-}
-
-/** Open plans, oldest first, a page at a time. */
-async function openPlanIds(db: Db, after: string | null, limit: number) {
-  let q = db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'PENDING')
-    .where('plan_opened_at', 'is not', null)
-    .orderBy('id')
-    .limit(limit)
-  if (after) q = q.where('id', '>', after)
-  return (await q.execute()).map((r) => r.id)
-}
-
-/** Records a notice as sent; false when another process (or an earlier pass) sent it already. */
-async function claimNotice(trx: Db, orderId: string, seq: number, kind: string) {
-  const row = await trx
-    .insertInto('installment_notices')
-    .values({ order_id: orderId, seq, kind })
-    .onConflict((oc) => oc.columns(['order_id', 'seq', 'kind']).doNothing())
-    .returning('seq')
-    .executeTakeFirst()
-  return row !== undefined
 }
 
 type Tended = 'CANCELLED' | 'NOTIFIED' | { seq: number; attempt: number; amount: number } | null
