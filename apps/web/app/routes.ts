@@ -33,6 +33,8 @@ const CHECKOUT_PAGES: Readonly<Record<string, string>> = {
   transfer: 'routes/checkout/transfer.tsx',
   cash: 'routes/checkout/cash.tsx',
   'cash/:provider': 'routes/checkout/cash.tsx',
+  // Paguitos (issue 16): buying on a plan, and a bought plan's payments.
+  installment: 'routes/checkout/installment.tsx',
 }
 
 /**

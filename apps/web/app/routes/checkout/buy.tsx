@@ -1,10 +1,9 @@
-import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router'
-import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { data, Link, redirect, useNavigate } from 'react-router'
 import {
   hasParam,
   loadCart,
@@ -12,13 +11,10 @@ import {
   requireFan,
   uuidParam,
 } from '../../features/checkout/api/load-checkout'
-import { removePromo } from '../../features/checkout/api/remove-promo'
+import { BuyForm } from '../../features/checkout/components/buy-form'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
-import { PaymentForm } from '../../features/checkout/components/payment-form'
-import { usePay } from '../../features/checkout/hooks/use-pay'
-import type { DetailsForm } from '../../features/checkout/model/checkout-forms'
 import {
   loadDetails,
   rememberOrder,
@@ -27,7 +23,6 @@ import {
 } from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
-import type { ApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
 
 export function meta() {
@@ -152,70 +147,3 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
     </Container>
   )
 }
-
-function BuyForm(props: {
-  cart: NonNullable<Route.ComponentProps['loaderData']['cart']>
-  /** Null until read from the tab (paying waits for them). */
-  details: DetailsForm | null
-  locale: Route.ComponentProps['loaderData']['locale']
-  onPlaced: (result: PlaceOrderResult) => void
-  onHosted: (result: HostedPaymentResult) => void
-  provider: Route.ComponentProps['loaderData']['provider']
-  onHoldExpired: () => void
-}) {
-  const { t } = useTranslation('checkout')
-  const { pay, submitting, error } = usePay(props.cart, props.details, props.onPlaced, props.onHosted)
-  const revalidator = useRevalidator()
-  const { onHoldExpired } = props
-  // A changed total is shown before another try; a lapsed hold ends the page.
-  useEffect(() => {
-    if (error?.code === 'AMOUNT_MISMATCH') void revalidator.revalidate()
-    if (error?.code === 'HOLD_EXPIRED') onHoldExpired()
-  }, [error, onHoldExpired, revalidator])
-  // A code kept on the reservation that no longer applies (the fan spent it in another purchase) refuses
-  // every payment, and the cart no longer shows it to remove: the refusal offers to go on without it.
-  const [dropped, setDropped] = useState<ApiError | null>(null)
-  const [dropping, setDropping] = useState(false)
-  const shown = error && error !== dropped ? error : null
-  const dropCode = async () => {
-    setDropping(true)
-    try {
-      await removePromo(props.cart.reservationId)
-      setDropped(error)
-      await revalidator.revalidate()
-    } finally {
-      setDropping(false)
-    }
-  }
-  return (
-    <PaymentForm
-      cart={props.cart}
-      locale={props.locale}
-      provider={props.provider}
-      {...(props.details ? { holderId: props.details.billing } : {})}
-      submitting={submitting}
-      onPay={(request) => void pay(request)}
-      error={
-        <ApiErrorAlert error={shown}>
-          {shown && PROMO_REFUSALS.has(shown.code) && (
-            <Button
-              size="xs"
-              variant="default"
-              loading={dropping}
-              onClick={() => void dropCode()}
-              data-testid="drop-promo"
-            >
-              {t('promo.continueWithout')}
-            </Button>
-          )}
-        </ApiErrorAlert>
-      }
-    />
-  )
-}
-
-const PROMO_REFUSALS: ReadonlySet<string> = new Set([
-  'PROMO_CODE_INVALID',
-  'PROMO_CODE_EXHAUSTED',
-  'PROMO_CODE_ALREADY_USED',
-])

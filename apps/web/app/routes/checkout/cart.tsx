@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type { EventDetail, PriceZone } from '@palco/domain/catalog/event-detail'
-import type { Cart } from '@palco/domain/checkout/contract'
+import type { Cart, InstallmentQuote } from '@palco/domain/checkout/contract'
+import { formatMoney } from '@palco/domain/format/format'
 import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
 import { isLiveReservation } from '@palco/domain/seating/live-reservation'
 import type { LiveReservation } from '@palco/domain/seating/reservation-contract'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
+import { getInstallmentQuote, installmentQuotePath } from '../../features/checkout/api/installment'
 import {
   hasParam,
   loadCart,
@@ -73,11 +75,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: context.locale,
     }
   }
-  const [cart, fan] = await Promise.all([loadCart(request, context, reservationId), loadFan(context)])
+  const [cart, fan, quote] = await Promise.all([
+    loadCart(request, context, reservationId),
+    loadFan(context),
+    // What the event's paguitos plan comes to (issue 16): a second way on when it has a schedule.
+    context
+      .api<InstallmentQuote>(installmentQuotePath(reservationId))
+      .then((res) => (res.status === 200 ? res.data : null))
+      .catch(() => null),
+  ])
   return {
     mode: 'cart' as const,
     ...cart,
     fan,
+    quote,
     slug: cart.cart?.event.slug ?? slug,
     reservationId,
     locale: context.locale,
@@ -137,6 +148,13 @@ function CartReview({ data: loaderData }: { data: CartData }) {
   const navigate = useNavigate()
   const { locale, reservationId, slug } = loaderData
   const [cart, setCart] = useState<Cart | null>(loaderData.cart)
+  const [quote, setQuote] = useState<InstallmentQuote | null>(loaderData.quote)
+  // A code applied or removed changes the total, and with it the plan's figures.
+  const onCart = useCallback((next: Cart) => {
+    setCart(next)
+    getInstallmentQuote(next.reservationId).then(setQuote, () => setQuote(null))
+  }, [])
+  const schedule = quote?.schedule ?? null
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const onExpired = useCallback(() => setExpired(true), [])
   const defaults = useMemo(
@@ -180,6 +198,23 @@ function CartReview({ data: loaderData }: { data: CartData }) {
                     `/checkout/buy?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
                   )
                 }}
+                {...(schedule
+                  ? {
+                      alternative: {
+                        label: t('cart.paguitos', {
+                          deposit: formatMoney({ amount: schedule.deposit, currency: cart.currency }, locale),
+                          count: schedule.payments.length,
+                        }),
+                        testId: 'continue-paguitos',
+                        onSubmit: (parsed, raw) => {
+                          saveDetails(sessionStore(), reservationId, { raw, parsed })
+                          navigate(
+                            `/checkout/installment?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
+                          )
+                        },
+                      },
+                    }
+                  : {})}
               />
             )}
           </Grid.Col>
@@ -189,7 +224,7 @@ function CartReview({ data: loaderData }: { data: CartData }) {
                 <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
               </Paper>
               <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }}>
-                <PromoCodeForm cart={cart} locale={locale} disabled={expired} onCart={setCart} />
+                <PromoCodeForm cart={cart} locale={locale} disabled={expired} onCart={onCart} />
               </OrderSummary>
             </Stack>
           </Grid.Col>

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { formatDate, formatMoney } from '@palco/domain/format/format'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
@@ -6,6 +7,7 @@ import { loadOrder } from '../../features/checkout/api/load-checkout'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { TicketsList } from '../../features/checkout/components/tickets-list'
 import { forgetCheckout, sessionStore } from '../../features/checkout/model/checkout-session'
+import { instalmentsPageOf } from '../../features/checkout/model/instalment-plan'
 import { pathOfOrder } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/successful-purchase'
 
@@ -31,9 +33,12 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
   useEffect(() => forgetCheckout(sessionStore(), order.id), [order.id])
   // Split by the fan's bank into monthly parts (issue 16 part 7): paid to us at once all the same.
   const parts = order.payments.find((p) => p.method === 'CARD' && p.status === 'PAID')?.cardInstallments ?? 1
+  // A paguitos plan whose deposit is paid (issue 16): bought, with the rest still to pay.
+  const plan = order.plan && order.status === 'PENDING' ? order.plan : null
+  const title = plan ? t('success.planTitle') : t('success.title')
   return (
     <Container size="md" py="xl" px="md">
-      <title>{`${t('success.title')} · Palco`}</title>
+      <title>{`${title} · Palco`}</title>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg" data-testid="success-banner">
           <Group gap="md" wrap="nowrap" align="flex-start">
@@ -41,8 +46,8 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
               ✓
             </ThemeIcon>
             <Stack gap={4}>
-              <Title order={1}>{t('success.title')}</Title>
-              <Text>{t('success.lead')}</Text>
+              <Title order={1}>{title}</Title>
+              <Text>{plan ? t('success.planLead') : t('success.lead')}</Text>
               <Text>
                 {t('success.code')}{' '}
                 <Text span fw={700} ff="monospace" data-testid="order-code">
@@ -51,6 +56,21 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
               </Text>
               {parts > 1 && (
                 <Text data-testid="paid-in-installments">{t('installments.paidIn', { count: parts })}</Text>
+              )}
+              {plan?.next && (
+                <Text fw={600} data-testid="paguitos-next">
+                  {t('paguitos.nextDue', {
+                    amount: formatMoney({ amount: plan.next.amount, currency: order.currency }, locale),
+                    date: formatDate(plan.next.dueAt, locale, order.event.timeZone),
+                  })}
+                </Text>
+              )}
+              {plan && (
+                <Group mt="xs">
+                  <Button component={Link} to={instalmentsPageOf(order.id)} data-testid="paguitos-link">
+                    {t('success.planLink')}
+                  </Button>
+                </Group>
               )}
             </Stack>
           </Group>

@@ -16,6 +16,7 @@ import type { TicketDetail } from '@palco/domain/tickets/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useRevalidator } from 'react-router'
+import { instalmentsPageOf } from '../../features/checkout/model/instalment-plan'
 import { ticketPdfUrl } from '../../features/tickets/api/ticket-detail'
 import { LocationLine } from '../../features/tickets/components/location-line'
 import { TicketQr } from '../../features/tickets/components/ticket-qr'
@@ -100,7 +101,7 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
             </div>
             <Group gap="xs" wrap="wrap">
               <Badge
-                color={tk.status === 'VALID' ? 'teal.9' : 'gray.7'}
+                color={tk.status === 'VALID' ? 'teal.9' : tk.status === 'LOCKED' ? 'indigo.9' : 'gray.7'}
                 variant="filled"
                 data-testid="ticket-status"
               >
@@ -139,6 +140,23 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
             </dl>
 
             {tk.qr && <TicketQr qr={tk.qr} />}
+            {/* A paguitos ticket (issue 16): no code, print or transfer until its plan is paid. */}
+            {tk.status === 'LOCKED' && (
+              <Alert color="indigo" variant="light" data-testid="ticket-locked">
+                <Stack gap="sm" align="flex-start">
+                  {/* In the text's own colour: the alert's title colour is too light to read on its tint. */}
+                  <Text fw={700}>{t('detail.lockedTitle')}</Text>
+                  <Text size="sm">{t('detail.lockedBody')}</Text>
+                  <Button
+                    component={Link}
+                    to={instalmentsPageOf(tk.purchaseId)}
+                    data-testid="ticket-instalments"
+                  >
+                    {t('detail.lockedLink')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             {tk.checkIn && (
               <Alert color="gray" variant="light" data-testid="ticket-used">
                 {t('detail.used', {

@@ -61,6 +61,15 @@ export function DetailsFormView(props: {
   restore?: () => DetailsFormInput | null
   submitLabel: string
   onSubmit: (values: DetailsForm, raw: DetailsFormInput) => void
+  /**
+   * A second way on with the same checked values (paguitos, issue 16): a button of its own under the
+   * main one, which stays the form's default (Enter in a field).
+   */
+  alternative?: {
+    label: string
+    onSubmit: (values: DetailsForm, raw: DetailsFormInput) => void
+    testId?: string
+  }
 }) {
   const { t } = useTranslation(['checkout', 'auth'])
   const fieldError = useFieldErrorText()
@@ -150,6 +159,26 @@ export function DetailsFormView(props: {
         <Button type="submit" size="md" disabled={props.disabled} data-testid="continue-to-payment">
           {props.submitLabel}
         </Button>
+        {props.alternative && (
+          <Button
+            type="button"
+            size="md"
+            variant="default"
+            disabled={props.disabled}
+            data-testid={props.alternative.testId}
+            onClick={() => {
+              const alternative = props.alternative
+              if (alternative)
+                void form.handleSubmit((values) => alternative.onSubmit(values, form.getValues()))()
+            }}
+            styles={{
+              root: { height: 'auto', minHeight: 42 },
+              label: { whiteSpace: 'normal', paddingBlock: 6 },
+            }}
+          >
+            {props.alternative.label}
+          </Button>
+        )}
       </Stack>
     </form>
   )

@@ -34,12 +34,21 @@ const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
 }
 
 /**
+ * What the form charges and how: the cart's own figures at `/checkout/buy`; a paguitos deposit or instalment
+ * (issue 16) passes its amount as `total` and the methods that may pay it.
+ */
+export type PaymentFigures = Pick<
+  Cart,
+  'currency' | 'total' | 'walletBalance' | 'methods' | 'cashNetworks' | 'transferKinds'
+>
+
+/**
  * The payment form (spec §2: tracked as the payment form): the methods the cart offers for the country,
  * each with what it needs (card details, a cash network, a transfer and its bank), and the wallet, which
  * pays everything when its balance covers the total or a part next to another method.
  */
 export function PaymentForm(props: {
-  cart: Cart
+  cart: PaymentFigures
   locale: Locale
   /** The provider that pays for the cart's country, whose tokenizer takes the card. */
   provider: BrowserPaymentConfig
@@ -49,13 +58,25 @@ export function PaymentForm(props: {
   disabled?: boolean
   error?: ReactNode
   onPay: (request: PayRequest) => void
+  /** Above the methods, inside the form (a paguitos payment's choice of what to pay). */
+  lead?: ReactNode
+  /** The section's heading (default "Payment method"). */
+  title?: string
+  /** The pay button's words for the amount (default "Pay {{amount}}"). */
+  submitLabel?: (amount: string) => string
+  /** Whether the wallet may pay part next to another method (default true; a paguitos payment is whole). */
+  walletShare?: boolean
+  /** Whether the card's bank may split the charge into monthly parts (default true). */
+  cardInstallments?: boolean
 }) {
   const { t } = useTranslation(['checkout', 'errors'])
   const titleId = useId()
   const { cart, locale } = props
   const money = (amount: number) => formatMoney({ amount, currency: cart.currency }, locale)
   const methods = offeredMethods(cart.methods, cart.total, cart.walletBalance)
-  const [method, setMethod] = useState<CheckoutMethod | ''>(methods[0] ?? '')
+  const [chosen, setMethod] = useState<CheckoutMethod | ''>(methods[0] ?? '')
+  // A choice the amount no longer allows (the wallet, once the amount passes the balance) falls back.
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? '')
   const [network, setNetwork] = useState<CashNetwork | ''>(cart.cashNetworks[0] ?? '')
   const [transferKind] = useState<TransferKind | ''>(cart.transferKinds[0] ?? '')
   const [bank, setBank] = useState('')
@@ -70,6 +91,7 @@ export function PaymentForm(props: {
   })
   // The hosted page charges one amount, so the wallet cannot share it.
   const partialWallet =
+    props.walletShare !== false &&
     cart.methods.includes('WALLET') &&
     cart.walletBalance > 0 &&
     cart.walletBalance < cart.total &&
@@ -168,8 +190,9 @@ export function PaymentForm(props: {
       >
         <Stack gap="md">
           <Title order={2} size="h4" id={titleId}>
-            {t('checkout:pay.title')}
+            {props.title ?? t('checkout:pay.title')}
           </Title>
+          {props.lead}
           <Radio.Group
             value={method}
             onChange={(v) => setMethod(v as CheckoutMethod)}
@@ -195,7 +218,7 @@ export function PaymentForm(props: {
           </Radio.Group>
 
           {method === 'CARD' && <CardFields form={cardForm} disabled={locked} />}
-          {method === 'CARD' && (
+          {method === 'CARD' && props.cardInstallments !== false && (
             <Suspense fallback={null}>
               <CardInstallmentsField
                 cardNumber={cardForm.watch('number')}
@@ -283,12 +306,17 @@ export function PaymentForm(props: {
               loading={props.submitting || tokenizing}
               disabled={locked || !method}
               data-testid="pay-button"
+              // A long amount and its words wrap on a narrow screen instead of being cut.
+              styles={{
+                root: { height: 'auto', minHeight: 42 },
+                label: { whiteSpace: 'normal', paddingBlock: 6 },
+              }}
             >
               {method === 'LINK'
                 ? t('checkout:pay.submitHosted', { amount: money(cart.total) })
-                : t('checkout:pay.submit', {
-                    amount: money(method === 'WALLET' ? cart.total : split.remainder),
-                  })}
+                : (props.submitLabel ?? ((amount) => t('checkout:pay.submit', { amount })))(
+                    money(method === 'WALLET' ? cart.total : split.remainder),
+                  )}
             </Button>
           )}
           {method === 'CARD' && (

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core'
 import type { Cart, OrderView } from '@palco/domain/checkout/contract'
+import type { MethodsOffer } from '@palco/domain/checkout/methods'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -14,6 +15,8 @@ import { detailsDefaults } from '../model/checkout-forms'
 import { code128Values } from '../model/code128'
 import { CashStepsView } from './cash-steps-view'
 import { DetailsFormView } from './details-form'
+import { InstalmentPayForm } from './instalment-pay-form'
+import { InstalmentSchedule } from './instalment-schedule'
 import { OrderSummary } from './order-summary'
 import { PaymentForm } from './payment-form'
 import { TicketsList } from './tickets-list'
@@ -121,6 +124,7 @@ const order: OrderView = {
   },
   transfer: null,
   failureCode: null,
+  plan: null,
 }
 
 const noop = () => {}
@@ -258,5 +262,103 @@ describe('checkout pages, server render', () => {
     )
     expect(html).toContain('Su boleta')
     expect(html).toContain('Oriental · Sección 101 · Fila B, silla 12')
+  })
+
+  it('a paguitos schedule is a table: the deposit today, each payment with its date and amount, the total', () => {
+    const html = render(
+      <InstalmentSchedule
+        rows={[
+          { seq: 0, dueAt: null, amount: 5_025_000 },
+          { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 7_537_500 },
+          { seq: 2, dueAt: '2026-12-11T17:00:00.000Z', amount: 7_537_500 },
+        ]}
+        total={20_100_000}
+        currency="COP"
+        locale="es-CO"
+        timeZone="America/Bogota"
+      />,
+    )
+    expect(html).toContain('<table')
+    expect(html).toContain('<caption')
+    expect(html).toMatch(/Cuota inicial<\/th><td[^>]*>Hoy</)
+    expect(html).toContain('Pago 2 de 2')
+    expect(html).toContain('11 de diciembre')
+    expect(html).toMatch(/data-testid="paguitos-total"[^>]*>\$\u00a0201\.000</)
+  })
+
+  it('a bought plan says where each payment stands', () => {
+    const html = render(
+      <InstalmentSchedule
+        rows={[
+          { seq: 0, dueAt: '2026-11-21T17:00:00.000Z', amount: 50, state: 'PAID' },
+          { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 75, state: 'OVERDUE' },
+          { seq: 2, dueAt: '2026-12-11T17:00:00.000Z', amount: 75, state: 'PENDING' },
+        ]}
+        total={200}
+        currency="COP"
+        locale="es-CO"
+        timeZone="America/Bogota"
+      />,
+    )
+    const states = [...html.matchAll(/data-testid="paguitos-line-state"[^>]*>([^<]+)</g)].map((m) => m[1])
+    expect(states).toEqual(['Pagada', 'Vencida', 'Pendiente'])
+  })
+
+  it('a deposit is paid by card, cash or transfer, and the button says it is the deposit', () => {
+    const html = render(
+      <PaymentForm
+        cart={{ ...cart, total: 5_025_000, methods: ['CARD', 'CASH', 'TRANSFER'] }}
+        locale="es-CO"
+        provider={sandbox}
+        submitting={false}
+        onPay={noop}
+        walletShare={false}
+        cardInstallments={false}
+        submitLabel={(amount) => i18n.t('checkout:paguitos.payDeposit', { amount })}
+      />,
+    )
+    expect(html).not.toContain('Usar el saldo de mi billetera')
+    expect(html).not.toContain('Billetera Palco')
+    expect(html).toContain('Pagar cuota inicial de $\u00a050.250')
+  })
+
+  it('an instalment: the next payment or the whole balance, with the wallet when it covers it', () => {
+    const offer: MethodsOffer = {
+      methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
+      cashNetworks: ['cash'],
+      transferKinds: ['PSE'],
+    }
+    const props = {
+      order: { ...order, currency: 'COP' as const, event },
+      offer,
+      walletBalance: 10_000_000,
+      locale: 'es-CO' as const,
+      provider: sandbox,
+      onPaid: noop,
+      onStale: noop,
+      payments: 2,
+    }
+    const both = render(
+      <InstalmentPayForm
+        {...props}
+        parts={{
+          next: { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 7_537_500 },
+          balance: 15_075_000,
+        }}
+      />,
+    )
+    expect(both).toContain('El próximo pago: $\u00a075.375')
+    expect(both).toContain('Pago 1 de 2, vence el 1 de diciembre.')
+    expect(both).toContain('Todo el saldo: $\u00a0150.750')
+    expect(both).toContain('data-testid="method-WALLET"')
+    expect(both).not.toContain('Usar el saldo de mi billetera')
+    expect(both).toContain('Pagar $\u00a075.375')
+    const last = render(
+      <InstalmentPayForm
+        {...props}
+        parts={{ next: { seq: 2, dueAt: '2026-12-11T17:00:00.000Z', amount: 7_537_500 }, balance: 7_537_500 }}
+      />,
+    )
+    expect(last).not.toContain('data-testid="part-BALANCE"')
   })
 })

@@ -9,15 +9,20 @@ export const POLL_INTERVAL_MS = 4_000
  * The order as it is now: asked again every few seconds until it is paid or has failed for good
  * (a voucher paid at a store, a transfer confirmed, a card under review resolved). A hidden tab does not
  * poll; it asks once when it is shown again. Network hiccups are ignored: the next tick tries again.
+ * `done` says when to stop (a paguitos plan's page stops once its latest payment is answered).
  */
-export function useOrderPolling(initial: OrderView, intervalMs = POLL_INTERVAL_MS): OrderView {
+export function useOrderPolling(
+  initial: OrderView,
+  intervalMs = POLL_INTERVAL_MS,
+  done: (order: OrderView) => boolean = isSettled,
+): OrderView {
   const [order, setOrder] = useState(initial)
   const latest = useRef(initial)
   latest.current = order
   useEffect(() => setOrder(initial), [initial])
 
   useEffect(() => {
-    if (isSettled(initial)) return
+    if (done(initial)) return
     const controller = new AbortController()
     let timer = 0
     const tick = async () => {
@@ -25,7 +30,7 @@ export function useOrderPolling(initial: OrderView, intervalMs = POLL_INTERVAL_M
         try {
           const next = await getOrder(initial.id, controller.signal)
           setOrder(next)
-          if (isSettled(next)) return
+          if (done(next)) return
         } catch {
           if (controller.signal.aborted) return
         }
@@ -34,7 +39,7 @@ export function useOrderPolling(initial: OrderView, intervalMs = POLL_INTERVAL_M
     }
     timer = window.setTimeout(tick, intervalMs)
     const onVisible = () => {
-      if (document.visibilityState !== 'visible' || isSettled(latest.current)) return
+      if (document.visibilityState !== 'visible' || done(latest.current)) return
       window.clearTimeout(timer)
       void tick()
     }
@@ -44,7 +49,7 @@ export function useOrderPolling(initial: OrderView, intervalMs = POLL_INTERVAL_M
       window.clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [initial, intervalMs])
+  }, [initial, intervalMs, done])
 
   return order
 }

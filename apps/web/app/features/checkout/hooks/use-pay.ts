@@ -1,4 +1,9 @@
-import type { Cart, HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import type {
+  Cart,
+  HostedPaymentResult,
+  PlaceOrderBody,
+  PlaceOrderResult,
+} from '@palco/domain/checkout/contract'
 import { useCallback, useRef, useState } from 'react'
 import { type ApiError, asApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
 import { placeOrder } from '../api/place-order'
@@ -11,13 +16,15 @@ import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment
  * Places the order once per press of the pay button (see payAttempts): further presses while it runs are
  * ignored and the button is disabled; each attempt carries its idempotency key. On success the page
  * leaves, and the button stays disabled meanwhile. The provider's hosted page (LINK) goes through its own
- * endpoint with the same key rules, and `onHosted` sends the fan there.
+ * endpoint with the same key rules, and `onHosted` sends the fan there. `place` is where the order goes:
+ * `POST /api/checkout/orders`, or a paguitos purchase's `POST /api/checkout-service/installment` (same body).
  */
 export function usePay(
   cart: Cart,
   details: DetailsForm | null,
   onPlaced: (result: PlaceOrderResult) => void,
   onHosted: (result: HostedPaymentResult) => void,
+  place: (body: PlaceOrderBody) => Promise<PlaceOrderResult> = placeOrder,
 ) {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
@@ -48,7 +55,7 @@ export function usePay(
           cart.walletBalance,
           request.useWallet || request.draft.method === 'WALLET',
         )
-        const result = await placeOrder({
+        const result = await place({
           reservationId: cart.reservationId,
           ...toOrderParty(details),
           payment: paymentChoiceOf(request.draft, split),
@@ -65,7 +72,7 @@ export function usePay(
         setSubmitting(false)
       }
     },
-    [cart, details, onPlaced, onHosted],
+    [cart, details, onPlaced, onHosted, place],
   )
   return { pay, submitting, error }
 }

@@ -12,6 +12,8 @@ const COLOR = {
   INVALID: 'red.9',
   EXPIRED: 'grape.9',
   WRONG_EVENT: 'red.9',
+  // A paguitos ticket whose plan is still being paid (issue 16): not a fake, but not to be let in yet.
+  NOT_PAID: 'red.9',
 } as const
 
 /** The gate's answer, big and unambiguous, announced to screen readers. */

@@ -18,7 +18,12 @@ export const methodLabelKey = (method: string) =>
   (CHECKOUT_METHODS as readonly string[]).includes(method) ? `purchases.methods.${method}` : method
 
 /** One purchase in the list: event, code, date, status, method, total, seats, and a pending voucher. */
-export function PurchaseCard(props: { purchase: Purchase; locale: Locale }) {
+export function PurchaseCard(props: {
+  purchase: Purchase
+  locale: Locale
+  /** A paguitos plan's instalments page (issue 16), where the rest is paid. */
+  instalmentsHref?: string
+}) {
   const { t } = useTranslation('tickets')
   const p = props.purchase
   return (
@@ -67,6 +72,16 @@ export function PurchaseCard(props: { purchase: Purchase; locale: Locale }) {
           >
             {t('purchases.seeDetail', { code: p.code })}
           </Button>
+          {props.instalmentsHref && (
+            <Button
+              component={Link}
+              to={props.instalmentsHref}
+              aria-label={t('purchases.instalmentsOf', { code: p.code })}
+              data-testid="purchase-instalments"
+            >
+              {t('purchases.instalments')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

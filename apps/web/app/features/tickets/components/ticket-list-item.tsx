@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LocationLine } from './location-line'
 
-const STATUS_COLOR = { VALID: 'teal.9', USED: 'gray.7', TRANSFERRED: 'gray.7' } as const
+// LOCKED: a paguitos ticket waiting for its plan's payments (issue 16).
+const STATUS_COLOR = { VALID: 'teal.9', USED: 'gray.7', TRANSFERRED: 'gray.7', LOCKED: 'indigo.9' } as const
 
 /**
  * One ticket in a list: its place, kind and state; the whole row opens the ticket. The link is named by

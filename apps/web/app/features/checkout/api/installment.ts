@@ -1,0 +1,28 @@
+import type {
+  InstallmentQuote,
+  PayInstalmentBody,
+  PlaceOrderBody,
+  PlaceOrderResult,
+} from '@palco/domain/checkout/contract'
+import { apiRequest } from '../../../lib/api-client'
+import { orderPath } from './get-order'
+
+/**
+ * Paguitos (issue 16): what the event's plan comes to for a reservation, buying on it (the chosen method
+ * pays the deposit only), and paying a plan's next instalment or its whole balance.
+ */
+
+export const installmentQuotePath = (reservationId: string) =>
+  `/api/checkout-service/installment?reservation=${encodeURIComponent(reservationId)}`
+
+/** `GET /api/checkout-service/installment?reservation=`: the schedule, or null when not offered. */
+export const getInstallmentQuote = (reservationId: string, signal?: AbortSignal) =>
+  apiRequest<InstallmentQuote>(installmentQuotePath(reservationId), signal ? { signal } : {})
+
+/** `POST /api/checkout-service/installment`: the place-order body; the method is charged the deposit. */
+export const placeInstallmentOrder = (body: PlaceOrderBody) =>
+  apiRequest<PlaceOrderResult>('/api/checkout-service/installment', { method: 'POST', body })
+
+/** `POST /api/checkout/orders/:id/payments`: the next instalment (NEXT) or everything left (BALANCE). */
+export const payInstalment = (orderId: string, body: PayInstalmentBody) =>
+  apiRequest<PlaceOrderResult>(`${orderPath(orderId)}/payments`, { method: 'POST', body })
