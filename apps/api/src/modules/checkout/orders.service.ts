@@ -44,7 +44,7 @@ import {
   type SavedCardRef,
 } from '../payments/provider.js'
 import { PROVIDER_NAMES } from '../payments/registry.js'
-import { savedCardLabel, savedCardProvider, savedCardRef } from '../payments/saved-cards.service.js'
+import { savedCardLabel, savedCardRef } from '../payments/saved-cards.service.js'
 import { lockFanEvent } from '../seating/holds.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { assertCartable, priceReservation } from './cart.service.js'
@@ -360,20 +360,14 @@ export async function chargeInstalment(
     const row = await lockOrder(trx, order.id)
     if (!row?.saved_card_id || !row.plan_opened_at || row.status !== 'PENDING') return null
     const card = await savedCardRef(trx, row.saved_card_id)
-    if (!card) return null
-    const id = randomUUID()
-    const taken = await claimInstalmentCharge(trx, {
-      order_id: row.id,
-      seq: order.seq,
-      attempt: order.attempt,
-      payment_id: id,
-    })
-    if (!taken) return null
+    const adapter = card ? deps.providers.byCode(card.providerCode) : undefined
+    if (!card || !adapter) return null
     const payments = await paymentsOfOrder(trx, row.id)
     const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
     if (!canRequestPayment(Number(row.total), parts, order.amount)) return null
-    const adapter = deps.providers.byCode((await savedCardProvider(trx, row.saved_card_id)) ?? '')
-    if (!adapter) return null
+    const id = randomUUID()
+    const claim = { order_id: row.id, seq: order.seq, attempt: order.attempt, payment_id: id }
+    if (!(await claimInstalmentCharge(trx, claim))) return null
     await insertPayment(trx, {
       ...providerPaymentValues(
         id,

@@ -87,20 +87,22 @@ export async function removeCard(
     )
 }
 
-/** The provider's reference of one of our saved cards still in use, or null. */
-export async function savedCardRef(db: Db, id: string | null): Promise<SavedCardRef | null> {
+/** The provider's reference of one of our saved cards still in use, and the provider it is kept at; or null. */
+export async function savedCardRef(
+  db: Db,
+  id: string | null,
+): Promise<(SavedCardRef & { providerCode: string }) | null> {
   const card = id ? await findSavedCard(db, id) : undefined
   if (!card || card.removed_at) return null
-  return { providerCardId: card.provider_card_id, providerCustomerId: card.provider_customer_id }
+  return {
+    providerCardId: card.provider_card_id,
+    providerCustomerId: card.provider_customer_id,
+    providerCode: card.provider_code,
+  }
 }
 
 /** What a page shows of a saved card still in use: its brand and last digits; null once removed. */
 export async function savedCardLabel(db: Db, id: string | null) {
   const card = id ? await findSavedCard(db, id) : undefined
   return card && !card.removed_at ? { brand: card.brand, last4: card.last4 } : null
-}
-
-/** The provider a saved card is kept at. */
-export async function savedCardProvider(db: Db, id: string) {
-  return (await findSavedCard(db, id))?.provider_code
 }
