@@ -186,6 +186,9 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     })
     expect(transfer.json()).toMatchObject({ code: 'TICKET_NOT_TRANSFERABLE' })
     expect(await mails('installment.opened')).toHaveLength(1)
+    // The purchases list says it is a plan, so the page can lead to its instalments.
+    const purchases = (await call('GET', '/api/myPurchases')).json().items as { id: string; plan: boolean }[]
+    expect(purchases.find((p) => p.id === o.id)?.plan).toBe(true)
 
     // A stale amount is refused with the right one; then the next instalment, then the balance early.
     const first = o.plan?.next?.amount ?? 0

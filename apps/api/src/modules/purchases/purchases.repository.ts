@@ -51,6 +51,7 @@ export async function findPurchases(
       'o.lines',
       'o.created_at',
       'o.paid_at',
+      'o.plan_opened_at',
       'o.event_id',
       'e.name as event_name',
       'e.slug as event_slug',

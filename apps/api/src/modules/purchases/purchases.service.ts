@@ -80,6 +80,7 @@ async function load(db: Db, userId: string, page: { offset: number; limit: numbe
       })),
       ticketCount: Number(r.ticket_count ?? 0),
       cardInstallments: r.card_installments === null ? null : Number(r.card_installments),
+      plan: r.plan_opened_at !== null,
       pending: PENDING_STATUSES.includes(r.status)
         ? pendingOf(payments.find((p) => p.order_id === r.id))
         : null,

@@ -1,5 +1,4 @@
 import { Anchor, Button, Container, Pagination, Paper, Stack, Text, Title } from '@mantine/core'
-import type { OrderView } from '@palco/domain/checkout/contract'
 import type { PurchasePage } from '@palco/domain/tickets/contract'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
@@ -24,22 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/authorization/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
   }
   if (res.status !== 200) throw data(null, { status: 503 })
-  // Paguitos plans (issue 16) get a link to their instalments. The purchases list does not say which orders
-  // are plans, so the open ones (a plan stays PENDING until paid) are asked; the rest are not plans to pay.
-  const open = res.data.items.filter((p) => p.status === 'PENDING')
-  const views = await Promise.all(
-    open.map((p) =>
-      context
-        .api<OrderView>(`/api/checkout/orders/${encodeURIComponent(p.id)}`)
-        .then((r) => (r.status === 200 && r.data.plan ? p.id : null))
-        .catch(() => null),
-    ),
-  )
-  return {
-    purchases: res.data,
-    plans: views.filter((id): id is string => id !== null),
-    locale: context.locale,
-  }
+  return { purchases: res.data, locale: context.locale }
 }
 
 /** `/my-purchases` (spec §2, §9): the fan's purchases, newest first, 20 a page (first page 0). */
@@ -47,7 +31,6 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('tickets')
   const navigate = useNavigate()
   const { purchases, locale } = loaderData
-  const plans = new Set(loaderData.plans)
   return (
     <Container size="sm" px="md" py="xl">
       <title>{`${t('purchases.title')} · Palco`}</title>
@@ -75,7 +58,8 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                 key={p.id}
                 purchase={p}
                 locale={locale}
-                {...(plans.has(p.id) ? { instalmentsHref: instalmentsPageOf(p.id) } : {})}
+                // A paguitos plan's instalments, paid or still to pay (issue 16).
+                {...(p.plan ? { instalmentsHref: instalmentsPageOf(p.id) } : {})}
               />
             ))}
           </Stack>

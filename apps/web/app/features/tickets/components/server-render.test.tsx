@@ -66,6 +66,7 @@ const purchase: Purchase = {
   createdAt: '2026-11-20T15:00:00Z',
   paidAt: null,
   cardInstallments: null,
+  plan: false,
   event: {
     id: '00000000-0000-4000-8000-000000000012',
     name: 'Santa Fe vs. Nacional',
