@@ -55,10 +55,13 @@ async function scheduleForHold(db: Db, userId: string, reservationId: string, no
   const priced = await priceReservation(db, hold, userId, now)
   const plan = await planOfEvent(db, hold.event_id)
   const total = priced.totals.total
-  const schedule =
+  const planned =
     plan && priced.places.length > 0
       ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
       : null
+  // The service fees are not refundable, so the deposit must cover them: a plan whose deposit is below the
+  // fees (a small deposit on a cart with large fees) is not offered for this cart (issue 16, bad input).
+  const schedule = planned && planned.deposit >= priced.totals.fees ? planned : null
   return { currency: priced.currency, total, schedule, country: priced.country }
 }
 

@@ -441,6 +441,51 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(seat.status).toBe('AVAILABLE')
   })
 
+  it('offers no plan whose deposit would not cover the service fees', async () => {
+    const { eventId, reservationId } = await planEvent(['NORTE/C-3'])
+    // A fixed fee of 40 000 on an 80 000 place: the 25 % deposit of the 120 000 total (30 000) falls short.
+    await db()
+      .insertInto('event_fees')
+      .values({ event_id: eventId, percent_bps: 0, fixed_amount: 4_000_000 })
+      .execute()
+    const { quote, res } = await buy(reservationId)
+    expect(quote.schedule).toBeNull()
+    expect(res.json()).toMatchObject({ code: 'INSTALLMENT_NOT_OFFERED' })
+  })
+
+  it('refunds to the wallet a voucher paid for an instalment after its plan was cancelled', async () => {
+    const { reservationId } = await planEvent(['NORTE/C-4'])
+    const o = (await buy(reservationId)).res.json().order as OrderView
+    const amount = o.plan?.next?.amount ?? 0
+    const voucher = await payPart(o.id, 'NEXT', amount, { method: 'CASH', network: 'cash', walletAmount: 0 })
+    expect(voucher.statusCode, voucher.body).toBe(201)
+    const at = new Date(Date.parse(o.plan?.lines[1]?.dueAt ?? '') + 4 * DAY).toISOString()
+    expect((await call('POST', `/api/payments/sandbox/plans/${o.id}/pass`, { at })).json()).toEqual({
+      did: 'CANCELLED',
+    })
+    const payment = await db()
+      .selectFrom('payments')
+      .select(['provider_payment_id'])
+      .where('order_id', '=', o.id)
+      .where('method', '=', 'CASH')
+      .executeTakeFirstOrThrow()
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/payments/${payment.provider_payment_id}/approve`,
+    })
+    expect(late.statusCode, late.body).toBe(200)
+    const after = await view(o.id)
+    expect(after.payments.find((p) => p.method === 'CASH')?.status).toBe('REFUNDED')
+    expect(after.tickets).toHaveLength(1)
+    expect((await myTickets(o.id)).map((x) => x.status)).toEqual([])
+    const wallet = await db()
+      .selectFrom('wallet_entries')
+      .select(['amount'])
+      .where('order_id', '=', o.id)
+      .execute()
+    expect(wallet.map((w) => Number(w.amount))).toContain(amount)
+  })
+
   it('refuses an event without a plan, the wallet for a deposit, and another fan', async () => {
     const event = await seatedEvent(db())
     const res = await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/B-2'] })
