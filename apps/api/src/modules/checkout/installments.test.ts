@@ -486,6 +486,23 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(wallet.map((w) => Number(w.amount))).toContain(amount)
   })
 
+  it('keeps a plan whose missed instalment is paid within the grace, and does not cancel it after', async () => {
+    const { reservationId } = await planEvent(['NORTE/C-5'])
+    const o = (await buy(reservationId)).res.json().order as OrderView
+    const due = Date.parse(o.plan?.lines[1]?.dueAt ?? '')
+    const pass = (days: number) =>
+      call('POST', `/api/payments/sandbox/plans/${o.id}/pass`, {
+        at: new Date(due + days * DAY).toISOString(),
+      })
+    expect((await pass(1.5)).json()).toEqual({ did: 'NOTIFIED' })
+    // Overdue, then paid: the plan goes on, and the pass past the first grace leaves it alone.
+    expect((await payPart(o.id, 'NEXT', o.plan?.next?.amount ?? 0)).statusCode).toBe(201)
+    expect((await pass(3.5)).json()).toEqual({ did: 'NOTHING' })
+    const after = await view(o.id)
+    expect(after).toMatchObject({ status: 'PENDING', plan: { cancelled: false } })
+    expect(after.plan?.lines.map((l) => l.status)).toEqual(['PAID', 'PAID', 'PENDING'])
+  })
+
   it('refuses an event without a plan, the wallet for a deposit, and another fan', async () => {
     const event = await seatedEvent(db())
     const res = await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/B-2'] })
