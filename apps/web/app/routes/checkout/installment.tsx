@@ -51,6 +51,7 @@ import {
 } from '../../features/checkout/model/instalment-plan'
 import { isExternalUrl, pathOfOrder } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { cardBrandName } from '../../lib/card-brand'
 import type { Route } from './+types/installment'
 
 export function meta() {
@@ -212,6 +213,7 @@ function BuyOnPlan({ data: loaderData }: { data: BuyData }) {
                   provider={loaderData.provider}
                   onHoldExpired={onExpired}
                   deposit={schedule.deposit}
+                  canSaveCard={loaderData.quote?.canSaveCard === true}
                 />
               </Stack>
             )}
@@ -368,7 +370,10 @@ function PlanPage({ data: loaderData }: { data: OrderData }) {
                   <Text size="sm">{t('paguitos.openBody')}</Text>
                   {plan.autoCharge && (
                     <Text size="sm" data-testid="paguitos-auto-charge">
-                      {t('paguitos.autoCharge', plan.autoCharge)}
+                      {t('paguitos.autoCharge', {
+                        brand: cardBrandName(plan.autoCharge.brand),
+                        last4: plan.autoCharge.last4,
+                      })}
                     </Text>
                   )}
                 </PlanNotice>

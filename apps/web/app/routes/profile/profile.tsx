@@ -2,14 +2,16 @@ import { Button, Container, Group, Paper, Stack, Title } from '@mantine/core'
 import type { Fan } from '@palco/domain/people/fan'
 import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, redirect } from 'react-router'
+import { data, redirect, useRevalidator } from 'react-router'
 import { AuthDialog } from '../../features/auth/components/auth-dialog'
 import { useLogout } from '../../features/auth/hooks/use-logout'
 import { getWalletBalance } from '../../features/profile/api/get-wallet-balance'
+import { getSavedCards } from '../../features/profile/api/saved-cards'
 import { AccountDetails } from '../../features/profile/components/account-details'
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form'
 import { DeleteAccount } from '../../features/profile/components/delete-account'
 import { ProfileForm } from '../../features/profile/components/profile-form'
+import { SavedCards } from '../../features/profile/components/saved-cards'
 import { WalletBalance } from '../../features/profile/components/wallet-balance'
 import { useSessionRefresh } from '../../lib/use-session-refresh'
 import type { Route } from './+types/profile'
@@ -24,7 +26,11 @@ export function headers() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [res, wallet] = await Promise.all([context.api<Fan>('/api/fan'), getWalletBalance(context.api)])
+  const [res, wallet, cards] = await Promise.all([
+    context.api<Fan>('/api/fan'),
+    getWalletBalance(context.api),
+    getSavedCards(context.api).catch(() => null),
+  ])
   // The guard saw a session; it may have ended since (expired, deleted in another tab).
   if (res.status === 401) throw redirect(`/authorization/login?redirectTo=${encodeURIComponent('/profile')}`)
   if (res.status !== 200) throw data(null, { status: res.status === 404 ? 404 : 503 })
@@ -33,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     country: context.country,
     locale: context.locale,
     wallet: wallet.status === 200 ? wallet.data : null,
+    cards: cards?.status === 200 ? cards.data.cards : null,
   }
 }
 
@@ -56,8 +63,8 @@ function Section(props: { title: string; children: ReactNode; testId?: string })
 }
 
 /**
- * `/profile` (spec §2, fans only): details, phone change, wallet balance, password, logout and account
- * deletion.
+ * `/profile` (spec §2, fans only): details, phone change, wallet balance, saved cards (issue 16), password,
+ * logout and account deletion.
  */
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
@@ -65,6 +72,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const logout = useLogout()
   const refresh = useSessionRefresh()
   const [changingPhone, setChangingPhone] = useState(false)
+  const { revalidate } = useRevalidator()
   return (
     <Container size="sm" px="md" py="xl">
       <title>{`${t('profile.title')} · Palco`}</title>
@@ -83,6 +91,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section title={t('profile.wallet')} testId="profile-wallet">
           <WalletBalance balance={loaderData.wallet} locale={loaderData.locale} />
+        </Section>
+        <Section title={t('profile.cards')} testId="profile-cards">
+          <SavedCards cards={loaderData.cards} locale={loaderData.locale} onRemoved={revalidate} />
         </Section>
         <Section title={t('profile.password')}>
           <ChangePasswordForm />

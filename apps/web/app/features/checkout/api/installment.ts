@@ -1,7 +1,7 @@
 import type {
   InstallmentQuote,
   PayInstalmentBody,
-  PlaceOrderBody,
+  PlaceInstallmentBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
 import { apiRequest } from '../../../lib/api-client'
@@ -19,8 +19,11 @@ export const installmentQuotePath = (reservationId: string) =>
 export const getInstallmentQuote = (reservationId: string, signal?: AbortSignal) =>
   apiRequest<InstallmentQuote>(installmentQuotePath(reservationId), signal ? { signal } : {})
 
-/** `POST /api/checkout-service/installment`: the place-order body; the method is charged the deposit. */
-export const placeInstallmentOrder = (body: PlaceOrderBody) =>
+/**
+ * `POST /api/checkout-service/installment`: the place-order body; the method is charged the deposit. With
+ * `saveCard` (a card, where the quote says `canSaveCard`) the card is kept to charge each instalment when due.
+ */
+export const placeInstallmentOrder = (body: PlaceInstallmentBody) =>
   apiRequest<PlaceOrderResult>('/api/checkout-service/installment', { method: 'POST', body })
 
 /** `POST /api/checkout/orders/:id/payments`: the next instalment (NEXT) or everything left (BALANCE). */

@@ -23,7 +23,8 @@ const PROMO_REFUSALS: ReadonlySet<string> = new Set([
 /**
  * The payment step of a cart (`/checkout/buy`, and `/checkout/installment?reservation=` for a paguitos
  * purchase): the payment form, the order it places, and the refusals it shows. With `deposit`, the order is a
- * paguitos purchase: the provider's methods (no wallet, no hosted page) are asked for the deposit only.
+ * paguitos purchase: the provider's methods (no wallet, no hosted page) are asked for the deposit only, and a
+ * card may be saved to pay the instalments when due (`canSaveCard`).
  */
 export function BuyForm(props: {
   cart: Cart
@@ -36,6 +37,11 @@ export function BuyForm(props: {
   onHoldExpired: () => void
   /** A paguitos purchase's deposit (issue 16), what the method is charged now. */
   deposit?: number
+  /**
+   * With `deposit`: the provider can keep the card (the quote's `canSaveCard`), so the form offers to save it
+   * and charge each instalment on it when due.
+   */
+  canSaveCard?: boolean
 }) {
   const { t } = useTranslation('checkout')
   const { cart, deposit } = props
@@ -85,6 +91,7 @@ export function BuyForm(props: {
         : {
             walletShare: false,
             cardInstallments: false,
+            offerSaveCard: props.canSaveCard === true,
             submitLabel: (amount: string) => t('paguitos.payDeposit', { amount }),
           })}
       error={

@@ -68,6 +68,11 @@ export function PaymentForm(props: {
   walletShare?: boolean
   /** Whether the card's bank may split the charge into monthly parts (default true). */
   cardInstallments?: boolean
+  /**
+   * A paguitos deposit where the provider keeps cards (issue 16): a box to save the card, so each instalment
+   * is charged on it when due (`saveCard` of the request). Default false.
+   */
+  offerSaveCard?: boolean
 }) {
   const { t } = useTranslation(['checkout', 'errors'])
   const titleId = useId()
@@ -85,6 +90,7 @@ export function PaymentForm(props: {
   const [tokenizing, setTokenizing] = useState(false)
   const [tokenError, setTokenError] = useState<TokenizeErrorCode | null>(null)
   const [installments, setInstallments] = useState(1)
+  const [saveCard, setSaveCard] = useState(false)
   const cardForm = useForm<CardFormInput, unknown, CardDetails>({
     resolver: cardResolver,
     defaultValues: { number: '', expiry: '', cvv: '', holderName: '' },
@@ -153,7 +159,11 @@ export function PaymentForm(props: {
         }).finally(() => setTokenizing(false))
         if (token.ok) {
           const { ok: _ok, token: cardToken, ...found } = token
-          props.onPay({ draft: { method: 'CARD', cardToken, installments, ...found }, useWallet: wallet })
+          props.onPay({
+            draft: { method: 'CARD', cardToken, installments, ...found },
+            useWallet: wallet,
+            ...(props.offerSaveCard && saveCard ? { saveCard: true } : {}),
+          })
         } else if ('field' in token)
           cardForm.setError(
             token.field,
@@ -230,6 +240,17 @@ export function PaymentForm(props: {
                 onChange={setInstallments}
               />
             </Suspense>
+          )}
+
+          {method === 'CARD' && props.offerSaveCard && (
+            <Checkbox
+              checked={saveCard}
+              onChange={(e) => setSaveCard(e.currentTarget.checked)}
+              disabled={locked}
+              label={t('checkout:pay.saveCard')}
+              description={t('checkout:pay.saveCardHint')}
+              data-testid="save-card"
+            />
           )}
 
           {method === 'CASH' && (

@@ -322,6 +322,30 @@ describe('checkout pages, server render', () => {
     expect(html).toContain('Pagar cuota inicial de $\u00a050.250')
   })
 
+  it('a card deposit offers to save the card for the instalments only when asked to', () => {
+    const deposit = { ...cart, total: 5_025_000, methods: ['CARD', 'CASH', 'TRANSFER'] as Cart['methods'] }
+    const html = render(
+      <PaymentForm
+        cart={deposit}
+        locale="es-CO"
+        provider={sandbox}
+        submitting={false}
+        onPay={noop}
+        walletShare={false}
+        cardInstallments={false}
+        offerSaveCard
+      />,
+    )
+    expect(html).toContain('data-testid="save-card"')
+    expect(html).toContain(
+      'Guardar esta tarjeta para pagar mis cuotas automáticamente en sus fechas de vencimiento',
+    )
+    const without = render(
+      <PaymentForm cart={deposit} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
+    expect(without).not.toContain('data-testid="save-card"')
+  })
+
   it('an instalment: the next payment or the whole balance, with the wallet when it covers it', () => {
     const offer: MethodsOffer = {
       methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],

@@ -1,7 +1,7 @@
 import type {
   Cart,
   HostedPaymentResult,
-  PlaceOrderBody,
+  PlaceInstallmentBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
 import { useCallback, useRef, useState } from 'react'
@@ -17,14 +17,15 @@ import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment
  * ignored and the button is disabled; each attempt carries its idempotency key. On success the page
  * leaves, and the button stays disabled meanwhile. The provider's hosted page (LINK) goes through its own
  * endpoint with the same key rules, and `onHosted` sends the fan there. `place` is where the order goes:
- * `POST /api/checkout/orders`, or a paguitos purchase's `POST /api/checkout-service/installment` (same body).
+ * `POST /api/checkout/orders`, or a paguitos purchase's `POST /api/checkout-service/installment` (same body,
+ * and `saveCard` when the fan ticked it for a card deposit).
  */
 export function usePay(
   cart: Cart,
   details: DetailsForm | null,
   onPlaced: (result: PlaceOrderResult) => void,
   onHosted: (result: HostedPaymentResult) => void,
-  place: (body: PlaceOrderBody) => Promise<PlaceOrderResult> = placeOrder,
+  place: (body: PlaceInstallmentBody) => Promise<PlaceOrderResult> = placeOrder,
 ) {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
@@ -62,6 +63,7 @@ export function usePay(
           expectedTotal: cart.total,
           currency: cart.currency,
           idempotencyKey: key,
+          ...(request.saveCard && request.draft.method === 'CARD' ? { saveCard: true } : {}),
         })
         onPlaced(result)
       } catch (err) {

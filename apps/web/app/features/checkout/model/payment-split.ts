@@ -40,6 +40,8 @@ export type PaymentDraft =
 export interface PayRequest {
   draft: PaymentDraft
   useWallet: boolean
+  /** A paguitos deposit by card (issue 16): keep the card to charge each instalment on its due date. */
+  saveCard?: boolean
 }
 
 /** The payment part of the place-order body for the chosen method and the wallet share. */
