@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
+import { decodeQr, scanAtGate } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
@@ -80,8 +81,8 @@ for (const site of COUNTRIES) {
         events: { eventId: string; plan: unknown; example: { schedule: { payments: unknown[] } } }[]
       }>(page, 'GET', '/api/admin/installment-plans')
       const row = plans.data.events.find((e) => e.eventId === free?.value)
-      expect(row.plan).toMatchObject({ kind: 'PAYMENT', payments: 2, spacingDays: 7 })
-      expect(row.example.schedule.payments).toHaveLength(2)
+      expect(row?.plan).toMatchObject({ kind: 'PAYMENT', payments: 2, spacingDays: 7 })
+      expect(row?.example.schedule.payments).toHaveLength(2)
 
       await form.getByRole('button', { name: words.remove }).click()
       await expect(page.getByTestId('paguitos-done')).toHaveText(words.removed)
@@ -100,11 +101,20 @@ for (const site of COUNTRIES) {
 /**
  * Issue 16 parts 2–6 in both countries: a fan buys the demo's paguitos event paying the deposit by card,
  * finds the ticket locked (no QR) in /my-tickets, pays the next instalment with a cash voucher marked paid
- * on the sandbox page, then the whole balance by card, and the ticket shows its QR. axe and 375 px on the
- * new pages.
+ * on the sandbox page, then the whole balance by card, and the ticket shows its QR, which the gate admits.
+ * Then a plan whose payment is missed is cancelled by the plan pass (run at a moved clock through the
+ * sandbox's dev endpoint) and its place goes back on sale; and a deposit paid with "save this card" has its
+ * next instalment charged on the card when due, the card listed on the profile and removed there. axe and
+ * 375 px on the new pages.
+ *
+ * Each journey buys in a zone of its own of the event (first, second, third priced zone), so none counts or
+ * frees another's places; the demo fan ends a run with three places of the event, under the per-fan limit.
  */
 
 const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
+/** The demo operator (README), who checks tickets in at either country's gate. */
+const OPERATOR = 'operador@palco.co'
+const DAY_MS = 86_400_000
 const CARD: Record<Site['name'], string> = { colombia: '4013540682746260', mexico: '4075595716483764' }
 const PLAN_EVENT: Record<Site['name'], string> = {
   colombia: 'sinfonica-salsera',
@@ -122,6 +132,14 @@ const FAN_WORDS = {
     inProgress: 'Pago en curso',
     pending: 'Pendiente',
     instalments: 'Cuotas',
+    saveCard: 'Guardar esta tarjeta para pagar mis cuotas automáticamente en sus fechas de vencimiento',
+    noCards: 'No tiene tarjetas guardadas.',
+    savedOn: /^Guardada el \d{1,2} de \p{L}+$/u,
+    removeCard: (last4: string) => `Quitar la tarjeta Visa terminada en ${last4}`,
+    confirmRemove: 'Sí, quitar la tarjeta',
+    removed: (last4: string) => `Quitamos la tarjeta Visa terminada en ${last4}.`,
+    unavailable: 'El servicio no está disponible en este momento. Intente más tarde.',
+    autoCharge: (last4: string) => new RegExp(`tarjeta guardada Visa terminada en ${last4}`),
   },
   mexico: {
     card: /card/i,
@@ -133,17 +151,59 @@ const FAN_WORDS = {
     inProgress: 'Payment in progress',
     pending: 'Pending',
     instalments: 'Instalments',
+    saveCard: 'Save this card to pay my instalments automatically on their due dates',
+    noCards: 'You have no saved cards.',
+    savedOn: /^Saved on \p{L}+, \d{1,2}(st|nd|rd|th)$/u,
+    removeCard: (last4: string) => `Remove the Visa card ending in ${last4}`,
+    confirmRemove: 'Yes, remove the card',
+    removed: (last4: string) => `We removed the Visa card ending in ${last4}.`,
+    unavailable: "The service isn't available right now. Please try later.",
+    autoCharge: (last4: string) => new RegExp(`saved card Visa ending in ${last4}`),
   },
 } as const
 
-/** One place of the country's paguitos event (sold by zone), held through the API after any leftover hold. */
-async function holdPlanSeat(page: Page, site: Site) {
+/** What the journeys read of `GET /api/checkout/orders/:id`. */
+interface PlanOrder {
+  code: string
+  status: string
+  tickets: { id: string }[]
+  plan: {
+    lines: { seq: number; dueAt: string; status: string }[]
+    cancelled: boolean
+    autoCharge: { brand: string; last4: string } | null
+  } | null
+}
+
+interface PlanEvent {
+  id: string
+  hasLayout: boolean
+  zones: { id: string; soldOut: boolean; available: number | null; price: { amount: number } }[]
+}
+
+const planEvent = async (page: Page, site: Site) =>
+  api<PlanEvent>(page, 'GET', `/api/event?slug=${encodeURIComponent(PLAN_EVENT[site.name])}`)
+
+/**
+ * Places left in a zone of the country's paguitos event, as the event page reads them: past the browser's
+ * cache, though the server's own keeps them a few seconds.
+ */
+const placesLeft = (page: Page, site: Site, zoneId: string) =>
+  page.evaluate(
+    async ({ slug, zoneId }) => {
+      const res = await fetch(`/api/event?slug=${encodeURIComponent(slug)}`, { cache: 'no-store' })
+      const event = (await res.json()) as PlanEvent
+      return event.zones.find((z) => z.id === zoneId)?.available ?? null
+    },
+    { slug: PLAN_EVENT[site.name], zoneId },
+  )
+
+/**
+ * One place of the country's paguitos event (sold by zone), held through the API after any leftover hold:
+ * in the `zone`-th zone on sale with a price, so each journey buys in a zone of its own.
+ */
+async function holdPlanSeat(page: Page, site: Site, zone = 0) {
   const slug = PLAN_EVENT[site.name]
-  const event = await api<{
-    id: string
-    hasLayout: boolean
-    zones: { id: string; soldOut: boolean; price: { amount: number } }[]
-  }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
+  const event = await planEvent(page, site)
   expect(event.status, JSON.stringify(event.data)).toBe(200)
   const eventId = event.data.id
   const live = await api<{ reservation: { id: string; status: string } | null }>(
@@ -154,7 +214,8 @@ async function holdPlanSeat(page: Page, site: Site) {
   const old = live.data.reservation
   if (old && ['BOOKED', 'ACTIVE'].includes(old.status))
     await api(page, 'DELETE', `/api/reservations/${old.id}`)
-  const zone = event.data.zones.find((z) => !z.soldOut && z.price.amount > 0)
+  const chosen = event.data.zones.filter((z) => !z.soldOut && z.price.amount > 0)[zone]
+  expect(chosen, `a zone on sale number ${zone}`).toBeTruthy()
   const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
     eventId,
     ...(event.data.hasLayout
@@ -166,10 +227,10 @@ async function holdPlanSeat(page: Page, site: Site) {
             })
           ).data.seats,
         }
-      : { section: zone?.id, quantity: 1 }),
+      : { section: chosen?.id, quantity: 1 }),
   })
   expect(held.status, JSON.stringify(held.data)).toBe(201)
-  return { reservationId: held.data.id, slug }
+  return { reservationId: held.data.id, slug, eventId, zoneId: chosen?.id ?? '' }
 }
 
 async function fillCard(page: Page, site: Site) {
@@ -187,6 +248,50 @@ async function fitsPhone(page: Page, name: string) {
   expect(await scrollWidth(page), `${name} fits 375 px`).toBeLessThanOrEqual(375)
   await page.screenshot({ path: screenshotPath(`${name}-375`), fullPage: true })
   await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/**
+ * Buys a held place on the plan from the cart, paying the deposit by card (saving it when `saveCard`),
+ * and answers the order's id from the success page.
+ */
+async function buyOnPlan(
+  page: Page,
+  site: Site,
+  hold: { reservationId: string; slug: string },
+  opts: { saveCard?: boolean; name?: string } = {},
+) {
+  const words = FAN_WORDS[site.name]
+  await page.goto(
+    urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.reservationId}`),
+  )
+  await waitForHydration(page)
+  await page.getByTestId('continue-paguitos').click()
+  await expect(page).toHaveURL(/\/checkout\/installment\?reservation=/)
+  await waitForHydration(page)
+  await expect(page.getByTestId('paguitos-schedule').getByTestId('paguitos-line')).toHaveCount(3)
+  await fillCard(page, site)
+  const save = page.getByRole('checkbox', { name: words.saveCard })
+  // The box is offered with the card (the sandbox keeps cards), unticked: saving is the fan's choice.
+  await expect(save).not.toBeChecked()
+  if (opts.saveCard) {
+    await save.check()
+    await expectNoSeriousA11yViolations(page, `${site.name} /checkout/installment?reservation (save card)`)
+    if (opts.name) await fitsPhone(page, opts.name)
+  }
+  await page.getByTestId('pay-button').click()
+  await expect(page).toHaveURL(/\/checkout\/successful_purchase\?order=/, { timeout: 20_000 })
+  await waitForHydration(page)
+  return new URL(page.url()).searchParams.get('order') ?? ''
+}
+
+const orderOf = (page: Page, orderId: string) =>
+  api<PlanOrder>(page, 'GET', `/api/checkout/orders/${orderId}`)
+
+/** `POST /api/payments/sandbox/plans/:id/pass`: the plan pass for this plan, as if the clock read `at`. */
+async function passAt(page: Page, orderId: string, at: string) {
+  const res = await api<{ did: string }>(page, 'POST', `/api/payments/sandbox/plans/${orderId}/pass`, { at })
+  expect(res.status, JSON.stringify(res.data)).toBe(200)
+  return res.data.did
 }
 
 for (const site of COUNTRIES) {
@@ -298,11 +403,159 @@ for (const site of COUNTRIES) {
       await expect(lines.nth(2)).toContainText(words.paid)
       await expectNoSeriousA11yViolations(page, `${site.name} /checkout/installment?order (paid)`)
 
-      // The ticket has its code now.
+      // The ticket has its code now, and the gate lets it in once.
       await page.goto(urlOf(site, `/my-tickets/${ticketId}`))
       await waitForHydration(page)
       await expect(page.getByTestId('ticket-qr')).toBeVisible()
       await expect(page.getByTestId('ticket-locked')).toHaveCount(0)
+      const gate = await asUser(browser, site, OPERATOR)
+      const code = await decodeQr(page)
+      expect(await scanAtGate(gate, hold.eventId, code)).toBe('VALID')
+      expect(await scanAtGate(gate, hold.eventId, code)).toBe('ALREADY_USED')
+      const used = await api<{ status: string }>(page, 'GET', `/api/tickets/${ticketId}`)
+      expect(used.data.status).toBe('USED')
+      await gate.context().close()
+      await page.context().close()
+    })
+
+    test('a plan whose payment is missed is cancelled, and its place goes back on sale', async ({
+      browser,
+    }) => {
+      test.setTimeout(120_000)
+      const page = await asUser(browser, site, FAN[site.name])
+      const event = await planEvent(page, site)
+      // The second zone on sale: this journey's own.
+      const zoneId = event.data.zones.filter((z) => !z.soldOut && z.price.amount > 0)[1]?.id ?? ''
+      const before = await placesLeft(page, site, zoneId)
+      expect(before, 'a zone with a counted capacity').not.toBeNull()
+      const hold = await holdPlanSeat(page, site, 1)
+      expect(hold.zoneId).toBe(zoneId)
+      const orderId = await buyOnPlan(page, site, hold)
+      const bought = await orderOf(page, orderId)
+      const ticketId = bought.data.tickets[0]?.id ?? ''
+      const first = bought.data.plan?.lines[1]
+      expect(first?.status).toBe('PENDING')
+      expect(bought.data.plan?.autoCharge).toBeNull()
+      // The place is the plan's: one fewer on sale (the event's figures are cached a few seconds).
+      await expect.poll(() => placesLeft(page, site, zoneId), { timeout: 30_000 }).toBe((before ?? 0) - 1)
+
+      // Four days past the first instalment's due date, unpaid: past the three days' grace, the pass cancels.
+      const at = new Date(Date.parse(first?.dueAt ?? '') + 4 * DAY_MS).toISOString()
+      expect(await passAt(page, orderId, at)).toBe('CANCELLED')
+      const cancelled = await orderOf(page, orderId)
+      expect(cancelled.data.plan?.cancelled).toBe(true)
+
+      // The plan page says so, and offers nothing to pay.
+      await page.goto(urlOf(site, `/checkout/installment?order=${orderId}`))
+      await waitForHydration(page)
+      await expect(page.getByTestId('paguitos-cancelled')).toBeVisible()
+      await expect(page.getByTestId('pay-button')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /checkout/installment?order (cancelled)`)
+      await fitsPhone(page, `${site.name}-paguitos-cancelled`)
+
+      // The ticket is gone from the fan's tickets.
+      await page.goto(urlOf(site, '/my-tickets'))
+      await waitForHydration(page)
+      await expect(page.locator(`a[href="/my-tickets/${ticketId}"]`)).toHaveCount(0)
+
+      // The place is on sale again, and can be held again.
+      await expect.poll(() => placesLeft(page, site, zoneId), { timeout: 30_000 }).toBe(before)
+      const again = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+        eventId: hold.eventId,
+        section: zoneId,
+        quantity: 1,
+      })
+      expect(again.status, JSON.stringify(again.data)).toBe(201)
+      await api(page, 'DELETE', `/api/reservations/${again.data.id}`)
+      await page.context().close()
+    })
+
+    test('a saved card pays the instalment when due, is listed on the profile and removed there', async ({
+      browser,
+    }) => {
+      test.setTimeout(120_000)
+      const page = await asUser(browser, site, FAN[site.name])
+      const last4 = CARD[site.name].slice(-4)
+      // Cards left by an earlier run against a reused server go first, so the profile starts empty.
+      const leftover = await api<{ cards: { id: string }[] }>(page, 'GET', '/api/payments/cards')
+      for (const card of leftover.data.cards) await api(page, 'DELETE', `/api/payments/cards/${card.id}`)
+      await page.goto(urlOf(site, '/profile'))
+      await waitForHydration(page)
+      const section = page.getByTestId('profile-cards')
+      await expect(section.getByTestId('saved-cards-empty')).toHaveText(words.noCards)
+
+      // The deposit paid by card with "save this card" ticked: the plan is charged on it from now on.
+      const hold = await holdPlanSeat(page, site, 2)
+      const orderId = await buyOnPlan(page, site, hold, {
+        saveCard: true,
+        name: `${site.name}-paguitos-save-card`,
+      })
+      const bought = await orderOf(page, orderId)
+      expect(bought.data.plan?.autoCharge).toEqual({ brand: 'visa', last4 })
+      const first = bought.data.plan?.lines[1]
+      expect(first?.status).toBe('PENDING')
+      await page.goto(urlOf(site, `/checkout/installment?order=${orderId}`))
+      await waitForHydration(page)
+      await expect(page.getByTestId('paguitos-auto-charge')).toHaveText(words.autoCharge(last4))
+
+      // The profile lists it: brand, last digits, the day it was saved.
+      await page.goto(urlOf(site, '/profile'))
+      await waitForHydration(page)
+      const cards = section.getByTestId('saved-card')
+      await expect(cards).toHaveCount(1)
+      await expect(cards.first()).toContainText(`Visa •••• ${last4}`)
+      await expect(cards.first().getByText(words.savedOn)).toBeVisible()
+      await expect(section.getByTestId('saved-cards-empty')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /profile (saved cards)`)
+      await fitsPhone(page, `${site.name}-profile-cards`)
+
+      // The first instalment's due date comes: the pass charges the saved card, and the plan shows it paid.
+      expect(await passAt(page, orderId, first?.dueAt ?? '')).toBe('CHARGED')
+      await page.goto(urlOf(site, `/checkout/installment?order=${orderId}`))
+      await waitForHydration(page)
+      const lines = page.getByTestId('paguitos-line')
+      await expect(lines).toHaveCount(3)
+      await expect(lines.nth(0)).toContainText(words.paid)
+      await expect(lines.nth(1)).toContainText(words.paid)
+      await expect(lines.nth(2)).toContainText(words.pending)
+
+      // Removed from the profile by keyboard: asked first; a failure is said in words, then it goes.
+      await page.goto(urlOf(site, '/profile'))
+      await waitForHydration(page)
+      const remove = section.getByRole('button', { name: words.removeCard(last4) })
+      await remove.focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toContainText(last4)
+      await expectNoSeriousA11yViolations(page, `${site.name} /profile remove card dialog`)
+      await page.route(
+        '**/api/payments/cards/*',
+        (route) =>
+          route.request().method() === 'DELETE'
+            ? route.fulfill({
+                status: 503,
+                contentType: 'application/problem+json',
+                body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE' }),
+              })
+            : route.fallback(),
+        { times: 1 },
+      )
+      await dialog.getByRole('button', { name: words.confirmRemove }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(words.unavailable)
+      await expect(cards).toHaveCount(1)
+      const confirm = dialog.getByRole('button', { name: words.confirmRemove })
+      await confirm.focus()
+      await page.keyboard.press('Enter')
+      await expect(dialog).toHaveCount(0)
+      const done = section.getByTestId('saved-card-removed')
+      await expect(done).toHaveText(words.removed(last4))
+      await expect(done).toBeFocused()
+      await expect(cards).toHaveCount(0)
+      await expect(section.getByTestId('saved-cards-empty')).toHaveText(words.noCards)
+      expect((await api<{ cards: unknown[] }>(page, 'GET', '/api/payments/cards')).data.cards).toEqual([])
+
+      // The plan is paid by hand from then on.
+      expect((await orderOf(page, orderId)).data.plan?.autoCharge).toBeNull()
       await page.context().close()
     })
   })

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
-import jsQR from 'jsqr'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, loginAs } from './support/api'
-import { scanAtGate } from './support/gate'
+import { decodeQr, scanAtGate } from './support/gate'
 import { scrollWidth, waitForHydration } from './support/page'
 import { SITES, type Site } from './support/sites'
 
@@ -98,31 +97,6 @@ async function buySeats(page: Page, slug: string, quantity: number, site: Site =
   expect([200, 201], JSON.stringify(order.data)).toContain(order.status)
   expect(order.data.order.status).toBe('PAID')
   return { eventId, order: order.data.order }
-}
-
-/**
- * Takes a real screenshot of the QR canvas and decodes it with jsQR. The PNG is turned back into pixels by
- * the browser's own image decoder (no PNG library needed on this side).
- */
-async function decodeQr(page: Page): Promise<string> {
-  const canvas = page.getByTestId('ticket-qr')
-  await expect(canvas).toHaveAttribute('data-drawn', 'true')
-  const png = await canvas.screenshot()
-  const pixels = await page.evaluate(async (b64) => {
-    const img = new Image()
-    img.src = `data:image/png;base64,${b64}`
-    await img.decode()
-    const c = document.createElement('canvas')
-    c.width = img.naturalWidth
-    c.height = img.naturalHeight
-    const ctx = c.getContext('2d') as CanvasRenderingContext2D
-    ctx.drawImage(img, 0, 0)
-    const data = ctx.getImageData(0, 0, c.width, c.height)
-    return { width: data.width, height: data.height, data: Array.from(data.data) }
-  }, png.toString('base64'))
-  const found = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)
-  expect(found, 'the QR in the screenshot decodes').not.toBeNull()
-  return found?.data ?? ''
 }
 
 test.describe('tickets · colombia', () => {
