@@ -4,13 +4,12 @@ import type {
   PlaceInstallmentBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
-import { useCallback, useRef, useState } from 'react'
-import { type ApiError, asApiError, isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client'
+import { useCallback } from 'react'
 import { placeOrder } from '../api/place-order'
 import { startHostedPayment } from '../api/start-hosted-payment'
 import { type DetailsForm, toOrderParty } from '../model/checkout-forms'
-import { payAttempts } from '../model/pay-attempts'
 import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment-split'
+import { usePayAttempt } from './use-pay-attempt'
 
 /**
  * Places the order once per press of the pay button (see payAttempts): further presses while it runs are
@@ -27,18 +26,12 @@ export function usePay(
   onHosted: (result: HostedPaymentResult) => void,
   place: (body: PlaceInstallmentBody) => Promise<PlaceOrderResult> = placeOrder,
 ) {
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
-  const attempts = useRef(payAttempts(() => crypto.randomUUID()))
+  const { run, submitting, error } = usePayAttempt()
 
   const pay = useCallback(
     async (request: PayRequest) => {
       if (!details) return
-      const key = attempts.current.begin()
-      if (!key) return
-      setSubmitting(true)
-      setError(null)
-      try {
+      await run(async (key) => {
         if (request.draft.method === 'LINK') {
           onHosted(
             await startHostedPayment({
@@ -66,15 +59,9 @@ export function usePay(
           ...(request.saveCard && request.draft.method === 'CARD' ? { saveCard: true } : {}),
         })
         onPlaced(result)
-      } catch (err) {
-        const apiError = asApiError(err)
-        if (!isApiError(err)) console.error(err)
-        attempts.current.end(apiError.code !== NETWORK_ERROR_CODE)
-        setError(apiError)
-        setSubmitting(false)
-      }
+      })
     },
-    [cart, details, onPlaced, onHosted, place],
+    [cart, details, onPlaced, onHosted, place, run],
   )
   return { pay, submitting, error }
 }
