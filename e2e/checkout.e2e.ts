@@ -185,7 +185,9 @@ for (const site of [SITES.colombia, SITES.mexico]) {
     test('a card split by the fan’s bank into 3 monthly payments is paid at once and says so', async ({
       page,
     }) => {
-      const hold = await holdSeats(page, 2)
+      // The second football event: the first one's zone would reach the demo fan's limit of 6 places with
+      // the journeys around this one when they run on a fresh database.
+      const hold = await holdSeats(page, 2, 1)
       await reviewCart(page, site, hold)
       await continueToPayment(page)
       await payByCard(page, site, 'APRO', 'click', 3, async () => {
@@ -557,11 +559,11 @@ async function holdUnnumbered(page: Page) {
 /** What the page says (its main text and the countdown's spoken name) never calls the places seats. */
 async function expectNoSeatWords(page: Page, site: Site, where: string) {
   await expect(page.locator('main'), `${where} says seats`).not.toContainText(SEAT_WORDS[site.name])
-  const timer = page.getByRole('timer')
-  if ((await timer.count()) > 0)
-    expect(await timer.first().getAttribute('aria-label'), `${where}: the countdown's name`).not.toMatch(
-      SEAT_WORDS[site.name],
-    )
+  // Read in one go: a countdown of the page being left can still be counted, then be gone when asked for.
+  const names = await page
+    .getByRole('timer')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+  for (const name of names) expect(name, `${where}: the countdown's name`).not.toMatch(SEAT_WORDS[site.name])
 }
 
 for (const site of [SITES.colombia, SITES.mexico]) {
