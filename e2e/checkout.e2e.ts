@@ -185,9 +185,7 @@ for (const site of [SITES.colombia, SITES.mexico]) {
     test('a card split by the fan’s bank into 3 monthly payments is paid at once and says so', async ({
       page,
     }) => {
-      // The second football event: the first one's zone would reach the demo fan's limit of 6 places with
-      // the journeys around this one when they run on a fresh database.
-      const hold = await holdSeats(page, 2, 1)
+      const hold = await holdSeats(page, 2)
       await reviewCart(page, site, hold)
       await continueToPayment(page)
       await payByCard(page, site, 'APRO', 'click', 3, async () => {
