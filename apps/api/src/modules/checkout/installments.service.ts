@@ -5,8 +5,7 @@ import type {
   PlaceOrderBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
-import type { OrderBalance } from '@palco/domain/checkout/order-balance'
-import { orderBalance } from '@palco/domain/checkout/order-balance'
+import { type OrderBalance, orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
 import {

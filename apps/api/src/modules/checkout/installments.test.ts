@@ -99,6 +99,19 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
       expectedAmount,
       idempotencyKey: randomUUID(),
     })
+  /** The order's voucher marked paid at the (sandbox) store, as the fan paying it in cash would. */
+  const payVoucherOf = async (orderId: string) => {
+    const payment = await db()
+      .selectFrom('payments')
+      .select(['provider_payment_id'])
+      .where('order_id', '=', orderId)
+      .where('method', '=', 'CASH')
+      .executeTakeFirstOrThrow()
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/payments/${payment.provider_payment_id}/approve`,
+    })
+  }
   const seatStates = (eventId: string) =>
     db()
       .selectFrom('event_seats')
@@ -233,16 +246,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     // With a voucher out for it, what is left to ask for is only the instalment after it.
     const after = o.plan?.lines[2]?.amount ?? 0
     expect((await payPart(o.id, 'BALANCE', 1)).json()).toMatchObject({ details: { total: after } })
-    const payment = await db()
-      .selectFrom('payments')
-      .select(['provider_payment_id'])
-      .where('order_id', '=', o.id)
-      .where('method', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/payments/${payment.provider_payment_id}/approve`,
-    })
+    const approved = await payVoucherOf(o.id)
     expect(approved.statusCode, approved.body).toBe(200)
     const paid = await view(o.id)
     expect(paid.plan?.lines.map((l) => l.status)).toEqual(['PAID', 'PAID', 'PENDING'])
@@ -463,16 +467,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect((await call('POST', `/api/payments/sandbox/plans/${o.id}/pass`, { at })).json()).toEqual({
       did: 'CANCELLED',
     })
-    const payment = await db()
-      .selectFrom('payments')
-      .select(['provider_payment_id'])
-      .where('order_id', '=', o.id)
-      .where('method', '=', 'CASH')
-      .executeTakeFirstOrThrow()
-    const late = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/payments/${payment.provider_payment_id}/approve`,
-    })
+    const late = await payVoucherOf(o.id)
     expect(late.statusCode, late.body).toBe(200)
     const after = await view(o.id)
     expect(after.payments.find((p) => p.method === 'CASH')?.status).toBe('REFUNDED')
