@@ -71,6 +71,14 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
               value={purchases.page + 1}
               onChange={(n) => void navigate(`/my-purchases?page=${n - 1}`)}
               siblings={1}
+              // The arrows are icons only: name them for screen readers.
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': t('purchases.previousPage') }
+                  : control === 'next'
+                    ? { 'aria-label': t('purchases.nextPage') }
+                    : {}
+              }
             />
           </nav>
         )}
