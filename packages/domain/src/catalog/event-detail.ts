@@ -75,6 +75,7 @@ const saleFlagsShape = {
   notYetOnSale: z.boolean(),
   expired: z.boolean(),
   disabled: z.boolean(),
+  cancelled: z.boolean(),
 }
 
 /** One date of a tour: its own event, in its own city and time zone. */

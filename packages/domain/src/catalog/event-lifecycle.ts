@@ -5,12 +5,16 @@ import type { EventStatus } from './vocabulary.js'
  * - DRAFT → PUBLISHED: publishing makes it public and creates its places; DRAFT → DISABLED: shelved unseen.
  * - PUBLISHED → DISABLED: off listings, its page leads to /disabled-event; tickets sold stay valid.
  * - DISABLED → PUBLISHED: back on sale (its places already exist).
+ * - PUBLISHED / DISABLED → CANCELLED (issue 16 part 5): the event will not happen; every order is settled
+ *   (paid ones refunded, open ones cancelled) in the same transaction. Terminal: refunds cannot be undone.
+ *   A draft sold nothing, so it is disabled rather than cancelled.
  * Nothing returns to DRAFT: once places exist, zones and layout are the inventory.
  */
 const TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
   DRAFT: ['PUBLISHED', 'DISABLED'],
-  PUBLISHED: ['DISABLED'],
-  DISABLED: ['PUBLISHED'],
+  PUBLISHED: ['DISABLED', 'CANCELLED'],
+  DISABLED: ['PUBLISHED', 'CANCELLED'],
+  CANCELLED: [],
 }
 
 export const canEventTransition = (from: EventStatus, to: EventStatus): boolean =>
@@ -19,5 +23,16 @@ export const canEventTransition = (from: EventStatus, to: EventStatus): boolean 
 /** Events on sale and in listings: only a published event sells, lists or takes holds. */
 export const SELLING_EVENT_STATUS = 'PUBLISHED' as const satisfies EventStatus
 
-/** Events whose page still opens (a disabled one leads to /disabled-event; its tickets stay valid). */
-export const VIEWABLE_EVENT_STATUSES = ['PUBLISHED', 'DISABLED'] as const satisfies readonly EventStatus[]
+/**
+ * Events whose page still opens: a disabled one leads to /disabled-event (its tickets stay valid), a
+ * cancelled one to /cancelled-event (its tickets were refunded), so a fan's old link explains itself.
+ */
+export const VIEWABLE_EVENT_STATUSES = [
+  'PUBLISHED',
+  'DISABLED',
+  'CANCELLED',
+] as const satisfies readonly EventStatus[]
+
+/** An event that will not happen: nothing sells, no ticket admits (issue 16 part 5). */
+export const CANCELLED_EVENT_STATUS = 'CANCELLED' as const satisfies EventStatus
+export const isEventCancelled = (status: string) => status === CANCELLED_EVENT_STATUS

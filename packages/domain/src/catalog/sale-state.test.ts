@@ -22,6 +22,8 @@ describe('saleStateOf', () => {
     ['disabled before its date', { status: 'DISABLED' }, 'DISABLED'],
     ['disabled and over', { status: 'DISABLED', endsAt: at('2026-05-31T12:00:00Z') }, 'DISABLED'],
     ['a draft is never on sale', { status: 'DRAFT' }, 'DISABLED'],
+    ['cancelled before its date', { status: 'CANCELLED' }, 'CANCELLED'],
+    ['cancelled and over', { status: 'CANCELLED', endsAt: at('2026-05-31T12:00:00Z') }, 'CANCELLED'],
     ['ISO strings work too', { endsAt: '2026-05-31T12:00:00Z' as never }, 'EXPIRED'],
   ])('%s → %s', (_label, overrides, expected) => {
     expect(saleStateOf({ ...base, ...overrides }, NOW)).toBe(expected)
@@ -29,19 +31,24 @@ describe('saleStateOf', () => {
 })
 
 describe('saleFlagsOf', () => {
-  it.each<[SaleState, [boolean, boolean, boolean, boolean]]>([
-    ['ON_SALE', [true, false, false, false]],
-    ['NOT_YET_ON_SALE', [false, true, false, false]],
-    ['SALES_CLOSED', [false, false, false, false]],
-    ['EXPIRED', [false, false, true, false]],
-    ['DISABLED', [false, false, false, true]],
-  ])('%s → onSale, notYetOnSale, expired, disabled = %j', (state, [onSale, notYet, expired, disabled]) => {
-    expect(saleFlagsOf(state)).toEqual({
-      saleState: state,
-      onSale,
-      notYetOnSale: notYet,
-      expired,
-      disabled,
-    })
-  })
+  it.each<[SaleState, [boolean, boolean, boolean, boolean, boolean]]>([
+    ['ON_SALE', [true, false, false, false, false]],
+    ['NOT_YET_ON_SALE', [false, true, false, false, false]],
+    ['SALES_CLOSED', [false, false, false, false, false]],
+    ['EXPIRED', [false, false, true, false, false]],
+    ['DISABLED', [false, false, false, true, false]],
+    ['CANCELLED', [false, false, false, false, true]],
+  ])(
+    '%s → onSale, notYetOnSale, expired, disabled, cancelled = %j',
+    (state, [onSale, notYet, expired, disabled, cancelled]) => {
+      expect(saleFlagsOf(state)).toEqual({
+        saleState: state,
+        onSale,
+        notYetOnSale: notYet,
+        expired,
+        disabled,
+        cancelled,
+      })
+    },
+  )
 })

@@ -5,7 +5,14 @@ import type { EventStatus } from './vocabulary.js'
  * Where an event stands for a fan at a given instant. Not stored: it follows from the status and the
  * event's times, so it can never disagree with them (an event is EXPIRED as soon as it has ended).
  */
-export const SALE_STATES = ['ON_SALE', 'NOT_YET_ON_SALE', 'SALES_CLOSED', 'EXPIRED', 'DISABLED'] as const
+export const SALE_STATES = [
+  'ON_SALE',
+  'NOT_YET_ON_SALE',
+  'SALES_CLOSED',
+  'EXPIRED',
+  'DISABLED',
+  'CANCELLED',
+] as const
 export type SaleState = (typeof SALE_STATES)[number]
 export const saleStateSchema = /* @__PURE__ */ z.enum(SALE_STATES)
 
@@ -23,8 +30,10 @@ const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d
  * is what the fan needs to read; their tickets stay valid), and an event that has ended is "expired"
  * whatever its sales window said. Sales close at `offSaleAt` (usually the start) until the end.
  * DRAFT is not a fan-facing state: callers must never show a draft, so it is treated like DISABLED here.
+ * A cancelled event says so above all (issue 16 part 5): its fans must learn their tickets were refunded.
  */
 export function saleStateOf(event: SaleTimes, now: Date): SaleState {
+  if (event.status === 'CANCELLED') return 'CANCELLED'
   if (event.status !== 'PUBLISHED') return 'DISABLED'
   const t = now.getTime()
   if (ms(event.endsAt) <= t) return 'EXPIRED'
@@ -41,6 +50,7 @@ export function saleFlagsOf(state: SaleState) {
     notYetOnSale: state === 'NOT_YET_ON_SALE',
     expired: state === 'EXPIRED',
     disabled: state === 'DISABLED',
+    cancelled: state === 'CANCELLED',
   }
 }
 export type SaleFlags = ReturnType<typeof saleFlagsOf>

@@ -52,7 +52,8 @@ export type HomeSection = (typeof HOME_SECTIONS)[number]
 export const homeSectionSchema = /* @__PURE__ */ z.enum(HOME_SECTIONS)
 
 // Not in the spec: the back office needs drafts, and DISABLED backs the /disabled-event page (spec §2).
-export const EVENT_STATUSES = ['DRAFT', 'PUBLISHED', 'DISABLED'] as const
+// CANCELLED (issue 16 part 5): the event will not happen; every ticket was refunded and none is valid.
+export const EVENT_STATUSES = ['DRAFT', 'PUBLISHED', 'DISABLED', 'CANCELLED'] as const
 export type EventStatus = (typeof EVENT_STATUSES)[number]
 export const eventStatusSchema = /* @__PURE__ */ z.enum(EVENT_STATUSES)
 

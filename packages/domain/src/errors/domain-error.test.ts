@@ -16,7 +16,7 @@ import {
 describe('error codes (spec §8, DESIGN §6)', () => {
   it('holds every spec §8 name and our own codes, once each', () => {
     expect(SPEC_ERROR_CODES).toHaveLength(37)
-    expect(APP_ERROR_CODES).toHaveLength(53)
+    expect(APP_ERROR_CODES).toHaveLength(54)
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length)
     expect(ERROR_CODES).toEqual([...SPEC_ERROR_CODES, ...APP_ERROR_CODES])
   })
@@ -44,6 +44,7 @@ describe('error codes (spec §8, DESIGN §6)', () => {
     ['RepeatedPhoneNumber', 409],
     ['RepeatedDocumentNumber', 409],
     ['SEAT_UNAVAILABLE', 409],
+    ['EVENT_CANCELLED', 409],
     ['CONFLICT', 409],
     ['PAYLOAD_TOO_LARGE', 413],
     ['UNSUPPORTED_MEDIA_TYPE', 415],

@@ -97,6 +97,7 @@ export const APP_ERROR_CODES = [
   'SALE_NOT_REFUNDABLE',
   'RESERVATION_DEADLINE_INVALID',
   'PRICE_OVERRIDE_INVALID',
+  'EVENT_CANCELLED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -235,6 +236,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
     status: 422,
     title: 'A price can only be lowered, by half at most unless an admin approves, and never to zero',
   },
+  // Issue 16 part 5: the event will not happen; nothing more is held, sold or charged for it.
+  EVENT_CANCELLED: { status: 409, title: 'The event was cancelled' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -171,8 +171,11 @@ export const transferResultSchema = z.object({
   receiverPreRegistered: z.boolean(),
 })
 
-/** NOT_PAID: a paguitos ticket whose plan is still being paid (issue 16 part 6). */
-export const CHECK_IN_RESULTS = [...CODE_VERDICTS, 'ALREADY_USED', 'NOT_PAID'] as const
+/**
+ * NOT_PAID: a paguitos ticket whose plan is still being paid (issue 16 part 6). EVENT_CANCELLED: the ticket's
+ * event was cancelled and the ticket refunded (issue 16 part 5), so the gate says why rather than "invalid".
+ */
+export const CHECK_IN_RESULTS = [...CODE_VERDICTS, 'ALREADY_USED', 'NOT_PAID', 'EVENT_CANCELLED'] as const
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number]
 
 export const checkInBodySchema = z.object({
