@@ -494,6 +494,8 @@ export interface PaymentsTable {
   card_installments: Generated<number | null>
   /** 0027-saved-cards: a payment charged on a saved card instead of a one-use token. */
   saved_card_id: Generated<string | null>
+  /** 0029-counter-instalments: the shift whose drawer took a counter payment; null: its order's shift. */
+  shift_id: Generated<string | null>
 }
 
 export interface UsedCardTokensTable {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { billingSchema, cartLineSchema, cashNetworkSchema } from '../checkout/contract.js'
+import { billingSchema, cartLineSchema, cashNetworkSchema, orderViewSchema } from '../checkout/contract.js'
 import { currencySchema } from '../locale/country.js'
 import { walkInBuyerSchema } from '../orders/parties.js'
 import { DOCUMENT_TYPES } from '../people/vocabulary.js'
@@ -133,6 +133,32 @@ export const collectBodySchema = z.object({
 })
 export type CollectBody = z.infer<typeof collectBodySchema>
 
+/**
+ * Selling on a paguitos plan at the counter (issues 15 and 16, `/assistant/installment`): the deposit taken in
+ * cash or at the card terminal, for a fan with an email — the plan's reminders reach them and they pay the
+ * rest from their account, or at any counter. `billing` names the payer of those later online payments.
+ */
+export const counterPlanBodySchema = counterSaleBodySchema
+  .omit({ tenders: true, priceOverride: true, identification: true })
+  .extend({
+    tenders: z.array(collectTenderSchema).min(1).max(4),
+    /** The deposit the operator saw; a different one → AMOUNT_MISMATCH and nothing is taken. */
+    expectedDeposit: z.int().min(1),
+    billing: billingSchema,
+  })
+export type CounterPlanBody = z.infer<typeof counterPlanBodySchema>
+
+/** A plan's next instalment, or its whole balance, taken at the counter as a reservation is collected. */
+export const counterInstalmentBodySchema = collectBodySchema.extend({
+  part: z.enum(['NEXT', 'BALANCE']),
+  expectedAmount: z.int().min(1),
+})
+export type CounterInstalmentBody = z.infer<typeof counterInstalmentBodySchema>
+
+/** A plan as the counter sees it after taking one of its payments: the change to give back with it. */
+export const counterPlanSchema = z.object({ order: orderViewSchema, change: z.int().min(0) })
+export type CounterPlan = z.infer<typeof counterPlanSchema>
+
 /** A counter sale, as its receipt shows it. */
 export const counterSaleSchema = z.object({
   orderId: z.uuid(),
@@ -259,6 +285,8 @@ export const BOX_OFFICE_AUDIT_ACTIONS = [
   'sale.refund',
   'sale.reserve',
   'sale.collect',
+  'sale.plan',
+  'plan.instalment',
   'price.override',
   'tickets.print',
   'courtesy_quota.set',

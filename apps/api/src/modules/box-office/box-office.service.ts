@@ -5,6 +5,8 @@ import {
   type BoxOfficeAuditAction,
   type BoxOfficeEvent,
   type CollectBody,
+  type CounterInstalmentBody,
+  type CounterPlanBody,
   type CounterSale,
   type CounterSaleBody,
   type PayLaterBody,
@@ -19,20 +21,24 @@ import { type Country, type Currency, currencyOf, type Locale, localeOf } from '
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import { type Actor, audit } from '../catalog-admin/audit.js'
+import { findOrder, findOrderIdByCode } from '../checkout/checkout.repository.js'
 import {
   type CounterBuyerDetails,
   collectReservation,
   counterSaleByCode,
   counterSaleOfCode,
   counterSaleView,
+  payInstalmentAtCounter,
   refundCounterSale,
   reserveAtCounter,
   saleOfSeller,
   sellAtCounter,
   sellForLaterAtCounter,
+  sellPlanAtCounter,
   tendersOfShiftSales,
   voidCounterSale,
 } from '../checkout/counter-sales.service.js'
+import { orderView } from '../checkout/orders.service.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { fanAtCounter } from '../fans/fans.service.js'
 import type { TicketPdfLayout } from '../tickets/ticket-pdf.js'
@@ -335,6 +341,78 @@ export async function reserve(deps: CheckoutDeps, operator: Operator, country: C
       shiftId: shift.id,
     })
   })
+}
+
+/**
+ * Sells on the event's paguitos plan at the counter (issues 15 and 16, `/assistant/installment`): the deposit
+ * goes into the operator's open shift. As for a sale paid later, the buyer is a fan with an email: the plan's
+ * reminders reach them, and they pay the rest from their account or at a counter.
+ */
+export async function sellPlan(
+  deps: CheckoutDeps,
+  operator: Operator,
+  country: Country,
+  body: CounterPlanBody,
+) {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  if (body.buyer.kind === 'WALK_IN') throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
+  const who = await buyerOf(deps.db, body.buyer, country)
+  if (!who.email) throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
+  const seller = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
+  return sellPlanAtCounter(deps, seller, who, body, async (trx, order) => {
+    if (!(await maySell(trx, operator, order.eventId))) throw new DomainError('FORBIDDEN')
+    await audit(trx, operator, 'sale.plan', 'order', order.id, {
+      buyer: auditedBuyer(body.buyer),
+      total: body.expectedTotal,
+      deposit: body.expectedDeposit,
+      tenders: auditedTenders(body.tenders),
+      shiftId: shift.id,
+    })
+  })
+}
+
+/**
+ * A paguitos plan of the country, by its id or its purchase code, as the counter shows it to take a payment:
+ * any counter may, for an event its operator sells; anything else is not found.
+ */
+export async function planAtCounter(
+  db: Db,
+  operator: Operator,
+  country: Country,
+  ref: { id: string } | { code: string },
+) {
+  const id = 'id' in ref ? ref.id : await findOrderIdByCode(db, ref.code.trim().toUpperCase(), country)
+  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined
+  if (
+    !order?.installment_schedule ||
+    order.country !== country ||
+    !(await maySell(db, operator, order.event_id))
+  )
+    throw new DomainError('NOT_FOUND', { message: 'No such plan.' })
+  // Read as the one who placed it: the counter sees what the fan sees of their plan.
+  return orderView(db, order.id, order.placed_by)
+}
+
+/** Takes a plan's next instalment, or its balance, in the operator's open shift (checks in counter-sales). */
+export async function payPlanAtCounter(
+  deps: CheckoutDeps,
+  operator: Operator,
+  country: Country,
+  orderId: string,
+  body: CounterInstalmentBody,
+) {
+  const shift = await requireOpenShift(deps.db, operator.userId)
+  await planAtCounter(deps.db, operator, country, { id: orderId })
+  const collector = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
+  const paid = await payInstalmentAtCounter(deps, collector, orderId, body)
+  await audit(deps.db, operator, 'plan.instalment', 'order', orderId, {
+    part: body.part,
+    amount: body.expectedAmount,
+    tenders: auditedTenders(body.tenders),
+    change: paid.change,
+    shiftId: shift.id,
+  })
+  return paid
 }
 
 /** Collects a reservation in the operator's open shift, for an event they sell (checks in counter-sales). */

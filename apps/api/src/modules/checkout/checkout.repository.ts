@@ -203,6 +203,17 @@ export async function findCounterOrderByCode(db: Db, code: string, country: stri
     .executeTakeFirst()
 }
 
+/** The id of the country's order with this code (a paguitos plan looked up at a counter). */
+export async function findOrderIdByCode(db: Db, code: string, country: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('code', '=', code)
+    .where('country', '=', country)
+    .executeTakeFirst()
+  return row?.id
+}
+
 /** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
 export async function protectSeats(trx: Db, holdId: string, until: Date) {
   await sql`update event_seats set hold_expires_at = greatest(hold_expires_at, ${until})
@@ -324,24 +335,32 @@ export async function unsellPlaces(trx: Db, eventId: string, holdId: string) {
 
 /** Every counter tender of a shift's sales, with its order's event (issue 15 part 5: X report and close). */
 export async function tendersOfShift(db: Db, shiftId: string) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .innerJoin('events as e', 'e.id', 'o.event_id')
-    .select([
-      'o.id as order_id',
-      'o.status as order_status',
-      'o.event_id',
-      'e.name as event_name',
-      'p.method',
-      'p.amount',
-      'p.change_given',
-      'p.status',
-    ])
-    .where('o.shift_id', '=', shiftId)
-    .where('p.provider_code', '=', 'staff')
-    .orderBy('p.created_at')
-    .execute()
+  return (
+    db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .innerJoin('events as e', 'e.id', 'o.event_id')
+      .select([
+        'o.id as order_id',
+        'o.status as order_status',
+        'o.event_id',
+        'e.name as event_name',
+        'p.method',
+        'p.amount',
+        'p.change_given',
+        'p.status',
+      ])
+      // A payment names its shift when it was taken in one other than its order's (a plan's instalment).
+      .where((eb) =>
+        eb.or([
+          eb('p.shift_id', '=', shiftId),
+          eb.and([eb('p.shift_id', 'is', null), eb('o.shift_id', '=', shiftId)]),
+        ]),
+      )
+      .where('p.provider_code', '=', 'staff')
+      .orderBy('p.created_at')
+      .execute()
+  )
 }
 
 /** Claims one automatic charge attempt of an instalment; false when it was claimed already. */

@@ -1,5 +1,7 @@
 import type {
   CollectBody,
+  CounterInstalmentBody,
+  CounterPlanBody,
   CounterSale,
   CounterSaleBody,
   PayLaterBody,
@@ -7,6 +9,7 @@ import type {
 } from '@palco/domain/box-office/contract'
 import { canVoidWithin, settleTenders, VOID_WINDOW_MS } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
+import type { OrderView } from '@palco/domain/checkout/contract'
 import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Currency, Locale } from '@palco/domain/locale/country'
@@ -21,10 +24,12 @@ import {
   eventForCart,
   findCounterOrderByCode,
   findOrder,
+  findOrderByKey,
   lockOrder,
   tendersOfShift,
   updateOrder,
 } from './checkout.repository.js'
+import { payInstalment, scheduleForHold } from './installments.service.js'
 import { paymentInstructionsEmail } from './order-emails.js'
 import { placeCounterOrder, placeOrder, recordCounterParts } from './orders.service.js'
 import {
@@ -187,6 +192,81 @@ export async function reserveAtCounter(
   )
   return counterSaleView(deps.db, orderId, seller.userId, now)
 }
+
+/**
+ * Sells the operator's reservation on the event's paguitos plan (issues 15 and 16): the deposit is taken in
+ * tenders at the counter, and the plan opens in the same transaction — seats sold to it, tickets locked — as a
+ * deposit settled online opens it. The schedule is computed here, never taken from the page. The same key
+ * answers the same sale.
+ */
+export async function sellPlanAtCounter(
+  deps: CheckoutDeps,
+  seller: CounterSeller,
+  who: CounterBuyerDetails,
+  body: Omit<CounterPlanBody, 'buyer'>,
+  /** Written in the sale's transaction, once (the audit entry); throwing undoes the sale. */
+  onRecorded: (trx: Db, order: { id: string; eventId: string }) => Promise<void>,
+  now = new Date(),
+): Promise<{ orderId: string; change: number }> {
+  const known = await findOrderByKey(deps.db, seller.userId, body.idempotencyKey)
+  if (known) return { orderId: known.id, change: changeOf(await paymentsOfOrder(deps.db, known.id)) }
+  const buyerId = who.buyer.kind === 'ACCOUNT' ? who.buyer.userId : null
+  const quote = await scheduleForHold(deps.db, seller.userId, body.reservationId, now, buyerId)
+  if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
+  const deposit = quote.schedule.deposit
+  if (body.expectedDeposit !== deposit)
+    throw new DomainError('AMOUNT_MISMATCH', { field: 'expectedDeposit', details: { total: deposit } })
+  const settled = settleTenders(deposit, body.tenders)
+  if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
+  const orderId = await placeCounterOrder(
+    deps,
+    sellingFor(seller, who),
+    {
+      ...orderFieldsOf(who, body),
+      billing: body.billing,
+      firstPayment: deposit,
+      installmentSchedule: quote.schedule,
+      payment: { method: 'COUNTER', parts: settled.parts, shiftId: seller.shiftId },
+      onRecorded,
+    },
+    now,
+  )
+  return { orderId, change: settled.change }
+}
+
+/**
+ * Takes a plan's next instalment, or its whole balance, at a counter (issue 16 part 4 at the box office):
+ * tenders settled against the amount the counter saw, recorded in the collecting operator's shift — a plan
+ * may be paid at several counters, so each payment names its own drawer. Any plan of the site's country; the
+ * box office checks the operator sells its event.
+ */
+export async function payInstalmentAtCounter(
+  deps: CheckoutDeps,
+  collector: CounterSeller,
+  orderId: string,
+  body: CounterInstalmentBody,
+  now = new Date(),
+): Promise<{ order: OrderView; change: number }> {
+  const settled = settleTenders(body.expectedAmount, body.tenders)
+  if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
+  const result = await payInstalment(
+    deps,
+    { userId: collector.userId, channel: collector.channel, atCounter: true },
+    orderId,
+    {
+      part: body.part,
+      expectedAmount: body.expectedAmount,
+      idempotencyKey: `counter-${body.idempotencyKey}`,
+      payment: { method: 'COUNTER', parts: settled.parts, shiftId: collector.shiftId },
+    },
+    now,
+  )
+  return { order: result.order, change: settled.change }
+}
+
+/** What the counter gave back in change over an order's tenders. */
+const changeOf = (payments: readonly PaymentRow[]) =>
+  payments.reduce((sum, p) => sum + (p.provider_code === 'staff' ? Number(p.change_given ?? 0) : 0), 0)
 
 /** The waiting payment of a reservation still open, if the order is one. */
 const waitingReservationOf = (payments: readonly PaymentRow[]) =>

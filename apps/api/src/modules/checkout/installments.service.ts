@@ -31,7 +31,15 @@ import {
   lockOrder,
   openPlanIds,
 } from './checkout.repository.js'
-import { chargeInstalment, type OrderActor, payOrderBalance, placeOrder } from './orders.service.js'
+import {
+  type CounterTender,
+  chargeInstalment,
+  mayPayOrder,
+  paidWithKey,
+  type OrderActor,
+  payOrderBalance,
+  placeOrder,
+} from './orders.service.js'
 import {
   type CheckoutDeps,
   cancelLapsedPlan,
@@ -46,12 +54,21 @@ import {
  * next instalment or the balance, and the plan pass that reminds, warns and cancels.
  */
 
-/** What the reservation's plan is, priced as its cart is now; a reservation that is not the fan's is 404. */
-async function scheduleForHold(db: Db, userId: string, reservationId: string, now: Date) {
+/**
+ * What the reservation's plan is, priced as its cart is now; a reservation that is not the holder's is 404.
+ * The holder is the fan, or the operator at the counter selling to `buyerId` (whose promo uses count).
+ */
+export async function scheduleForHold(
+  db: Db,
+  holderId: string,
+  reservationId: string,
+  now: Date,
+  buyerId: string | null = holderId,
+) {
   const hold = await findHoldRow(db, reservationId)
-  if (!hold || hold.user_id !== userId)
+  if (!hold || hold.user_id !== holderId)
     throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  const priced = await priceReservation(db, hold, userId, now)
+  const priced = await priceReservation(db, hold, buyerId, now)
   const plan = await planOfEvent(db, hold.event_id)
   const total = priced.totals.total
   const planned =
@@ -141,22 +158,25 @@ export async function payInstalment(
   deps: CheckoutDeps,
   actor: OrderActor,
   orderId: string,
-  body: PayInstalmentBody,
+  body: Omit<PayInstalmentBody, 'payment'> & { payment: PayInstalmentBody['payment'] | CounterTender },
   now = new Date(),
 ): Promise<PlaceOrderResult> {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(deps.db, orderId) : undefined
-  if (!order || order.placed_by !== actor.userId)
+  if (!order || !mayPayOrder(order, actor, body.payment.method))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const schedule = order.installment_schedule as InstallmentSchedule | null
-  if (!schedule || !isPlanOpen(order) || order.status !== 'PENDING')
+  const payments = await paymentsOfOrder(deps.db, order.id)
+  // A replay answers the payment it made, even once that payment completed the plan.
+  const replay = paidWithKey(payments, order.id, body.idempotencyKey)
+  if (!replay && (!schedule || !isPlanOpen(order) || order.status !== 'PENDING'))
     throw new DomainError('ORDER_NOT_PAYABLE')
-  const balance = balanceOf(Number(order.total), await paymentsOfOrder(deps.db, order.id))
+  const balance = balanceOf(Number(order.total), payments)
   const asked = balance.settled + balance.inFlight
-  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), asked))
+  const next = schedule && nextInstalment(instalmentLines(schedule, new Date(order.created_at), asked))
   const amount = body.part === 'BALANCE' ? balance.unrequested : (next?.amount ?? 0)
-  if (amount <= 0)
+  if (!replay && amount <= 0)
     throw new DomainError('ORDER_NOT_PAYABLE', { message: 'Every instalment is paid or under way.' })
-  if (amount !== body.expectedAmount)
+  if (!replay && amount !== body.expectedAmount)
     throw new DomainError('AMOUNT_MISMATCH', { field: 'expectedAmount', details: { total: amount } })
   return payOrderBalance(
     deps,

@@ -71,6 +71,7 @@ import {
   type CheckoutDeps,
   completeIfPaid,
   type OrderLine,
+  openPlan,
   recordSettledPayment,
   takeWalletPart,
   walletOwnerOf,
@@ -91,7 +92,25 @@ export interface OrderActor {
   channel?: SalesChannel
   /** Set only for an operator at the box office (the routes check the role): the buyer, and the actor sells. */
   sellingFor?: Buyer
+  /** An operator taking a later payment of an order at the counter (a plan's instalment); the routes check it. */
+  atCounter?: boolean
 }
+
+/** Whether the actor is an operator at the box office: only they take counter tenders. */
+const isOperator = (actor: OrderActor) => actor.atCounter === true || actor.sellingFor !== undefined
+
+/**
+ * Who may pay more of an order: whoever placed it, its buyer (a plan sold to them at the counter is paid from
+ * their account), and an operator taking a counter payment (the box office checks the event is theirs).
+ */
+export const mayPayOrder = (
+  order: { placed_by: string; user_id: string | null },
+  actor: OrderActor,
+  method: string,
+) =>
+  order.placed_by === actor.userId ||
+  order.user_id === actor.userId ||
+  (method === 'COUNTER' && isOperator(actor))
 
 /** The order's parties as its columns say them. */
 function partiesOf(actor: OrderActor) {
@@ -170,6 +189,7 @@ export async function recordCounterParts(
       reference: part.reference,
       tendered: part.tendered,
       change: part.change,
+      shiftId: tender.shiftId ?? null,
       ...(key ? { idempotencyKey: tender.parts.length > 1 ? `${key}-${i}` : key } : {}),
     })
   }
@@ -238,6 +258,20 @@ export async function placeCounterOrder(
   return known ? known.id : (await prepareOrder(deps, actor, body, now)).orderId
 }
 
+/** The key a later payment of an order is recorded under, from the caller's idempotency key. */
+const balanceKeyOf = (orderId: string, idempotencyKey: string) => `pay-${orderId}-${idempotencyKey}`
+
+/** Whether the payment was made with this key: alone, or as one of several counter tenders (`key-0`, …). */
+const madeWithKey = (p: { idempotency_key: string | null }, key: string) =>
+  p.idempotency_key === key || (p.idempotency_key?.startsWith(`${key}-`) ?? false)
+
+/** Whether one of the order's payments already answers this key: a replay, even after the order was paid. */
+export const paidWithKey = (
+  payments: readonly { idempotency_key: string | null }[],
+  orderId: string,
+  idempotencyKey: string,
+) => payments.some((p) => madeWithKey(p, balanceKeyOf(orderId, idempotencyKey)))
+
 /**
  * Asks for the next payment of an open order (issue 14 part 2): the balance after a deposit, or another
  * tender of a split. The amount must fit what is still unrequested (`canRequestPayment`), so an order is never
@@ -257,14 +291,16 @@ export async function payOrderBalance(
   },
   now = new Date(),
 ): Promise<PlaceOrderResult> {
+  // The order is read as the one who placed it: an operator taking an instalment may not have.
+  let viewer = actor.userId
   const paymentId = await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, body.orderId)
-    if (!order || order.placed_by !== actor.userId)
+    if (!order || !mayPayOrder(order, actor, body.payment.method))
       throw new DomainError('NOT_FOUND', { message: 'No such order.' })
-    const key = `pay-${order.id}-${body.idempotencyKey}`
+    viewer = order.placed_by
+    const key = balanceKeyOf(order.id, body.idempotencyKey)
     const payments = await paymentsOfOrder(trx, order.id)
-    const again = payments.find((p) => p.idempotency_key === key)
-    if (again) return null
+    if (paidWithKey(payments, order.id, body.idempotencyKey)) return null
     if (!isOpenOrder(order.status as OrderStatus)) throw new DomainError('ORDER_NOT_PAYABLE')
     const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
     if (!canRequestPayment(Number(order.total), parts, body.amount)) {
@@ -275,8 +311,7 @@ export async function payOrderBalance(
     }
     const choice = body.payment
     if (choice.method === 'COUNTER') {
-      if (!order.seller_user_id)
-        throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+      if (!isOperator(actor)) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       if (sumOfParts(choice.parts) !== body.amount)
         throw new DomainError('AMOUNT_MISMATCH', { field: 'amount' })
       await recordCounterParts(trx, order, actor.userId, choice, key)
@@ -340,7 +375,7 @@ export async function payOrderBalance(
       now,
     )
   }
-  return resultOf(deps.db, body.orderId, actor.userId)
+  return resultOf(deps.db, body.orderId, viewer)
 }
 
 /**
@@ -639,7 +674,8 @@ async function prepareOrder(
       } else if (choice.method === 'COUNTER') {
         if (!actor.sellingFor)
           throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
-        if (sumOfParts(choice.parts) !== total)
+        // The tenders pay the whole total, or a paguitos plan's deposit sold at the counter (issue 16).
+        if (sumOfParts(choice.parts) !== (body.firstPayment ?? total))
           throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
       } else if (choice.method === 'RESERVATION') {
         if (!actor.sellingFor)
@@ -663,7 +699,10 @@ async function prepareOrder(
       const asked = body.firstPayment ?? split.provider
       if (
         body.firstPayment !== undefined &&
-        (!Number.isSafeInteger(asked) || asked <= 0 || asked >= split.provider || atCounter)
+        (!Number.isSafeInteger(asked) ||
+          asked <= 0 ||
+          asked >= split.provider ||
+          choice.method === 'RESERVATION')
       ) {
         throw new DomainError('AMOUNT_MISMATCH', { field: 'firstPayment', details: { total } })
       }
@@ -801,6 +840,13 @@ async function prepareOrder(
         // Settled already (the wallet, a counter tender, nothing to pay): paid in this same transaction.
         const row = await lockOrder(trx, orderId)
         if (!row) throw new Error('order vanished')
+        // A plan's deposit taken at the counter opens the plan here, as a settled provider deposit does.
+        if (body.firstPayment !== undefined) {
+          const [deposit] = await paymentsOfOrder(trx, orderId)
+          if (!deposit || !(await openPlan(trx, deps, row, deposit, body.firstPayment)))
+            throw new DomainError('HOLD_EXPIRED')
+          return { orderId, existing: false }
+        }
         const done = await completeIfPaid(trx, deps, row)
         if (done === 'SEATS_GONE') throw new DomainError('HOLD_EXPIRED')
         return { orderId, existing: false }

@@ -183,6 +183,8 @@ export async function recordSettledPayment(
     /** Cash at the counter: what was handed over and the change given back (issue 15). */
     tendered?: number | null
     change?: number | null
+    /** A counter payment taken in a shift other than its order's (a plan's instalment, issue 16). */
+    shiftId?: string | null
   },
 ) {
   await insertPayment(trx, {
@@ -208,6 +210,7 @@ export async function recordSettledPayment(
     expires_at: null,
     tendered: p.tendered ?? null,
     change_given: p.change ?? null,
+    shift_id: p.shiftId ?? null,
   })
 }
 
@@ -479,9 +482,16 @@ async function askRefund(trx: Db, payment: PaymentRow, reason: RefundReason) {
  * A paguitos deposit settled (issue 16 part 2): the seats are sold to the plan and kept with no clock
  * (reservation BOOKED_FOREVER), its tickets issued locked (kind DEPOSIT, no code), the order open until the
  * rest is paid, and the fan told the next date. False, with nothing changed, when its places are gone (the
- * deposit is then refunded like any payment that came too late).
+ * deposit is then refunded like any payment that came too late). `deposit` is what settled: one provider
+ * payment, or the tenders taken at the counter together (`payment` is one of them).
  */
-async function openPlan(trx: Db, deps: SettlementDeps, order: OrderRow, payment: PaymentRow) {
+export async function openPlan(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  order: OrderRow,
+  payment: PaymentRow,
+  deposit = Number(payment.amount),
+) {
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
   if ((await countTakeable(trx, order.event_id, order.hold_id, places)) !== places.length) return false
@@ -494,7 +504,7 @@ async function openPlan(trx: Db, deps: SettlementDeps, order: OrderRow, payment:
   })
   await issueTickets(trx, { ...ticketOrderOf(order), locked: true }, ticketPlacesOf(lines))
   await moveReservation(trx, order.hold_id, 'BOOKED_FOREVER')
-  await mailPlan(trx, deps, { ...order, plan_opened_at: openedAt }, 'OPENED', Number(payment.amount))
+  await mailPlan(trx, deps, { ...order, plan_opened_at: openedAt }, 'OPENED', deposit)
   return true
 }
 
