@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-card-installments.js'
 import * as m0025 from './migrations/0025-installment-plans.js'
 import * as m0026 from './migrations/0026-installment-orders.js'
 import * as m0027 from './migrations/0027-saved-cards.js'
+import * as m0028 from './migrations/0028-event-cancellation.js'
 import * as m0029 from './migrations/0029-counter-instalments.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-installment-plans': m0025,
   '0026-installment-orders': m0026,
   '0027-saved-cards': m0027,
+  '0028-event-cancellation': m0028,
   '0029-counter-instalments': m0029,
 }
 

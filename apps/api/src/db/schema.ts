@@ -84,6 +84,9 @@ export interface EventsTable {
   installments_enabled: boolean
   /** Issue 7 (0007-tickets): fans may pass tickets on unless the organiser switched it off. */
   tickets_transferable: Generated<boolean>
+  /** 0028-event-cancellation: when an admin cancelled it, and the reason fans are told (issue 16 part 5). */
+  cancelled_at: Generated<Date | null>
+  cancellation_reason: Generated<string | null>
   created_at: CreatedAt
   updated_at: UpdatedAt
 }

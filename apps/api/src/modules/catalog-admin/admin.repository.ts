@@ -1,5 +1,5 @@
 import type { EventStatus } from '@palco/domain/catalog/vocabulary'
-import type { Insertable, Updateable } from 'kysely'
+import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { EventsTable, LayoutsTable, PriceZonesTable, ToursTable, VenuesTable } from '../../db/schema.js'
 
@@ -114,6 +114,84 @@ export async function setEventStatus(trx: Db, eventId: string, from: EventStatus
     .returning('id')
     .executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * The lock between selling an event and cancelling it (issue 16 part 5), transaction-scoped: placing an
+ * order takes it shared, a cancellation exclusive. So an order is either placed before the cancellation
+ * (which then finds and settles it) or sees the event cancelled; no row is written for it on the sales path.
+ */
+export async function lockEventSales(trx: Db, eventId: string, mode: 'shared' | 'exclusive') {
+  const key = sql`hashtextextended(${`event-sales:${eventId}`}, 0)`
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${key})`.execute(trx)
+  else await sql`select pg_advisory_xact_lock(${key})`.execute(trx)
+}
+
+/** The event's status as of now (read after `lockEventSales`, so a cancellation is seen once committed). */
+export async function eventStatusOf(trx: Db, eventId: string) {
+  return trx.selectFrom('events').select(['status', 'country']).where('id', '=', eventId).executeTakeFirst()
+}
+
+/**
+ * Locks the event's row for a cancellation. NO KEY UPDATE, not UPDATE: orders and tickets inserted by a
+ * webhook hold the row's KEY SHARE lock (their foreign key) while the cancellation waits for their order.
+ */
+export async function lockEventForCancellation(trx: Db, eventId: string) {
+  return trx
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select([
+      'e.id',
+      'e.name',
+      'e.country',
+      'e.currency',
+      'e.status',
+      'e.starts_at',
+      'e.cancelled_at',
+      'e.cancellation_reason',
+      'v.time_zone',
+    ])
+    .where('e.id', '=', eventId)
+    .forNoKeyUpdate('e')
+    .executeTakeFirst()
+}
+
+export async function markEventCancelled(
+  trx: Db,
+  eventId: string,
+  from: EventStatus,
+  reason: string,
+  at: Date,
+) {
+  const row = await trx
+    .updateTable('events')
+    .set({ status: 'CANCELLED', cancelled_at: at, cancellation_reason: reason, updated_at: at })
+    .where('id', '=', eventId)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** A country's events for the back office, drafts and cancelled ones too, soonest first. */
+export async function adminEventRows(db: Db, country: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select([
+      'e.id',
+      'e.name',
+      'e.slug',
+      'e.starts_at',
+      'e.status',
+      'e.cancelled_at',
+      'v.time_zone',
+      'v.name as venue_name',
+    ])
+    .where('e.country', '=', country)
+    .orderBy('e.starts_at')
+    .orderBy('e.name')
+    .execute()
 }
 
 /** An event as staff see it, with its category slug and organisation code. */

@@ -7,6 +7,7 @@ import {
   tourInputSchema,
   venueInputSchema,
 } from '@palco/domain/catalog/admin-commands'
+import { adminEventListSchema } from '@palco/domain/catalog/event-cancellation'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { installmentPlanListSchema } from '@palco/domain/instalments/contract'
 import { installmentPlanSchema } from '@palco/domain/instalments/schedule'
@@ -16,6 +17,7 @@ import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import {
   adminEvent,
+  adminEventList,
   createEvent,
   createLayout,
   createTour,
@@ -172,6 +174,22 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
         request.params.id,
       )
       reply.code(204)
+    },
+  )
+
+  r.get(
+    '/api/admin/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The site’s events with their status, drafts and cancelled ones too (back office)',
+        response: { 200: adminEventListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return adminEventList(app.db, request.country)
     },
   )
 

@@ -5,7 +5,8 @@ import {
   type tourInputSchema,
   type venueInputSchema,
 } from '@palco/domain/catalog/admin-commands'
-import { canEventTransition } from '@palco/domain/catalog/event-lifecycle'
+import type { AdminEventList } from '@palco/domain/catalog/event-cancellation'
+import { canEventTransition, isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import { type EventStatus, isMultiEventType } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
@@ -20,8 +21,10 @@ import type { z } from 'zod'
 import type { Db } from '../../db/dialect.js'
 import { materializeEvent } from '../seating/inventory.service.js'
 import {
+  adminEventRows,
   categoryBySlug,
   eventKinds,
+  eventStatusOf,
   findAdminEventRow,
   includedEventIds,
   insertEvent,
@@ -31,6 +34,9 @@ import {
   lastLayoutVersion,
   layoutData,
   layoutVenue,
+  lockEventForCancellation,
+  lockEventSales,
+  markEventCancelled,
   replaceIncludedEvents,
   replaceZones,
   setEventStatus,
@@ -311,6 +317,69 @@ export async function disableEvent(db: Db, actor: Actor, eventId: string) {
   const event = await adminEvent(db, eventId)
   await moveEvent(db, actor, eventId, event.status as EventStatus, 'DISABLED', 'disable')
   return adminEvent(db, eventId)
+}
+
+/**
+ * Placing an order starts here (issue 16 part 5): under the event's sales lock, taken shared, a cancelled
+ * event refuses it with EVENT_CANCELLED. A cancellation waits for the orders already past this point and then
+ * settles them, so no order can slip in after it.
+ */
+export async function assertEventSells(trx: Db, eventId: string) {
+  await lockEventSales(trx, eventId, 'shared')
+  const event = await eventStatusOf(trx, eventId)
+  if (event && isEventCancelled(event.status)) throw new DomainError('EVENT_CANCELLED')
+}
+
+/**
+ * The event's part of a cancellation, in the caller's transaction (which then settles the event's orders):
+ * the sales lock exclusive, the row locked, the status moved through the domain's table with the reason and
+ * time kept, and the change audited. An event already cancelled is returned as it is (`already`): cancelling
+ * twice is harmless. Another country's event is not found (the back office works per site).
+ */
+export async function cancelEventRow(
+  trx: Db,
+  actor: Actor,
+  country: string,
+  eventId: string,
+  reason: string,
+  now: Date,
+) {
+  await lockEventSales(trx, eventId, 'exclusive')
+  const event = await lockEventForCancellation(trx, eventId)
+  if (!event || event.country !== country) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+  if (isEventCancelled(event.status)) return { event, already: true }
+  const from = event.status as EventStatus
+  if (!canEventTransition(from, 'CANCELLED')) {
+    throw new DomainError('CONFLICT', {
+      field: 'status',
+      message: `An event cannot go from ${from} to CANCELLED.`,
+    })
+  }
+  if (!(await markEventCancelled(trx, eventId, from, reason, now)))
+    throw new DomainError('CONFLICT', { field: 'status', message: 'The event changed meanwhile; reload it.' })
+  await audit(trx, actor, 'cancel', 'event', eventId, { from, reason })
+  return {
+    event: { ...event, status: 'CANCELLED', cancelled_at: now, cancellation_reason: reason },
+    already: false,
+  }
+}
+
+/** The back office's events page: the site's events with their status (issue 16 part 5). */
+export async function adminEventList(db: Db, country: string): Promise<AdminEventList> {
+  const iso = (d: Date | string) => new Date(d).toISOString()
+  const rows = await adminEventRows(db, country)
+  return {
+    events: rows.map((e) => ({
+      id: e.id,
+      name: e.name,
+      slug: e.slug,
+      startsAt: iso(e.starts_at),
+      timeZone: e.time_zone,
+      venueName: e.venue_name,
+      status: e.status as EventStatus,
+      cancelledAt: e.cancelled_at ? iso(e.cancelled_at) : null,
+    })),
+  }
 }
 
 /** Everything staff see of an event, drafts included, plus the input it would re-validate as. */

@@ -7,6 +7,7 @@ import type { PaymentProviderAdapter, ProviderCode } from '../payments/provider.
 import { startReconciler } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
 import { checkoutRoutes } from './checkout.routes.js'
+import { eventCancellationRoutes } from './event-cancellation.routes.js'
 import { startPlanPass } from './installments.service.js'
 import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
@@ -35,6 +36,7 @@ async function checkoutModule(
   const deps: CheckoutDeps = { ...base, settlement: settlementOf(base) }
   app.decorate('checkout', deps)
   await app.register(checkoutRoutes, { deps, devEndpoints: sandboxDevEndpointsEnabled(opts.config) })
+  await app.register(eventCancellationRoutes, { deps })
   await app.register(paymentRoutes, {
     deps,
     sandboxDev: sandboxDevEndpointsEnabled(opts.config),

@@ -27,6 +27,7 @@ import { type Buyer, buyerColumnsOf } from '@palco/domain/orders/parties'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
+import { assertEventSells } from '../catalog-admin/admin.service.js'
 import {
   consumeCardToken,
   type HostedData,
@@ -633,6 +634,9 @@ async function prepareOrder(
       // The holder's per-event lock first, as seat changes take it, then the reservation: one lock order, and
       // a seat added in another tab cannot slip in between pricing and payment.
       await lockFanEvent(trx, seen.event_id, actor.userId)
+      // A cancelled event sells nothing (issue 16 part 5); held shared until commit, so a cancellation either
+      // waits for this order and settles it, or this order sees the event cancelled.
+      await assertEventSells(trx, seen.event_id)
       const hold = await lockHold(trx, body.reservationId)
       if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
       // Re-read under the hold's lock: a double submit waited for the first and now finds its order.

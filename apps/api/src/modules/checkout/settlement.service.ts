@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import type { RandomBytes } from '@palco/domain/checkout/codes'
 import type { CartLine } from '@palco/domain/checkout/contract'
 import {
@@ -42,7 +43,13 @@ import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
 import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
-import { cancelLockedTickets, issueTickets, revokeTickets, unlockTickets } from '../tickets/issue-tickets.js'
+import {
+  cancelLockedTickets,
+  issueTickets,
+  revokeTickets,
+  revokeTicketsOfCancelledEvent,
+  unlockTickets,
+} from '../tickets/issue-tickets.js'
 import { creditWallet, debitWallet } from '../wallet/wallet.service.js'
 import {
   eventForCart,
@@ -63,6 +70,7 @@ import {
   unsellPlaces,
   updateOrder,
 } from './checkout.repository.js'
+import { eventStatus } from './event-cancellation.repository.js'
 import { orderConfirmationEmail, refundEmail } from './order-emails.js'
 import { type PlanMail, planEmail } from './plan-emails.js'
 
@@ -349,16 +357,30 @@ const linesOf = (order: OrderRow) => order.lines as OrderLine[]
  * longer count in the drawer), the order REFUNDED, the promo use given back and the places on sale again —
  * once, since only a PAID order gets here. Nothing changes when a ticket already got someone in.
  */
-export async function voidPaidOrder(trx: Db, order: OrderRow): Promise<'VOIDED' | 'ADMITTED'> {
+export async function voidPaidOrder(
+  trx: Db,
+  order: OrderRow,
+  /**
+   * How the money goes back: by hand at the counter (the default), or — its event cancelled (issue 16 part
+   * 5) — each settled payment marked for `refundPayment` to give back after the transaction, the tickets
+   * revoked even if one got someone in (the event did not take place).
+   */
+  refund: { by: 'COUNTER' } | { by: 'REQUEST'; reason: RefundReason } = { by: 'COUNTER' },
+): Promise<'VOIDED' | 'ADMITTED'> {
   if (!canOrderTransition(order.status as OrderStatus, 'REFUNDED'))
     throw new Error(`order ${order.id}: ${order.status} cannot be voided`)
-  if ((await revokeTickets(trx, order.id)).admitted) return 'ADMITTED'
+  const requested = refund.by === 'REQUEST'
+  const revoked = requested
+    ? await revokeTicketsOfCancelledEvent(trx, order.id)
+    : await revokeTickets(trx, order.id)
+  if (revoked.admitted) return 'ADMITTED'
   for (const part of await paymentsOfOrder(trx, order.id)) {
     if (part.status !== 'PAID') continue
-    await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'COUNTER' })
+    if (requested) await askRefund(trx, part, refund.reason)
+    else await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'COUNTER' })
   }
   // The purchase stays COMPLETED: it was made, then undone; the order's status says it was given back.
-  await updateOrder(trx, order.id, { status: 'REFUNDED', failure_code: 'VOIDED' })
+  await updateOrder(trx, order.id, { status: 'REFUNDED', failure_code: requested ? refund.reason : 'VOIDED' })
   if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
   await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
   return 'VOIDED'
@@ -430,6 +452,12 @@ async function settleApproved(
   payment: PaymentRow,
 ): Promise<boolean> {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return false
+  // Issue 16 part 5: money for a cancelled event goes back, whatever became of its order (cancelled
+  // unpaid, or a plan refunded) — it neither completes an order nor is kept.
+  if (isEventCancelled((await eventStatus(trx, order.event_id)) ?? '')) {
+    await askRefund(trx, payment, 'EVENT_CANCELLED')
+    return true
+  }
   const status = order.status as OrderStatus
   const late = !isOpenOrder(status)
   if (late && status !== 'CANCELED' && status !== 'EXPIRED') return false
@@ -594,12 +622,66 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
   return true
 }
 
+/**
+ * An open paguitos plan of a cancelled event (issue 16 part 5), under the order's lock: unlike a lapsed plan
+ * (`cancelLapsedPlan`), the fan broke no term, so EVERY payment that settled — the deposit too — is marked for
+ * `refundPayment` after the transaction; an instalment still waiting (a voucher) is cancelled, so a late
+ * payment of it is refunded too. Locked tickets cancelled, places off the plan, order REFUNDED. The fan's
+ * one message comes from the cancellation. Returns the payments to refund.
+ */
+export async function refundPlanOfCancelledEvent(trx: Db, order: OrderRow): Promise<PaymentRow[]> {
+  if (!isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return []
+  await cancelLockedTickets(trx, order.id)
+  const payments = await paymentsOfOrder(trx, order.id)
+  const settled: PaymentRow[] = []
+  for (const p of payments) {
+    if (p.status === 'PAID') {
+      await askRefund(trx, p, 'EVENT_CANCELLED')
+      settled.push(p)
+    } else if (p.status === 'CREATED' || p.status === 'PENDING') {
+      await enterPaymentPhase(trx, p, 'EXPIRED', { retry_token: null })
+    }
+  }
+  await enterOrderPhase(trx, order, 'REFUNDED', { failure_code: 'EVENT_CANCELLED' })
+  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  await moveReservation(trx, order.hold_id, 'CANCELLED')
+  return settled
+}
+
+/**
+ * An order of a cancelled event still waiting for its payment (a voucher, a transfer, a card under review),
+ * under its lock: the waiting payments cancelled, the order CANCELED, its wallet part and promo use given
+ * back, its places released. A payment that arrives anyway is refunded (`settleApproved`).
+ */
+export async function cancelUnpaidOrderOfCancelledEvent(trx: Db, order: OrderRow) {
+  if (isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return false
+  for (const p of await paymentsOfOrder(trx, order.id)) {
+    if (p.status === 'CREATED' || p.status === 'PENDING')
+      await enterPaymentPhase(trx, p, 'EXPIRED', { retry_token: null })
+  }
+  await enterOrderPhase(trx, order, 'DECLINED', { failure_code: 'EVENT_CANCELLED' })
+  await giveBack(trx, order)
+  await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')
+  await releaseHold(trx, order.hold_id)
+  return true
+}
+
+/** A reservation of a cancelled event with no order under way: cancelled, its places released. */
+export async function releaseHoldOfCancelledEvent(trx: Db, hold: { id: string; status: string }) {
+  const from = hold.status as ReservationStatus
+  if (canCheckoutMoveReservation(from, 'CANCELLED')) await setHoldStatus(trx, hold.id, from, 'CANCELLED')
+  else if (canCheckoutMoveReservation(from, 'FINISHED_WITH_FAILURE'))
+    await setHoldStatus(trx, hold.id, from, 'FINISHED_WITH_FAILURE')
+  await releaseHold(trx, hold.id)
+}
+
 /** Why money that arrived goes back instead of paying its order. */
 export type RefundReason =
   | 'SEAT_UNAVAILABLE'
   | 'PROMO_CODE_EXHAUSTED'
   | 'PROMO_CODE_ALREADY_USED'
   | 'INSUFFICIENT_WALLET_BALANCE'
+  | 'EVENT_CANCELLED'
 
 /**
  * Orders given up on gave their promo use and wallet debit back; a late success takes them again, under the
@@ -865,22 +947,34 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
     }
     const wasOpen = isOpenOrder(order.status as OrderStatus)
     const reason = (p.refund_reason ?? 'SEAT_UNAVAILABLE') as RefundReason
-    await enterPhase(trx, order, p, 'REFUNDED', {
-      order: { failure_code: reason },
-      payment: { refund_state: 'DONE', refund_method: toWallet ? 'WALLET' : 'PROVIDER', retry_token: null },
-    })
-    if (wasOpen) await giveBack(trx, order)
+    const paymentSet = {
+      refund_state: 'DONE',
+      refund_method: toWallet ? 'WALLET' : 'PROVIDER',
+      retry_token: null,
+    } as const
+    // Refunded already as an order (its event cancelled, issue 16 part 5): only this payment moves, and the
+    // fan was told in the cancellation's one message.
+    const orderSettled = order.status === 'REFUNDED' && reason === 'EVENT_CANCELLED'
+    if (orderSettled) await enterPaymentPhase(trx, p, 'REFUNDED', paymentSet)
+    else {
+      await enterPhase(trx, order, p, 'REFUNDED', { order: { failure_code: reason }, payment: paymentSet })
+      if (wasOpen) await giveBack(trx, order)
+    }
     if (toWallet) {
       await creditWallet(trx, {
         userId: order.user_id as string,
         currency: order.currency,
         amount: Number(p.amount),
-        kind: 'LATE_REFUND',
-        reason: `order ${order.code}: payment arrived late and was refunded (${reason})`,
+        kind: orderSettled ? 'REFUND' : 'LATE_REFUND',
+        reason:
+          reason === 'EVENT_CANCELLED'
+            ? `order ${order.code}: event cancelled, payment refunded`
+            : `order ${order.code}: payment arrived late and was refunded (${reason})`,
         orderId: order.id,
         paymentId: p.id,
       })
     }
+    if (orderSettled) return
     const hold = await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')
     if (hold && (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT')) {
       await releaseHold(trx, order.hold_id)
@@ -893,6 +987,7 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
       currency: order.currency as Currency,
       toWallet,
       seatsGone: reason === 'SEAT_UNAVAILABLE',
+      eventCancelled: reason === 'EVENT_CANCELLED',
     })
     await insertOutboxMessage(trx, {
       channel: 'email',

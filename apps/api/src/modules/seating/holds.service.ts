@@ -1,4 +1,4 @@
-import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
+import { isEventCancelled, SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { HOLD_MINUTES } from '@palco/domain/seating/hold-rules'
@@ -172,6 +172,8 @@ const sellingEvent = (db: Db, eventId: string): Promise<SellingEvent | undefined
   findSellingEvent(db, eventId)
 
 function assertSells(event: SellingEvent | undefined) {
+  // Issue 16 part 5: said as such, so the fan's page can tell them the event will not happen.
+  if (event && isEventCancelled(event.status)) throw new DomainError('EVENT_CANCELLED')
   if (event?.status !== SELLING_EVENT_STATUS)
     throw new DomainError('NOT_FOUND', { message: 'No such event on sale.' })
   const now = Date.now()

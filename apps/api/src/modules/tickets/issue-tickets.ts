@@ -93,6 +93,13 @@ export const ticketsOfOrder = (db: Db, orderId: string) => findTicketsOfOrder(db
  */
 export const revokeTickets = (trx: Db, orderId: string) => revokeTicketsOfOrder(trx, orderId, 'REFUNDED')
 
+/**
+ * A cancelled event's tickets (issue 16 part 5): all revoked, even one that already got someone in — the
+ * event did not take place, so every ticket is refunded and none admits again.
+ */
+export const revokeTicketsOfCancelledEvent = (trx: Db, orderId: string) =>
+  revokeTicketsOfOrder(trx, orderId, 'REFUNDED', { evenAdmitted: true })
+
 /** A paguitos plan's last payment: its tickets get their code (issue 16 part 6). */
 export const unlockTickets = (trx: Db, orderId: string) => unlockTicketsOfOrder(trx, orderId)
 

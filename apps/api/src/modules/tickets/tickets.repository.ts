@@ -36,6 +36,8 @@ const eventColumns = [
   'e.ends_at as event_ends_at',
   'e.image_url as event_image_url',
   'e.tickets_transferable as event_transferable',
+  // Issue 16 part 5: a cancelled event's tickets are shown refunded and refused at the gate, saying why.
+  'e.status as event_status',
   'v.name as venue_name',
   'v.city as venue_city',
   'v.time_zone as venue_time_zone',
@@ -196,6 +198,8 @@ export async function lockTicket(db: Db, ticketId: string) {
       't.qr_secret',
       ticketQrType.as('event_qr_type'),
       'e.tickets_transferable as event_transferable',
+      // Issue 16 part 5: a cancelled event's tickets are shown refunded and refused at the gate, saying why.
+      'e.status as event_status',
       'e.ends_at as event_ends_at',
     ])
     .where('t.id', '=', ticketId)
@@ -378,7 +382,11 @@ export async function ticketsAdmittedAt(db: Db, eventId: string) {
 }
 
 export async function eventForGate(db: Db, eventId: string) {
-  return db.selectFrom('events').select(['id', 'qr_type']).where('id', '=', eventId).executeTakeFirst()
+  return db
+    .selectFrom('events')
+    .select(['id', 'qr_type', 'status'])
+    .where('id', '=', eventId)
+    .executeTakeFirst()
 }
 
 /**
@@ -522,7 +530,12 @@ export async function cancelLockedTicketsOfOrder(trx: Db, orderId: string) {
     .execute()
 }
 
-export async function revokeTicketsOfOrder(trx: Db, orderId: string, status: string) {
+export async function revokeTicketsOfOrder(
+  trx: Db,
+  orderId: string,
+  status: string,
+  opts: { evenAdmitted?: boolean } = {},
+) {
   const locked = await trx
     .selectFrom('tickets')
     .select('id')
@@ -541,7 +554,7 @@ export async function revokeTicketsOfOrder(trx: Db, orderId: string, status: str
     )
     .limit(1)
     .executeTakeFirst()
-  if (admitted) return { revoked: 0, admitted: true }
+  if (admitted && !opts.evenAdmitted) return { revoked: 0, admitted: true }
   const done = await trx
     .updateTable('tickets')
     .set({ status })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Locale } from '@palco/domain/locale/country'
 import type { TicketKind, TicketOwnership } from '@palco/domain/orders/vocabulary'
@@ -537,6 +538,8 @@ export async function checkInByDocument(
 ): Promise<CheckInResponse> {
   const none = { ticket: null, checkedInAt: null, gate: null }
   const number = body.documentNumber.trim().toUpperCase()
+  if (isEventCancelled((await eventForGate(db, body.eventId))?.status ?? ''))
+    return { result: 'EVENT_CANCELLED', ...none }
   return db.transaction().execute(async (trx) => {
     const found = await ticketsOfDocument(trx, body.eventId, body.documentType, number)
     for (const candidate of found.filter((t) => t.checked_in_at === null)) {
@@ -591,6 +594,11 @@ export async function checkIn(
   const parsed = parseTicketCode(body.code)
   if (!parsed) return { result: 'INVALID', ...none }
   const row = await findTicketForGate(db, parsed.ticketId)
+  // The event will not take place and the ticket was refunded (issue 16 part 5): the gate says so rather than
+  // "invalid", so the holder is told why; a cancelled gate event admits no one.
+  if (row && isEventCancelled(row.event_status)) return { result: 'EVENT_CANCELLED', ...none }
+  if (isEventCancelled((await eventForGate(db, body.eventId))?.status ?? ''))
+    return { result: 'EVENT_CANCELLED', ...none }
   // Its plan is still being paid: refused with the reason, whatever the code says (issue 16 part 6).
   if (row?.status === LOCKED_TICKET_STATUS) return { result: 'NOT_PAID', ...none }
   const secretRow = row ? await ticketSecret(db, row.id) : undefined

@@ -1,0 +1,47 @@
+import {
+  cancelEventBodySchema,
+  eventCancellationResultSchema,
+} from '@palco/domain/catalog/event-cancellation'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import { cancelEvent } from './event-cancellation.service.js'
+import type { CheckoutDeps } from './settlement.service.js'
+
+/**
+ * Cancelling an event (issue 16 part 5), admins only. It lives with checkout, not with the catalogue's admin
+ * routes, because settling the event's orders is checkout's (catalog-admin must not import checkout).
+ */
+export async function eventCancellationRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.post(
+    '/api/admin/events/:id/cancel',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel an event: every order refunded or cancelled, its fans told (admins)',
+        description:
+          'One transaction: the event becomes CANCELLED (no hold or order can start: EVENT_CANCELLED), paid orders are refunded (tickets revoked), open paguitos plans refunded in full (deposit included), orders waiting for a payment cancelled, holds released, one e-mail per fan. Refunds to providers run after the commit; what a provider does not take goes to the wallet, and unanswered ones are retried by reconciliation. A second call answers `alreadyCancelled: true` and changes nothing. A draft → 409 CONFLICT; another site’s event → 404. Audited.',
+        params: z.object({ id: z.uuid() }),
+        body: cancelEventBodySchema,
+        response: { 200: eventCancellationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser()
+      const result = await cancelEvent(
+        opts.deps,
+        { ...user, address: request.ip },
+        request.country,
+        request.params.id,
+        request.body.reason,
+      )
+      // The event leaves listings now on this process (the catalogue's answers are reused a few seconds).
+      ;(app as unknown as { catalogCache?: { clear(): void } }).catalogCache?.clear()
+      reply.header('cache-control', 'no-store')
+      return result
+    },
+  )
+}

@@ -1,0 +1,176 @@
+import type { EventCancellationResult } from '@palco/domain/catalog/event-cancellation'
+import type { Currency, Locale } from '@palco/domain/locale/country'
+import type { Db } from '../../db/dialect.js'
+import { cancelEventRow } from '../catalog-admin/admin.service.js'
+import type { Actor } from '../catalog-admin/audit.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { paymentsOfOrder } from '../payments/payments.service.js'
+import { lockOrder } from './checkout.repository.js'
+import { liveHoldsOfEvent, ordersToSettle } from './event-cancellation.repository.js'
+import {
+  type CancelledOrderLine,
+  eventCancelledEmail,
+  type RefundDestination,
+} from './event-cancellation-emails.js'
+import {
+  type CheckoutDeps,
+  cancelUnpaidOrderOfCancelledEvent,
+  isPlanOpen,
+  type OrderRow,
+  refundPayment,
+  refundPlanOfCancelledEvent,
+  releaseHoldOfCancelledEvent,
+  voidPaidOrder,
+} from './settlement.service.js'
+
+type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
+
+/**
+ * Where a settled payment's money is told to go. It mirrors `refundPayment`: the wallet's own payments go
+ * back to it; a provider refunds what it took, except cash paid at a store (no card to credit); money taken
+ * at a counter, or that a provider cannot refund, goes to the buyer's wallet — or, for a walk-in with no
+ * account, waits at the box office.
+ */
+function destinationOf(p: PaymentRow, order: OrderRow): Exclude<RefundDestination, 'NONE'> {
+  if (p.provider_code === 'wallet') return 'WALLET'
+  if (p.provider_payment_id && p.method !== 'CASH') return 'PROVIDER'
+  return order.user_id ? 'WALLET' : 'COUNTER'
+}
+
+function lineOf(order: OrderRow, paid: readonly PaymentRow[]): CancelledOrderLine {
+  const sums = new Map<Exclude<RefundDestination, 'NONE'>, number>()
+  for (const p of paid) {
+    const to = destinationOf(p, order)
+    sums.set(to, (sums.get(to) ?? 0) + Number(p.amount))
+  }
+  return { code: order.code, back: [...sums].map(([destination, amount]) => ({ destination, amount })) }
+}
+
+interface Settled {
+  result: EventCancellationResult
+  /** Payments marked REQUESTED, refunded after the transaction commits. */
+  refunds: string[]
+}
+
+/**
+ * POST /api/admin/events/:id/cancel (issue 16 part 5). One transaction under the event's sales lock (no
+ * order can be placed meanwhile, see `assertEventSells`) and row lock: the event becomes CANCELLED, then
+ * each of its orders is settled under its own lock, taken in id order —
+ * - paid (online or at the counter): tickets revoked so the gate refuses them, order REFUNDED, every
+ *   settled payment marked for refund;
+ * - an open paguitos plan: every settled payment, the deposit included, marked for refund (the fan broke no
+ *   term, unlike a lapsed plan), locked tickets cancelled;
+ * - waiting for a payment: cancelled, its places released; a payment arriving later is refunded
+ *   (`settleApproved`);
+ * and every reservation still holding places is released. Each fan gets one message through the outbox.
+ * The refunds themselves call providers, so they run after the commit (`refundPayment`); one that fails or
+ * is not answered stays REQUESTED and reconciliation retries it. Cancelling again changes nothing and answers
+ * `alreadyCancelled`.
+ */
+export async function cancelEvent(
+  deps: CheckoutDeps,
+  actor: Actor,
+  country: string,
+  eventId: string,
+  reason: string,
+  now = new Date(),
+): Promise<EventCancellationResult> {
+  const settled = await deps.db.transaction().execute(async (trx): Promise<Settled> => {
+    const { event, already } = await cancelEventRow(trx, actor, country, eventId, reason, now)
+    const result: EventCancellationResult = {
+      eventId,
+      status: 'CANCELLED',
+      cancelledAt: new Date(event.cancelled_at ?? now).toISOString(),
+      reason: event.cancellation_reason ?? reason,
+      alreadyCancelled: already,
+      refundedOrders: 0,
+      refundedPlans: 0,
+      cancelledOrders: 0,
+      releasedHolds: 0,
+      refunds: 0,
+    }
+    if (already) return { result, refunds: [] }
+    const refunds: string[] = []
+    const letters = new Map<string, { locale: Locale; orders: CancelledOrderLine[] }>()
+    const tell = (order: OrderRow, paid: readonly PaymentRow[]) => {
+      const email = (order.contact as { email?: string }).email
+      // A walk-in who gave no email was sold printed tickets: the box office tells them.
+      if (!email) return
+      const letter = letters.get(email) ?? { locale: order.locale as Locale, orders: [] }
+      letter.orders.push(lineOf(order, paid))
+      letters.set(email, letter)
+    }
+    for (const orderId of await ordersToSettle(trx, eventId)) {
+      const order = await lockOrder(trx, orderId)
+      if (!order) continue
+      const before = await paymentsOfOrder(trx, orderId)
+      const paid = before.filter((p) => p.status === 'PAID')
+      if (order.status === 'PAID') {
+        await voidPaidOrder(trx, order, { by: 'REQUEST', reason: 'EVENT_CANCELLED' })
+        refunds.push(...paid.map((p) => p.id))
+        result.refundedOrders++
+        tell(order, paid)
+      } else if (isPlanOpen(order)) {
+        const asked = await refundPlanOfCancelledEvent(trx, order)
+        refunds.push(...asked.map((p) => p.id))
+        result.refundedPlans++
+        tell(order, asked)
+      } else if (await cancelUnpaidOrderOfCancelledEvent(trx, order)) {
+        result.cancelledOrders++
+        // Its wallet part, if it had one, went back to the wallet with the cancellation.
+        tell(
+          order,
+          paid.filter((p) => p.provider_code === 'wallet'),
+        )
+      }
+    }
+    for (const hold of await liveHoldsOfEvent(trx, eventId)) {
+      await releaseHoldOfCancelledEvent(trx, hold)
+      result.releasedHolds++
+    }
+    for (const [recipient, letter] of letters) {
+      await mailFan(trx, deps, recipient, letter.locale, {
+        eventName: event.name,
+        startsAt: new Date(event.starts_at),
+        timeZone: event.time_zone,
+        currency: event.currency as Currency,
+        reason: result.reason,
+        orders: letter.orders,
+      })
+    }
+    result.refunds = refunds.length
+    return { result, refunds }
+  })
+  // After the commit: never a provider call inside a transaction (DESIGN §5). One at a time, so a slow
+  // provider is not asked for hundreds of refunds at once; what fails stays REQUESTED for reconciliation.
+  for (const paymentId of settled.refunds) {
+    try {
+      await refundPayment(deps, paymentId)
+    } catch (err) {
+      deps.log?.error(
+        { err, paymentId, eventId },
+        'refund of a cancelled event failed; reconciliation retries it',
+      )
+    }
+  }
+  return settled.result
+}
+
+async function mailFan(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  recipient: string,
+  locale: Locale,
+  d: Omit<Parameters<typeof eventCancelledEmail>[1], 'purchasesUrl'>,
+) {
+  const mail = eventCancelledEmail(locale, { ...d, purchasesUrl: `${deps.publicUrl}/my-purchases` })
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient,
+    locale,
+    template: 'event.cancelled',
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  })
+}
