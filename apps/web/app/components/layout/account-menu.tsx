@@ -124,6 +124,7 @@ export default function AccountMenu(props: {
                   {link('/backoffice/box-office', t('nav.boxOfficeReports'))}
                   {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
                   {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
+                  {link('/backoffice/events', t('nav.events'))}
                 </>
               )}
               <hr className={classes.divider} />

@@ -21,6 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (res.status !== 200) throw data(null, { status: 503 })
   const event = res.data
   // A disabled event says so even after its date (see saleStateOf); an ended one says it is over.
+  if (event.cancelled) throw redirect('/cancelled-event')
   if (event.disabled) throw redirect('/disabled-event')
   if (event.expired) throw redirect('/expired-event')
   return { event, origin: new URL(request.url).origin, locale: context.locale, country: context.country }

@@ -59,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const res = await context.api<EventDetail>(`/api/event?slug=${encodeURIComponent(slug)}`)
     if (res.status !== 200) throw data(null, { status: 404 })
     const event = res.data
+    if (event.cancelled) throw redirect('/cancelled-event')
     if (event.disabled) throw redirect('/disabled-event')
     if (event.expired) throw redirect('/expired-event')
     const live = await context.api<LiveReservation>(

@@ -23,6 +23,7 @@ const EVENT: EventDetail = {
   notYetOnSale: false,
   expired: false,
   disabled: false,
+  cancelled: false,
   soldOut: false,
   priceFrom: { amount: 4_500_000, currency: 'COP' },
   venue: {

@@ -14,6 +14,8 @@ const COLOR = {
   WRONG_EVENT: 'red.9',
   // A paguitos ticket whose plan is still being paid (issue 16): not a fake, but not to be let in yet.
   NOT_PAID: 'red.9',
+  // Issue 16 part 5: the event will not take place and the ticket was refunded.
+  EVENT_CANCELLED: 'red.9',
 } as const
 
 /** The gate's answer, big and unambiguous, announced to screen readers. */
