@@ -6,6 +6,8 @@ import type {
   ShiftView,
 } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
+import type { InstallmentQuote } from '@palco/domain/checkout/contract'
+import { formatMoney } from '@palco/domain/format/format'
 import { phonePrefixOf } from '@palco/domain/locale/country'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +16,7 @@ import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { TitledSection } from '../../components/ui/titled-section'
 import {
   courtesyQuotaPath,
+  planQuotePath,
   reserveAtCounter,
   SHIFT_PATH,
   sellAtCounter,
@@ -62,10 +65,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!hasParam(request, 'reservation')) throw redirect('/assistant')
   const reservationId = uuidParam(request, 'reservation')
   if (!reservationId) throw data(null, { status: 404 })
-  const [cart, shift, reasons] = await Promise.all([
+  const [cart, shift, reasons, plan] = await Promise.all([
     loadCart(request, context, reservationId),
     context.api<{ shift: ShiftView | null }>(SHIFT_PATH),
     context.api<CourtesyReasonList>('/api/checkout-service/courtesy-reasons'),
+    context.api<InstallmentQuote>(planQuotePath(reservationId)),
   ])
   const quota = cart.cart ? await context.api<CourtesyQuota>(courtesyQuotaPath(cart.cart.event.id)) : null
   return {
@@ -76,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       places: cart.cart?.lines.length ?? 0,
     },
     reservationId,
+    // The event's paguitos plan for this hold, when it has one that fits: sold from its own page (issue 16).
+    planSchedule: plan.status === 200 ? plan.data.schedule : null,
     shiftOpen: shift.status === 200 && shift.data.shift !== null,
     locale: context.locale,
     phonePrefix: phonePrefixOf(context.country),
@@ -222,6 +228,25 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
                 />
                 <ApiErrorAlert error={failed?.way === 'charge' ? failed.error : null} />
               </TitledSection>
+              {loaderData.planSchedule && (
+                <TitledSection titleSize="h4" title={t('plan.title')}>
+                  <Text size="sm">{t('plan.offerLead')}</Text>
+                  <Button
+                    component={Link}
+                    to={`/assistant/installment?reservation=${reservationId}`}
+                    variant="light"
+                    data-testid="sell-on-plan"
+                  >
+                    {t('plan.offer', {
+                      deposit: formatMoney(
+                        { amount: loaderData.planSchedule.deposit, currency: cart.currency },
+                        locale,
+                      ),
+                      count: loaderData.planSchedule.payments.length,
+                    })}
+                  </Button>
+                </TitledSection>
+              )}
               <TitledSection titleSize="h4" title={t('payLater.title')}>
                 <PayLaterForm
                   cart={cart}

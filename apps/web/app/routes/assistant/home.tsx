@@ -13,13 +13,14 @@ import {
 import type { CounterSale, OperatorEvents, ShiftView } from '@palco/domain/box-office/contract'
 import type { EventPage, TourCard } from '@palco/domain/catalog/event-card'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
+import type { OrderView } from '@palco/domain/checkout/contract'
 import { formatDate, formatTime } from '@palco/domain/format/format'
 import { currencyOf } from '@palco/domain/locale/country'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigate } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
-import { SHIFT_PATH } from '../../features/box-office/api/box-office'
+import { planByCodePath, SHIFT_PATH } from '../../features/box-office/api/box-office'
 import { CloseShiftForm, OpenShiftForm, ShiftReport } from '../../features/box-office/components/shift-panel'
 import { sellsEvent } from '../../features/box-office/model/operator-events'
 import { ZonePicker } from '../../features/checkout/components/zone-picker'
@@ -37,7 +38,8 @@ export function headers() {
  * `/assistant`: the operators' home (issue 15). The shift (open it with a float, its running totals, close
  * it by a blind count), the events to sell (a search that works as a plain form), and check-in.
  * `?event=<slug>` of an event sold without a map shows its zones and quantities, as the fans' /checkout does.
- * `?code=<receipt code>` opens that sale's receipt: a reservation to collect, or one of the operator's sales.
+ * `?code=<receipt code>` opens that sale's receipt: a reservation to collect, or one of the operator's sales —
+ * or a paguitos plan's page, to take its next payment.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -45,6 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = url.searchParams.get('q')?.trim() ?? ''
   const code = url.searchParams.get('code')?.trim().toUpperCase() ?? ''
   if (code) {
+    // A paguitos plan of the country, bought online or at a counter: its page takes the next payment.
+    const plan = await context.api<OrderView>(planByCodePath(code))
+    if (plan.status === 200) throw redirect(`/assistant/installment?order=${plan.data.id}`)
     const found = await context.api<CounterSale>(`/api/assistant/sales?code=${encodeURIComponent(code)}`)
     if (found.status === 200) throw redirect(`/assistant/successful_purchase?sale=${found.data.orderId}`)
   }

@@ -3,7 +3,6 @@ import type { CounterSale, CourtesyReasonList, ShiftView } from '@palco/domain/b
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 
 /** What pays a reservation: money only (the form offers no courtesy for it). */
-type CollectTender = Exclude<CounterTenderEntry, { kind: 'COURTESY' }>
 
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import { useEffect, useId, useState } from 'react'
@@ -14,7 +13,7 @@ import { collectReservation, SHIFT_PATH, salePath, voidSale } from '../../featur
 import { PaymentLinkPanel } from '../../features/box-office/components/payment-link'
 import { SaleReceipt, statusWordOf } from '../../features/box-office/components/sale-receipt'
 import { PRINT_AREA, SCREEN_ONLY } from '../../features/box-office/components/screen-only'
-import { TenderForm } from '../../features/box-office/components/tender-form'
+import { moneyTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, uuidParam } from '../../features/checkout/api/load-checkout'
 import { SeatLine } from '../../features/checkout/components/order-summary'
 import { type ApiError, asApiError } from '../../lib/api-client'
@@ -101,7 +100,7 @@ export default function CounterReceipt({ loaderData }: Route.ComponentProps) {
   const collect = (tenders: CounterTenderEntry[]) =>
     change(() =>
       collectReservation(sale.orderId, {
-        tenders: tenders.filter((x): x is CollectTender => x.kind !== 'COURTESY'),
+        tenders: moneyTendersOf(tenders),
         idempotencyKey: collectKey,
       }),
     )

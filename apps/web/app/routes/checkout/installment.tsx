@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import type {
   HostedPaymentResult,
   InstallmentQuote,
@@ -30,8 +30,8 @@ import { InstalmentPayForm } from '../../features/checkout/components/instalment
 import { InstalmentSchedule, usePlanLineName } from '../../features/checkout/components/instalment-schedule'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
-import { Fact } from '../../features/checkout/components/payment-facts'
 import { PlanNotice } from '../../features/checkout/components/plan-notice'
+import { PlanStatement } from '../../features/checkout/components/plan-statement'
 import { SandboxLink } from '../../features/checkout/components/sandbox-link'
 import { SpeiDetails } from '../../features/checkout/components/spei-details'
 import { VoucherDetails } from '../../features/checkout/components/voucher-details'
@@ -43,12 +43,7 @@ import {
   type SavedDetails,
   sessionStore,
 } from '../../features/checkout/model/checkout-session'
-import {
-  lineStates,
-  payableParts,
-  planPhase,
-  waitingPaymentOf,
-} from '../../features/checkout/model/instalment-plan'
+import { payableParts, planPhase, waitingPaymentOf } from '../../features/checkout/model/instalment-plan'
 import { isExternalUrl, pathOfOrder } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { cardBrandName } from '../../lib/card-brand'
@@ -292,7 +287,6 @@ function PlanPage({ data: loaderData }: { data: OrderData }) {
   const money = (amount: number) => formatMoney({ amount, currency: order.currency }, locale)
   const phase = planPhase({ status: order.status, plan })
   const parts = payableParts(order)
-  const states = lineStates(order)
   const payments = plan.lines.length - 1
   const next = plan.next
   const title = t('paguitos.pageTitle')
@@ -379,34 +373,7 @@ function PlanPage({ data: loaderData }: { data: OrderData }) {
                 </PlanNotice>
               )}
 
-              <InstalmentSchedule
-                rows={plan.lines.map((line, i) => ({
-                  seq: line.seq,
-                  dueAt: line.dueAt,
-                  amount: line.amount,
-                  ...(phase === 'CANCELLED' ? {} : { state: states[i] ?? 'PENDING' }),
-                }))}
-                total={order.total}
-                currency={order.currency}
-                locale={locale}
-                timeZone={tz}
-              >
-                {/* A cancelled plan's figures were settled by the cancellation (its mail says how). */}
-                {phase !== 'CANCELLED' && (
-                  <Group component="dl" gap="xl" wrap="wrap" m={0}>
-                    <Fact
-                      label={t('paguitos.paid')}
-                      value={money(order.paid)}
-                      testId="paguitos-paid-amount"
-                    />
-                    <Fact
-                      label={t('paguitos.outstanding')}
-                      value={money(order.outstanding)}
-                      testId="paguitos-outstanding"
-                    />
-                  </Group>
-                )}
-              </InstalmentSchedule>
+              <PlanStatement order={order} plan={plan} phase={phase} locale={locale} />
 
               {phase !== 'CANCELLED' && phase !== 'PAID' && waiting !== null && (
                 <WaitingPayment order={order} waiting={waiting} locale={locale} />

@@ -2,6 +2,9 @@ import type {
   BackofficeOperator,
   CollectBody,
   CounterFan,
+  CounterInstalmentBody,
+  CounterPlan,
+  CounterPlanBody,
   CounterSale,
   CounterSaleBody,
   CourtesyQuota,
@@ -60,6 +63,24 @@ export const reserveAtCounter = (body: ReserveBody) =>
 /** Takes the money for a reservation in this operator's shift; answers the paid sale. */
 export const collectReservation = (orderId: string, body: CollectBody) =>
   apiRequest<CounterSale>(`${salePath(orderId)}/collect`, { method: 'POST', body })
+
+/** What the event's paguitos plan comes to for the operator's reservation (issue 16 at the counter). */
+export const planQuotePath = (reservationId: string) =>
+  `/api/assistant/plans/quote?reservation=${encodeURIComponent(reservationId)}`
+
+/** A paguitos plan of the country, as the counter reads it before taking a payment. */
+export const planPath = (orderId: string) => `/api/assistant/plans/${encodeURIComponent(orderId)}`
+
+/** A paguitos plan of the country by its purchase code. */
+export const planByCodePath = (code: string) => `/api/assistant/plans?code=${encodeURIComponent(code)}`
+
+/** Sells the reservation on its event's plan, the deposit taken at the counter; answers the plan and the change. */
+export const sellOnPlan = (body: CounterPlanBody) =>
+  apiRequest<{ orderId: string; change: number }>('/api/assistant/plans', { method: 'POST', body })
+
+/** Takes a plan's next instalment, or its balance, in this operator's shift. */
+export const payPlanAtCounter = (orderId: string, body: CounterInstalmentBody) =>
+  apiRequest<CounterPlan>(`${planPath(orderId)}/payments`, { method: 'POST', body })
 
 /** One of the operator's sales, or a reservation to collect, by its receipt's code. */
 export const findSaleByCode = (code: string) =>

@@ -19,6 +19,13 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { minorOf, numberSeparatorsOf } from '../model/money-input'
 
+/** A tender that is money: cash or the card terminal. */
+export type MoneyTender = Exclude<CounterTenderEntry, { kind: 'COURTESY' }>
+
+/** The tenders of a form that offered no courtesy, as collecting a reservation or a plan's payment takes them. */
+export const moneyTendersOf = (tenders: readonly CounterTenderEntry[]) =>
+  tenders.filter((x): x is MoneyTender => x.kind !== 'COURTESY')
+
 /**
  * How the buyer pays at the counter (issue 15 part 3): cash handed over, optionally with part on the card
  * terminal and its authorization. The change (or what is still missing) is worked out as the operator types,

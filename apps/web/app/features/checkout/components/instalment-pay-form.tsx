@@ -1,15 +1,14 @@
-import { Alert, Radio, Stack } from '@mantine/core'
-import type { OrderView, PayInstalmentBody, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import { Alert } from '@mantine/core'
+import type { OrderView, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import type { MethodsOffer } from '@palco/domain/checkout/methods'
-import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { usePayInstalment } from '../hooks/use-pay-instalment'
 import { instalmentMethods, type PayableParts } from '../model/instalment-plan'
-import { usePlanLineName } from './instalment-schedule'
+import { InstalmentPartChoice, useInstalmentPart } from './instalment-part-choice'
 import { PaymentForm } from './payment-form'
 
 /** Refusals that mean the plan moved meanwhile: the page reads it again and shows what is owed now. */
@@ -34,15 +33,8 @@ export function InstalmentPayForm(props: {
   payments: number
 }) {
   const { t } = useTranslation('checkout')
-  const nameOf = usePlanLineName()
   const { order, parts, locale, onStale } = props
-  const money = (amount: number) => formatMoney({ amount, currency: order.currency }, locale)
-  const next = parts.next
-  // Both choices only when they differ: the last instalment is the balance.
-  const choice = next !== null && next.amount < parts.balance
-  const [chosen, setChosen] = useState<PayInstalmentBody['part']>('NEXT')
-  const part: PayInstalmentBody['part'] = choice ? chosen : next ? 'NEXT' : 'BALANCE'
-  const amount = part === 'NEXT' && next ? next.amount : parts.balance
+  const { choice, part, amount, setPart } = useInstalmentPart(parts)
   const { pay, submitting, error } = usePayInstalment(order.id, part, amount, props.onPaid)
   const stale = error !== null && PLAN_MOVED.has(error.code)
   useEffect(() => {
@@ -68,34 +60,17 @@ export function InstalmentPayForm(props: {
       walletShare={false}
       cardInstallments={false}
       lead={
-        choice &&
-        next && (
-          <Radio.Group
-            value={part}
-            onChange={(v) => setChosen(v as PayInstalmentBody['part'])}
-            label={t('paguitos.partLabel')}
-            name="part"
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio
-                value="NEXT"
-                disabled={submitting}
-                data-testid="part-NEXT"
-                label={t('paguitos.partNext', { amount: money(next.amount) })}
-                description={t('paguitos.partNextHint', {
-                  payment: nameOf(next.seq, props.payments),
-                  date: formatDate(next.dueAt, locale, order.event.timeZone),
-                })}
-              />
-              <Radio
-                value="BALANCE"
-                disabled={submitting}
-                data-testid="part-BALANCE"
-                label={t('paguitos.partBalance', { amount: money(parts.balance) })}
-                description={t('paguitos.partBalanceHint')}
-              />
-            </Stack>
-          </Radio.Group>
+        choice && (
+          <InstalmentPartChoice
+            parts={parts}
+            part={part}
+            onChange={setPart}
+            disabled={submitting}
+            payments={props.payments}
+            currency={order.currency}
+            locale={locale}
+            timeZone={order.event.timeZone}
+          />
         )
       }
       error={
