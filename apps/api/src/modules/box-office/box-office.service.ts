@@ -21,7 +21,6 @@ import { type Country, type Currency, currencyOf, type Locale, localeOf } from '
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import { type Actor, audit } from '../catalog-admin/audit.js'
-import { findOrder, findOrderIdByCode } from '../checkout/checkout.repository.js'
 import {
   type CounterBuyerDetails,
   collectReservation,
@@ -29,6 +28,7 @@ import {
   counterSaleOfCode,
   counterSaleView,
   payInstalmentAtCounter,
+  planOfCountry,
   refundCounterSale,
   reserveAtCounter,
   saleOfSeller,
@@ -381,13 +381,8 @@ export async function planAtCounter(
   country: Country,
   ref: { id: string } | { code: string },
 ) {
-  const id = 'id' in ref ? ref.id : await findOrderIdByCode(db, ref.code.trim().toUpperCase(), country)
-  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined
-  if (
-    !order?.installment_schedule ||
-    order.country !== country ||
-    !(await maySell(db, operator, order.event_id))
-  )
+  const order = await planOfCountry(db, ref, country)
+  if (!order || !(await maySell(db, operator, order.event_id)))
     throw new DomainError('NOT_FOUND', { message: 'No such plan.' })
   // Read as the one who placed it: the counter sees what the fan sees of their plan.
   return orderView(db, order.id, order.placed_by)

@@ -25,6 +25,7 @@ import {
   findCounterOrderByCode,
   findOrder,
   findOrderByKey,
+  findOrderIdByCode,
   lockOrder,
   tendersOfShift,
   updateOrder,
@@ -262,6 +263,13 @@ export async function payInstalmentAtCounter(
     now,
   )
   return { order: result.order, change: settled.change }
+}
+
+/** A paguitos plan of the country by its id or its purchase code, as a counter looks it up; else undefined. */
+export async function planOfCountry(db: Db, ref: { id: string } | { code: string }, country: string) {
+  const id = 'id' in ref ? ref.id : await findOrderIdByCode(db, ref.code.trim().toUpperCase(), country)
+  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined
+  return order?.installment_schedule && order.country === country ? order : undefined
 }
 
 /** What the counter gave back in change over an order's tenders. */

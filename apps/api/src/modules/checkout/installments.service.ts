@@ -35,8 +35,8 @@ import {
   type CounterTender,
   chargeInstalment,
   mayPayOrder,
-  paidWithKey,
   type OrderActor,
+  paidWithKey,
   payOrderBalance,
   placeOrder,
 } from './orders.service.js'
