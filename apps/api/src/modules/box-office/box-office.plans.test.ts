@@ -3,7 +3,7 @@ import type { OrderView } from '@palco/domain/checkout/contract'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
-import { seatedEvent } from '../../test/seating-fixtures.js'
+import { eventOnPlan } from '../../test/plan-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
@@ -15,17 +15,8 @@ import { ENGINES } from '../../test/test-db.js'
  */
 
 const CO = 'localhost:3000'
-const DAY = 86_400_000
 const OPERATOR = 'operador@palco.co'
 const { billing } = demoCheckoutDetails('camila.compras@example.co')
-const PLAN = {
-  kind: 'PAYMENT',
-  deposit: { kind: 'PERCENT', bps: 2500 },
-  payments: 2,
-  spacingDays: 10,
-  lastDueDaysBeforeEvent: 7,
-  minPayment: 0,
-}
 
 describe.each(ENGINES)('paguitos plans at the box office, on %s', (engine) => {
   let t: TestApp
@@ -55,24 +46,12 @@ describe.each(ENGINES)('paguitos plans at the box office, on %s', (engine) => {
   const shift = async () => (await call('GET', '/api/assistant/shift')).json().shift
   /** An event two months away sold with PLAN, and the operator's hold of one of its seats. */
   const heldOnPlan = async (seat: string) => {
-    const event = await seatedEvent(db())
-    await db()
-      .updateTable('events')
-      .set({
-        starts_at: new Date(Date.now() + 60 * DAY),
-        ends_at: new Date(Date.now() + 60 * DAY + 7_200_000),
-      })
-      .where('id', '=', event.id)
-      .execute()
-    await db()
-      .insertInto('installment_plans')
-      .values({ event_id: event.id, plan: JSON.stringify(PLAN) })
-      .execute()
-    const res = await call('POST', '/api/reservations', { eventId: event.id, seats: [seat] })
+    const eventId = await eventOnPlan(db())
+    const res = await call('POST', '/api/reservations', { eventId, seats: [seat] })
     expect(res.statusCode, res.body).toBe(201)
     const quote = await call('GET', `/api/assistant/plans/quote?reservation=${res.json().id}`)
     expect(quote.statusCode, quote.body).toBe(200)
-    return { eventId: event.id, reservationId: res.json().id as string, quote: quote.json() }
+    return { eventId, reservationId: res.json().id as string, quote: quote.json() }
   }
   const fanBuyer = async () => {
     const found = await call('GET', `/api/assistant/fans?q=${encodeURIComponent(fanEmail)}`)

@@ -4,7 +4,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { staticDefaultCode } from '@palco/domain/tickets/qr-code'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
-import { seatedEvent } from '../../test/seating-fixtures.js'
+import { eventOnPlan } from '../../test/plan-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
@@ -17,16 +17,7 @@ import { ENGINES } from '../../test/test-db.js'
  */
 
 const CO = 'localhost:3000'
-const DAY = 86_400_000
 const { contact, billing } = demoCheckoutDetails('camila.compras@example.co')
-const PLAN = {
-  kind: 'PAYMENT',
-  deposit: { kind: 'PERCENT', bps: 2500 },
-  payments: 2,
-  spacingDays: 10,
-  lastDueDaysBeforeEvent: 7,
-  minPayment: 0,
-}
 const REASON = 'The venue was closed by the authorities'
 
 const card = (): PaymentChoice => {
@@ -61,23 +52,7 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
   const cancel = (eventId: string, cookie = admin) =>
     as(cookie, 'POST', `/api/admin/events/${eventId}/cancel`, { reason: REASON })
   /** A published event two months away (room for a paguitos plan), optionally sold on PLAN. */
-  const event = async (plan = false) => {
-    const e = await seatedEvent(db())
-    await db()
-      .updateTable('events')
-      .set({
-        starts_at: new Date(Date.now() + 60 * DAY),
-        ends_at: new Date(Date.now() + 60 * DAY + 7_200_000),
-      })
-      .where('id', '=', e.id)
-      .execute()
-    if (plan)
-      await db()
-        .insertInto('installment_plans')
-        .values({ event_id: e.id, plan: JSON.stringify(PLAN) })
-        .execute()
-    return e.id
-  }
+  const event = (plan = false) => eventOnPlan(db(), plan)
   const hold = async (eventId: string, seats: string[], cookie = fan) => {
     const res = await as(cookie, 'POST', '/api/reservations', { eventId, seats })
     if (res.statusCode !== 201) throw new Error(`hold failed ${res.body}`)

@@ -4,6 +4,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { staticDefaultCode } from '@palco/domain/tickets/qr-code'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
+import { eventOnPlan } from '../../test/plan-fixtures.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
@@ -20,15 +21,6 @@ import { runPlanPass } from './installments.service.js'
 const CO = 'localhost:3000'
 const DAY = 86_400_000
 const { contact, billing } = demoCheckoutDetails('camila.compras@example.co')
-/** 25 % now, then two payments ten days apart, the last at least a week before the event. */
-const PLAN = {
-  kind: 'PAYMENT',
-  deposit: { kind: 'PERCENT', bps: 2500 },
-  payments: 2,
-  spacingDays: 10,
-  lastDueDaysBeforeEvent: 7,
-  minPayment: 0,
-}
 
 const card = (holderName = 'APRO'): PaymentChoice => {
   const r = tokenizeSandboxCard(
@@ -59,22 +51,10 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     t.app.inject({ method, url, headers: { cookie: fan, host: CO }, remoteAddress: addr(), payload })
   /** An event two months away sold with PLAN, and a reservation of two of its seats. */
   const planEvent = async (seats = ['NORTE/A-3', 'NORTE/A-4']) => {
-    const event = await seatedEvent(db())
-    await db()
-      .updateTable('events')
-      .set({
-        starts_at: new Date(Date.now() + 60 * DAY),
-        ends_at: new Date(Date.now() + 60 * DAY + 7_200_000),
-      })
-      .where('id', '=', event.id)
-      .execute()
-    await db()
-      .insertInto('installment_plans')
-      .values({ event_id: event.id, plan: JSON.stringify(PLAN) })
-      .execute()
-    const res = await call('POST', '/api/reservations', { eventId: event.id, seats })
+    const eventId = await eventOnPlan(db())
+    const res = await call('POST', '/api/reservations', { eventId, seats })
     if (res.statusCode !== 201) throw new Error(`hold failed ${res.body}`)
-    return { eventId: event.id, reservationId: res.json().id as string }
+    return { eventId, reservationId: res.json().id as string }
   }
   const buy = async (reservationId: string, payment: PaymentChoice = card(), saveCard?: boolean) => {
     const quote = (await call('GET', `/api/checkout-service/installment?reservation=${reservationId}`)).json()
