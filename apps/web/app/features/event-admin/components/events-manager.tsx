@@ -15,11 +15,12 @@ import { MutedText } from '../../../components/ui/muted-text'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { cancelEvent } from '../api/events'
 
+// The darkest shades: the light badge's text must read on its tint (axe colour contrast, 4.5:1).
 const STATUS_COLOR: Record<AdminEventRow['status'], string> = {
-  DRAFT: 'gray',
-  PUBLISHED: 'teal',
-  DISABLED: 'yellow',
-  CANCELLED: 'red',
+  DRAFT: 'gray.9',
+  PUBLISHED: 'teal.9',
+  DISABLED: 'yellow.9',
+  CANCELLED: 'red.9',
 }
 
 /**
@@ -86,17 +87,21 @@ export function EventsManager(props: {
           variant="light"
           role="status"
           data-testid="event-cancelled"
-          title={t(done.result.alreadyCancelled ? 'eventAdmin.already' : 'eventAdmin.done', {
-            name: done.name,
-          })}
         >
-          {!done.result.alreadyCancelled &&
-            t('eventAdmin.summary', {
-              refunded: done.result.refundedOrders,
-              plans: done.result.refundedPlans,
-              cancelled: done.result.cancelledOrders,
-              holds: done.result.releasedHolds,
-            })}
+          {/* The title in the text's own colour: an alert's tinted title is too light on its tint (WCAG AA). */}
+          <Text fw={700}>
+            {t(done.result.alreadyCancelled ? 'eventAdmin.already' : 'eventAdmin.done', { name: done.name })}
+          </Text>
+          {!done.result.alreadyCancelled && (
+            <Text size="sm">
+              {t('eventAdmin.summary', {
+                refunded: done.result.refundedOrders,
+                plans: done.result.refundedPlans,
+                cancelled: done.result.cancelledOrders,
+                holds: done.result.releasedHolds,
+              })}
+            </Text>
+          )}
         </Alert>
       )}
       {props.events.length === 0 ? (
