@@ -104,6 +104,9 @@ export interface PriceZonesTable {
   color: string
   position: number
   courtesy: Generated<boolean>
+  /** 0031-inscriptions: a category's age rule, in whole years on the event's date; null: no bound. */
+  min_age: Generated<number | null>
+  max_age: Generated<number | null>
 }
 
 export interface EventProductItemsTable {
@@ -590,7 +593,38 @@ export interface SandboxPaymentsTable {
   updated_at: UpdatedAt
 }
 
+/** 0031-inscriptions: an event's sign-up form, filled once per participant (packages/domain forms). */
+export interface InscriptionFormsTable {
+  event_id: string
+  definition: ColumnType<unknown, string, string>
+  updated_at: UpdatedAt
+}
+
+/** 0031-inscriptions: the participants' answers of a reservation, saved as the fan types. */
+export interface InscriptionDraftsTable {
+  hold_id: string
+  user_id: string
+  participants: ColumnType<unknown, string, string>
+  complete: Generated<boolean>
+  updated_at: UpdatedAt
+}
+
+/** 0031-inscriptions: one participant of a placed order, as the organiser exports them. */
+export interface InscriptionEntriesTable {
+  id: Generated<string>
+  order_id: string
+  event_id: string
+  seq: number
+  zone_name: string
+  participant_name: string
+  answers: ColumnType<unknown, string, string>
+  created_at: CreatedAt
+}
+
 export interface Database {
+  inscription_forms: InscriptionFormsTable
+  inscription_drafts: InscriptionDraftsTable
+  inscription_entries: InscriptionEntriesTable
   app_meta: AppMetaTable
   venues: VenuesTable
   layouts: LayoutsTable

@@ -66,6 +66,11 @@ export const priceZoneSchema = z.object({
   zoneType: z.string(),
   numbered: z.boolean(),
   color: z.string(),
+  /**
+   * An inscription category's age rule (issue 17): the participant's age in whole years on the event's date
+   * must be within these bounds; null when the category has none.
+   */
+  ageRule: z.object({ minAge: z.int().nullable(), maxAge: z.int().nullable() }).nullable(),
 })
 export type PriceZone = z.infer<typeof priceZoneSchema>
 

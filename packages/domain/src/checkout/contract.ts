@@ -94,6 +94,11 @@ export const cartSchema = z.object({
   methods: z.array(checkoutMethodSchema),
   cashNetworks: z.array(cashNetworkSchema),
   transferKinds: z.array(transferKindSchema),
+  /**
+   * An inscription's participant forms (issue 17): none asked, still to fill (the order cannot be placed
+   * yet: the cart leads to /checkout/inscriptions/form), or filled and submitted.
+   */
+  participantsForm: z.enum(['NONE', 'TO_FILL', 'FILLED']),
 })
 export type Cart = z.infer<typeof cartSchema>
 

@@ -81,6 +81,7 @@ export const APP_ERROR_CODES = [
   'TICKET_NOT_TRANSFERABLE',
   'TICKET_LOCKED',
   'INSTALLMENT_NOT_OFFERED',
+  'INSCRIPTION_FORM_INCOMPLETE',
   'TRANSFER_TO_SELF',
   'WRONG_CURRENT_PASSWORD',
   'PASSWORD_UNCHANGED',
@@ -195,6 +196,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   TICKET_LOCKED: { status: 409, title: 'The ticket is locked until its payment plan is paid' },
   // Issue 16: no plan for this event, or its dates or amounts do not fit this reservation any more.
   INSTALLMENT_NOT_OFFERED: { status: 422, title: 'Paguitos are not offered for this purchase' },
+  // Issue 17: an inscription's order needs every participant's form submitted and still passing its rules.
+  INSCRIPTION_FORM_INCOMPLETE: { status: 409, title: "The participants' forms are not complete" },
   TRANSFER_TO_SELF: { status: 422, title: 'A ticket cannot be transferred to yourself' },
   // Issue 13: a signed-in fan mistyped the current password when changing it. Not 401: the session is fine,
   // and the login's NotAuthorizedException text ("wrong email or password") is not what happened.

@@ -106,6 +106,8 @@ export const ticketSummarySchema = z.object({
   seat: z.int(),
   zoneName: z.string().nullable(),
   location: z.array(locationPartSchema),
+  /** The name the ticket is for: an inscription's participant (issue 17), a walk-in sold at the counter. */
+  holderName: z.string().nullable(),
   kind: z.enum(TICKET_KINDS),
   ownership: z.enum(TICKET_OWNERSHIPS),
   /** LOCKED: a paguitos ticket whose plan is not paid yet: no code, no transfer (issue 16 part 6). */
@@ -214,6 +216,8 @@ export const checkInResponseSchema = z.object({
       zoneName: z.string().nullable(),
       kind: z.enum(TICKET_KINDS),
       location: z.array(locationPartSchema),
+      /** Whom the ticket is for (an inscription's participant): the gate may ask for their name. */
+      holderName: z.string().nullable(),
     })
     .nullable(),
   /** When the ticket was admitted: now for VALID, the first scan for ALREADY_USED. */

@@ -6,6 +6,7 @@ import type { Db } from '../dialect.js'
 import type { Database } from '../schema.js'
 import { seedDemoCatalogExtras } from './demo-catalog-extras.js'
 import { seedDemoCheckout } from './demo-checkout.js'
+import { DEMO_INSCRIPTION_FORM } from './demo-inscription-form.js'
 import {
   type GeneratedLayout,
   generateStadiumLayout,
@@ -66,6 +67,9 @@ interface ZoneSpec {
   /** Layout zones: every section whose code starts with one of these. */
   sectionPrefixes?: string[]
   perFanMax?: number
+  /** An inscription category's age rule, in whole years on the event's date (issue 17). */
+  minAge?: number
+  maxAge?: number
 }
 
 interface VenueSpec {
@@ -95,6 +99,8 @@ interface EventSpec {
   installments?: boolean
   layout?: boolean
   qrType?: string
+  /** An inscription that asks each participant the demo form (issue 17). */
+  form?: boolean
   zones: ZoneSpec[]
 }
 
@@ -501,6 +507,25 @@ const COLOMBIA: CountryDemo = {
         { name: 'Carrera infantil 2K (cortesía)', price: 0, capacity: 300, perFanMax: 2 },
       ],
     },
+    {
+      key: 'halfMarathon',
+      slug: 'media-maraton-de-bogota',
+      type: 'INSCRIPTION',
+      name: 'Media Maratón de Bogotá',
+      description:
+        'Inscriba a cada corredor con sus datos, su talla de camiseta y su certificado médico. La 21K es para mayores de 18 años el día de la carrera; la 10K, desde los 14.',
+      venue: 'parque',
+      category: 'inscripciones',
+      day: 98,
+      time: '06:00',
+      hours: 4,
+      image: 'running',
+      form: true,
+      zones: [
+        { name: '21K', price: 150_000, capacity: 4_000, perFanMax: 4, minAge: 18 },
+        { name: '10K', price: 95_000, capacity: 3_000, perFanMax: 4, minAge: 14 },
+      ],
+    },
   ],
   tour: {
     slug: 'los-rayos-del-valle-tierra-adentro',
@@ -817,6 +842,25 @@ const MEXICO: CountryDemo = {
         { name: 'Kids 2K (complimentary)', price: 0, capacity: 300, perFanMax: 2 },
       ],
     },
+    {
+      key: 'halfMarathon',
+      slug: 'mexico-city-half-marathon',
+      type: 'INSCRIPTION',
+      name: 'Mexico City Half Marathon',
+      description:
+        'Sign each runner up with their details, shirt size and medical certificate. The 21K is for runners 18 or older on race day; the 10K from 14.',
+      venue: 'bosque',
+      category: 'inscripciones',
+      day: 97,
+      time: '06:00',
+      hours: 4,
+      image: 'running',
+      form: true,
+      zones: [
+        { name: '21K', price: 800, capacity: 4_000, perFanMax: 4, minAge: 18 },
+        { name: '10K', price: 520, capacity: 3_000, perFanMax: 4, minAge: 14 },
+      ],
+    },
   ],
   tour: {
     slug: 'luna-nortena-desert-lights-tour',
@@ -940,6 +984,8 @@ interface Built {
   events: Row<'events'>[]
   zones: Row<'price_zones'>[]
   items: Row<'event_product_items'>[]
+  /** Inscriptions that ask each participant the demo form. */
+  forms: string[]
 }
 
 const image = (name: string) => `/images/demo/${name}.svg`
@@ -957,6 +1003,8 @@ function zoneRows(
       name: z.name,
       price_amount: toMinor(z.price),
       per_fan_max: z.perFanMax ?? 10,
+      min_age: z.minAge ?? null,
+      max_age: z.maxAge ?? null,
       color: ZONE_COLORS[position % ZONE_COLORS.length] as string,
       position,
     }
@@ -1081,6 +1129,7 @@ function buildCountry(
       installments_enabled: e.installments ?? false,
     })
     out.zones.push(...zoneRows(id, e.zones, e.layout ? layoutOf(e.venue) : undefined))
+    if (e.form) out.forms.push(id)
     times.set(e.key, { id, startsAt, endsAt, venueKey: e.venue })
   }
 
@@ -1190,7 +1239,16 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       .execute()
     const categoryIds = new Map(categories.map((c) => [c.slug, c.id]))
 
-    const built: Built = { venues: [], layouts: [], orgs: [], tours: [], events: [], zones: [], items: [] }
+    const built: Built = {
+      venues: [],
+      layouts: [],
+      orgs: [],
+      tours: [],
+      events: [],
+      zones: [],
+      items: [],
+      forms: [],
+    }
     const orgIds = new Map<string, string>()
     for (const demo of DEMO_COUNTRIES) buildCountry(demo, now, categoryIds, orgIds, built)
 
@@ -1224,6 +1282,14 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         .insertInto('installment_plans')
         .values(
           paguitos.map((e) => ({ event_id: e.id as string, plan: JSON.stringify(DEMO_INSTALLMENT_PLAN) })),
+        )
+        .execute()
+    // The half marathons ask each runner the demo form (issue 17).
+    if (built.forms.length > 0)
+      await trx
+        .insertInto('inscription_forms')
+        .values(
+          built.forms.map((id) => ({ event_id: id, definition: JSON.stringify(DEMO_INSCRIPTION_FORM) })),
         )
         .execute()
     // Every demo event is published, so its places are made now, as publishing through the admin API

@@ -77,6 +77,8 @@ export async function findPriceZones(db: Db, eventId: string) {
       'zone_type',
       'numbered',
       'color',
+      'min_age',
+      'max_age',
     ])
     .orderBy('position')
     .orderBy('price_amount', 'desc')

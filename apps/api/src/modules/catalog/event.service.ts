@@ -73,6 +73,7 @@ async function zonesOf(db: Db, event: ViewableEventRow, deps: EventDeps): Promis
       zoneType: z.zone_type,
       numbered: z.numbered,
       color: z.color,
+      ageRule: z.min_age === null && z.max_age === null ? null : { minAge: z.min_age, maxAge: z.max_age },
     }
   })
 }

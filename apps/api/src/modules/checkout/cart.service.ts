@@ -20,6 +20,7 @@ import {
   promoByCode,
   setCartPromo,
 } from './checkout.repository.js'
+import { findInscriptionDraft, findInscriptionForm } from './inscription-forms.repository.js'
 
 export interface PricedPlace extends PricedSeat {
   placeIndex: number
@@ -147,10 +148,19 @@ export interface CartOptions {
   hostedCheckout?: (country: Country) => boolean
 }
 
+/** Where the reservation's participant forms stand (issue 17): submitted for every place held, or not. */
+async function participantsFormOf(db: Db, hold: { id: string; event_id: string }, places: number) {
+  if (!(await findInscriptionForm(db, hold.event_id))) return 'NONE' as const
+  const draft = await findInscriptionDraft(db, hold.id)
+  const filled = (draft?.participants as unknown[] | undefined)?.length === places && draft?.complete === true
+  return filled ? ('FILLED' as const) : ('TO_FILL' as const)
+}
+
 export function cartView(
   hold: { id: string; status: string; expires_at: Date },
   priced: PricedReservation,
   walletBalance: number,
+  participantsForm: Cart['participantsForm'],
   opts: CartOptions = {},
 ): Cart {
   const now = opts.now ?? new Date()
@@ -181,6 +191,7 @@ export function cartView(
     methods: offer.methods,
     cashNetworks: offer.cashNetworks,
     transferKinds: offer.transferKinds,
+    participantsForm,
   }
 }
 
@@ -190,7 +201,13 @@ export async function cartOf(db: Db, userId: string, holdId: string, opts: CartO
   assertCartable(hold, now)
   const priced = await priceReservation(db, hold, userId, now)
   if (priced.places.length === 0) throw new DomainError('HOLD_EXPIRED')
-  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), { ...opts, now })
+  return cartView(
+    hold,
+    priced,
+    await balanceOf(db, userId, priced.currency),
+    await participantsFormOf(db, hold, priced.places.length),
+    { ...opts, now },
+  )
 }
 
 /**
@@ -219,7 +236,13 @@ export async function applyPromo(
       details: { reason: priced.promoRefusal.reason },
     })
   await setCartPromo(db, hold.id, promo.id)
-  return cartView(hold, priced, await balanceOf(db, userId, priced.currency), { ...opts, now })
+  return cartView(
+    hold,
+    priced,
+    await balanceOf(db, userId, priced.currency),
+    await participantsFormOf(db, hold, priced.places.length),
+    { ...opts, now },
+  )
 }
 
 export async function removePromo(db: Db, userId: string, holdId: string, opts: CartOptions = {}) {

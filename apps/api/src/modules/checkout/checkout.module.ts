@@ -8,6 +8,7 @@ import { startReconciler } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
 import { checkoutRoutes } from './checkout.routes.js'
 import { eventCancellationRoutes } from './event-cancellation.routes.js'
+import { inscriptionFormRoutes } from './inscription-forms.routes.js'
 import { startPlanPass } from './installments.service.js'
 import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
@@ -37,6 +38,7 @@ async function checkoutModule(
   app.decorate('checkout', deps)
   await app.register(checkoutRoutes, { deps, devEndpoints: sandboxDevEndpointsEnabled(opts.config) })
   await app.register(eventCancellationRoutes, { deps })
+  await app.register(inscriptionFormRoutes)
   await app.register(paymentRoutes, {
     deps,
     sandboxDev: sandboxDevEndpointsEnabled(opts.config),

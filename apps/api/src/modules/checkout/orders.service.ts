@@ -66,6 +66,8 @@ import {
   setHoldStatus,
   setSeatsHoldEnd,
 } from './checkout.repository.js'
+import { insertInscriptionEntries } from './inscription-forms.repository.js'
+import { inscriptionForOrder } from './inscription-forms.service.js'
 import {
   applyProviderOutcome,
   awaitCounterPayment,
@@ -750,9 +752,13 @@ async function prepareOrder(
         }
       }
 
+      // An inscription's participants (issue 17): their submitted answers judged again; each name goes on
+      // its place's ticket, and each participant becomes an entry of the order.
+      const inscription = await inscriptionForOrder(trx, hold, now)
       const lines: OrderLine[] = totals.lines.map((l, i) => ({
         ...l,
         placeIndex: priced.places[i]?.placeIndex ?? 0,
+        ...(inscription?.names[i] ? { holderName: inscription.names[i] } : {}),
       }))
       await insertOrder(trx, {
         id: orderId,
@@ -790,6 +796,19 @@ async function prepareOrder(
         installment_schedule: body.installmentSchedule ? JSON.stringify(body.installmentSchedule) : null,
         saved_card_id: body.savedCardId ?? null,
       })
+      if (inscription) {
+        await insertInscriptionEntries(
+          trx,
+          inscription.entries.map((e) => ({
+            order_id: orderId,
+            event_id: hold.event_id,
+            seq: e.seq,
+            zone_name: e.zoneName,
+            participant_name: e.name,
+            answers: e.answers,
+          })),
+        )
+      }
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
         throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })

@@ -20,6 +20,7 @@ const ticketColumns = [
   't.row_label',
   't.seat_number',
   't.zone_name',
+  't.holder_name',
   't.kind',
   't.ownership',
   't.status',

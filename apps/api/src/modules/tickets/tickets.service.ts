@@ -146,6 +146,7 @@ export function summaryOf(row: TicketRow, viewer: Viewer): TicketSummary {
     seat: row.seat_number,
     zoneName: row.zone_name,
     location: locationOf(row),
+    holderName: row.holder_name,
     kind: row.kind as TicketKind,
     ownership: away ? 'TRANSFERRED' : (row.ownership as TicketOwnership),
     status: away ? 'TRANSFERRED' : row.status === LOCKED_TICKET_STATUS ? 'LOCKED' : used ? 'USED' : 'VALID',
@@ -522,6 +523,7 @@ const gateTicketOf = (row: GateRow) => ({
   zoneName: row.zone_name,
   kind: row.kind as TicketKind,
   location: locationOf(row),
+  holderName: row.holder_name,
 })
 
 /**

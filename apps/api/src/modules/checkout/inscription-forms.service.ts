@@ -1,0 +1,289 @@
+import { randomBytes, scryptSync } from 'node:crypto'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { answersValidator, type FormAnswers } from '@palco/domain/forms/form-answers'
+import { type FormDefinition, formDefinitionSchema } from '@palco/domain/forms/form-definition'
+import { calendarDateIn, parseCalendarDate } from '@palco/domain/forms/zoned-time'
+import type {
+  InscriptionFormAdminBody,
+  InscriptionFormView,
+  SaveInscriptionBody,
+} from '@palco/domain/inscriptions/contract'
+import {
+  type AgeRule,
+  ageOn,
+  BIRTH_DATE_FIELD,
+  birthDateOf,
+  fitsAgeRule,
+  participantNameOf,
+} from '@palco/domain/inscriptions/participants'
+import type { Country, Locale } from '@palco/domain/locale/country'
+import type { Db } from '../../db/dialect.js'
+import { seatsOfHold } from '../seating/holds.service.js'
+import { assertCartable, ownHoldRow } from './cart.service.js'
+import { eventForCart } from './checkout.repository.js'
+import {
+  ageRulesOfZones,
+  entriesOfEvent,
+  findInscriptionDraft,
+  findInscriptionForm,
+  saveInscriptionDraft,
+  saveInscriptionForm,
+  setZoneAgeRule,
+  zoneIdsOfEvent,
+} from './inscription-forms.repository.js'
+
+/**
+ * Inscriptions (issue 17 parts 1, 2, 4 and 6): an event's form filled once per participant of a
+ * reservation, saved as the fan types, judged on submit by the same validator the page uses
+ * (`answersValidator`) plus each category's age rule; placing the order requires the submitted answers and
+ * records one entry per participant (`inscriptionForOrder`). The organiser sets the form and the age rules,
+ * and exports the entries.
+ */
+
+/** The most a reservation's saved answers may weigh: a draft is typed text, not files (those are uploads). */
+const DRAFT_MAX_BYTES = 256 * 1024
+
+type Place = Awaited<ReturnType<typeof seatsOfHold>>[number]
+
+async function formOf(db: Db, eventId: string): Promise<FormDefinition | null> {
+  const stored = await findInscriptionForm(db, eventId)
+  return stored ? (stored as FormDefinition) : null
+}
+
+/** The event's date in its own zone: the day a category's age is counted on ("18 or older on race day"). */
+const eventDayOf = (event: { starts_at: Date | string; time_zone: string }) => {
+  const day = parseCalendarDate(calendarDateIn(new Date(event.starts_at), event.time_zone))
+  if (!day) throw new Error('event date unreadable')
+  return day
+}
+
+/**
+ * Each participant's answers judged: the form's rules, then the category's age rule. Answers the validated
+ * answers, or the problems named `participants.<seq>.<field>` with a message key the page translates.
+ */
+function judge(
+  definition: FormDefinition,
+  raw: readonly Record<string, unknown>[],
+  places: readonly Place[],
+  rules: Map<string, AgeRule>,
+  event: { country: string; time_zone: string; starts_at: Date | string },
+  now: Date,
+): { ok: true; answers: FormAnswers[] } | { ok: false; fields: Record<string, string> } {
+  const validate = answersValidator(definition, {
+    country: event.country as Country,
+    timeZone: event.time_zone,
+    now,
+  })
+  const day = eventDayOf(event)
+  const fields: Record<string, string> = {}
+  const answers: FormAnswers[] = []
+  places.forEach((place, seq) => {
+    const checked = validate.safeParse(raw[seq] ?? {})
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        fields[`participants.${seq}.${String(issue.path[0] ?? '')}`] = issue.message
+      return
+    }
+    const rule = place.price_zone_id ? rules.get(place.price_zone_id) : undefined
+    if (rule && (rule.minAge !== null || rule.maxAge !== null)) {
+      const birth = birthDateOf(checked.data)
+      if (!birth) fields[`participants.${seq}.${BIRTH_DATE_FIELD}`] = 'required'
+      else if (!fitsAgeRule(ageOn(birth, day), rule))
+        fields[`participants.${seq}.${BIRTH_DATE_FIELD}`] = 'ageOutOfRange'
+    }
+    answers.push(checked.data)
+  })
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers }
+}
+
+/** The reservation, its event and places, for the fan (or the operator at the counter) who holds it. */
+async function reservationOf(db: Db, userId: string, reservationId: string) {
+  const hold = await ownHoldRow(db, reservationId, userId)
+  const event = await eventForCart(db, hold.event_id)
+  if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const places = await seatsOfHold(db, hold.id)
+  const rules = await ageRulesOfZones(
+    db,
+    places.flatMap((p) => (p.price_zone_id ? [p.price_zone_id] : [])),
+  )
+  return { hold, event, places, rules }
+}
+
+/** GET /api/checkout/inscription/form: the form, one entry per place held, and what was saved. */
+export async function inscriptionFormView(
+  db: Db,
+  userId: string,
+  reservationId: string,
+): Promise<InscriptionFormView> {
+  const { hold, event, places, rules } = await reservationOf(db, userId, reservationId)
+  const [definition, draft] = await Promise.all([formOf(db, event.id), findInscriptionDraft(db, hold.id)])
+  const saved = (draft?.participants as Record<string, unknown>[] | undefined) ?? []
+  return {
+    reservationId: hold.id,
+    event: {
+      id: event.id,
+      slug: event.slug,
+      name: event.name,
+      startsAt: new Date(event.starts_at).toISOString(),
+      timeZone: event.time_zone,
+    },
+    definition: definition as InscriptionFormView['definition'],
+    participants: places.map((p, seq) => {
+      const rule = p.price_zone_id ? rules.get(p.price_zone_id) : undefined
+      return {
+        seq,
+        zoneName: p.zone_name ?? '',
+        ageRule: rule && (rule.minAge !== null || rule.maxAge !== null) ? rule : null,
+      }
+    }),
+    saved: places.map((_, seq) => saved[seq] ?? {}),
+    complete: draft?.complete === true && saved.length === places.length,
+  }
+}
+
+/**
+ * PUT /api/checkout/inscription/form: saves the participants' answers as they are (a draft), or submits
+ * them: every participant judged, and on any problem the answers are kept and 422 RULE_BROKEN names each
+ * one. Only a live reservation takes answers.
+ */
+export async function saveInscription(db: Db, userId: string, body: SaveInscriptionBody, now = new Date()) {
+  const { hold, event, places, rules } = await reservationOf(db, userId, body.reservationId)
+  assertCartable(hold, now)
+  if (JSON.stringify(body.participants).length > DRAFT_MAX_BYTES)
+    throw new DomainError('VALIDATION_FAILED', { field: 'participants' })
+  const definition = await formOf(db, event.id)
+  const participants = places.map((_, seq) => body.participants[seq] ?? {})
+  let complete = false
+  if (body.submit && definition) {
+    const judged = judge(definition, participants, places, rules, event, now)
+    if (!judged.ok) {
+      await saveInscriptionDraft(db, { holdId: hold.id, userId, participants, complete: false, at: now })
+      throw new DomainError('RULE_BROKEN', { fields: judged.fields })
+    }
+    complete = true
+  }
+  await saveInscriptionDraft(db, { holdId: hold.id, userId, participants, complete, at: now })
+  return { complete: complete || !definition, savedAt: now.toISOString() }
+}
+
+/** A PASSWORD answer as kept: a salted scrypt hash, never the text (issue 17: never exported either). */
+const hashAnswer = (text: string) => {
+  const salt = randomBytes(16)
+  return `scrypt$${salt.toString('base64url')}$${scryptSync(text, salt, 32).toString('base64url')}`
+}
+
+/**
+ * What placing an order of an inscription needs, in its transaction (orders.service): nothing when the event
+ * has no form; else the submitted answers judged again (a rule or the clock may have moved), each
+ * participant's name for their ticket and the entries to record. Refused with INSCRIPTION_FORM_INCOMPLETE
+ * when they were not submitted, do not cover every place, or no longer pass.
+ */
+export async function inscriptionForOrder(
+  trx: Db,
+  hold: { id: string; event_id: string },
+  now: Date,
+): Promise<{
+  names: string[]
+  entries: { seq: number; zoneName: string; name: string; answers: FormAnswers }[]
+} | null> {
+  const definition = await formOf(trx, hold.event_id)
+  if (!definition) return null
+  const event = await eventForCart(trx, hold.event_id)
+  const places = await seatsOfHold(trx, hold.id)
+  const draft = await findInscriptionDraft(trx, hold.id)
+  const raw = (draft?.participants as Record<string, unknown>[] | undefined) ?? []
+  if (!event || !draft?.complete || raw.length !== places.length)
+    throw new DomainError('INSCRIPTION_FORM_INCOMPLETE')
+  const rules = await ageRulesOfZones(
+    trx,
+    places.flatMap((p) => (p.price_zone_id ? [p.price_zone_id] : [])),
+  )
+  const judged = judge(definition, raw, places, rules, event, now)
+  if (!judged.ok) throw new DomainError('INSCRIPTION_FORM_INCOMPLETE', { fields: judged.fields })
+  const passwords = new Set(definition.fields.filter((f) => f.type === 'PASSWORD').map((f) => f.name))
+  const entries = judged.answers.map((answers, seq) => {
+    const kept: FormAnswers = { ...answers }
+    for (const name of passwords) {
+      const text = kept[name]
+      if (typeof text === 'string') kept[name] = hashAnswer(text)
+    }
+    return { seq, zoneName: places[seq]?.zone_name ?? '', name: participantNameOf(answers), answers: kept }
+  })
+  return { names: entries.map((e) => e.name), entries }
+}
+
+/**
+ * PUT /api/admin/events/:id/inscription-form: the organiser's form (checked by `formDefinitionSchema`: a cycle
+ * of conditions, an unknown field, a bad default → 400 naming it) and the categories' age rules. An age
+ * rule needs the form's `birth_date` DATE field, which the rule is read from.
+ */
+export async function saveInscriptionFormOf(db: Db, eventId: string, body: InscriptionFormAdminBody) {
+  const parsed = formDefinitionSchema.safeParse(body.definition)
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.error.issues) fields[`definition.${issue.path.join('.')}`] = issue.message
+    throw new DomainError('VALIDATION_FAILED', { fields })
+  }
+  const zones = await zoneIdsOfEvent(db, eventId)
+  if (zones.size === 0) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
+  const ruled = body.ageRules.filter((r) => r.minAge !== null || r.maxAge !== null)
+  for (const [i, r] of body.ageRules.entries()) {
+    if (!zones.has(r.zoneId))
+      throw new DomainError('VALIDATION_FAILED', { fields: { [`ageRules.${i}.zoneId`]: 'invalidValue' } })
+    if (r.minAge !== null && r.maxAge !== null && r.minAge > r.maxAge)
+      throw new DomainError('VALIDATION_FAILED', { fields: { [`ageRules.${i}.maxAge`]: 'outOfRange' } })
+  }
+  const birth = parsed.data.fields.find((f) => f.name === BIRTH_DATE_FIELD)
+  if (ruled.length > 0 && birth?.type !== 'DATE')
+    throw new DomainError('RULE_BROKEN', { fields: { ageRules: 'birthDateFieldRequired' } })
+  await db.transaction().execute(async (trx) => {
+    await saveInscriptionForm(trx, eventId, parsed.data)
+    for (const r of body.ageRules) await setZoneAgeRule(trx, r.zoneId, r)
+  })
+  return { definition: parsed.data, ageRules: body.ageRules }
+}
+
+/** A spreadsheet cell that cannot run as a formula (CSV injection: =, +, -, @, tab, CR lead a formula). */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * GET /api/admin/events/:id/inscriptions.csv: every participant of the event's standing orders, one row
+ * each, a column per form field in the form's order (labels in the admin's language). PASSWORD answers are
+ * never exported; a FILE answer is its name (the file itself is read through an expiring link).
+ */
+export async function inscriptionsCsv(db: Db, eventId: string, locale: Locale) {
+  const definition = await formOf(db, eventId)
+  const fields = (definition?.fields ?? []).filter((f) => f.type !== 'PASSWORD' && f.type !== 'READONLY')
+  const lang = locale.startsWith('es') ? 'es' : 'en'
+  const head = [
+    lang === 'es' ? 'Compra' : 'Purchase',
+    lang === 'es' ? 'Estado' : 'Status',
+    lang === 'es' ? 'Categoría' : 'Category',
+    lang === 'es' ? 'Participante' : 'Participant',
+    ...fields.map((f) => f.label[lang]),
+  ]
+  const rows = (await entriesOfEvent(db, eventId)).map((e) => {
+    const answers = e.answers as FormAnswers
+    return [
+      e.code,
+      e.status,
+      e.zone_name,
+      e.participant_name,
+      ...fields.map((f) => {
+        const value = answers[f.name]
+        return value !== null && typeof value === 'object' && 'name' in value ? value.name : value
+      }),
+    ]
+  })
+  // A BOM so spreadsheet programs read the accents as UTF-8.
+  return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`
+}
