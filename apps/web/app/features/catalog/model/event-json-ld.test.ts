@@ -48,6 +48,7 @@ const EVENT: EventDetail = {
       zoneType: 'GRANDSTAND',
       numbered: false,
       color: '#000',
+      ageRule: null,
     },
     {
       id: '3b5d3c1e-8a9f-4c2b-9d7e-1f2a3b4c5d6e',
@@ -60,6 +61,7 @@ const EVENT: EventDetail = {
       zoneType: 'GRANDSTAND',
       numbered: true,
       color: '#000',
+      ageRule: null,
     },
   ],
   sponsorBanners: [],

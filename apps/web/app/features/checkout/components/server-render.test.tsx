@@ -53,6 +53,7 @@ const event: Cart['event'] = {
 const cart: Cart = {
   reservationId: '00000000-0000-4000-8000-000000000002',
   reservationStatus: 'BOOKED',
+  participantsForm: 'NONE',
   event,
   currency: 'COP',
   expiresAt: '2026-11-22T12:10:00Z',

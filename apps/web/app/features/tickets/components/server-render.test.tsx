@@ -31,6 +31,7 @@ const render = (node: ReactNode) =>
   ).replace(/<!-- -->/g, '')
 
 const ticket: TicketSummary = {
+  holderName: null,
   id: '00000000-0000-4000-8000-000000000010',
   purchaseId: '00000000-0000-4000-8000-000000000011',
   eventId: '00000000-0000-4000-8000-000000000012',
