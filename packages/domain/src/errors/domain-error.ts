@@ -99,6 +99,15 @@ export const APP_ERROR_CODES = [
   'RESERVATION_DEADLINE_INVALID',
   'PRICE_OVERRIDE_INVALID',
   'EVENT_CANCELLED',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_TYPE_NOT_ALLOWED',
+  'UPLOAD_TYPE_MISMATCH',
+  'UPLOAD_UNREADABLE',
+  'UPLOAD_EXPIRED',
+  'UPLOAD_USED',
+  'UPLOAD_INCOMPLETE',
+  'UPLOAD_REJECTED',
+  'UPLOAD_NOT_ATTACHABLE',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -241,6 +250,20 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   },
   // Issue 16 part 5: the event will not happen; nothing more is held, sold or charged for it.
   EVENT_CANCELLED: { status: 409, title: 'The event was cancelled' },
+  // Issue 17 part 3: private uploads for inscription forms. Size and type are the server's to check, by
+  // content; each refusal names what the fan can fix.
+  UPLOAD_TOO_LARGE: { status: 413, title: 'The file is larger than allowed' },
+  UPLOAD_TYPE_NOT_ALLOWED: { status: 415, title: 'This type of file is not accepted' },
+  UPLOAD_TYPE_MISMATCH: { status: 422, title: 'The file is not of the type it claims to be' },
+  UPLOAD_UNREADABLE: { status: 422, title: 'The file is damaged or could not be read' },
+  UPLOAD_EXPIRED: { status: 422, title: 'The upload link has expired' },
+  UPLOAD_USED: { status: 409, title: 'The upload link was already used' },
+  UPLOAD_INCOMPLETE: { status: 409, title: 'The file has not arrived yet' },
+  UPLOAD_REJECTED: { status: 422, title: 'The file was refused; upload it again' },
+  UPLOAD_NOT_ATTACHABLE: {
+    status: 422,
+    title: 'A file is not yours, not finished, for another event or already used in a form',
+  },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(
