@@ -28,6 +28,7 @@ import { seatingRoutes } from './modules/seating/seating.routes.js'
 import { takenPlacesByZone } from './modules/seating/zone-taken.js'
 import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { takeOverTicketsOfFan } from './modules/tickets/tickets.service.js'
+import { uploadsPlugin } from './modules/uploads/uploads.module.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
@@ -98,6 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(boxOfficeRoutes, { deps: app.checkout })
   await app.register(purchaseRoutes)
   await app.register(ticketRoutes)
+  await app.register(uploadsPlugin, { config })
   if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)
 
   if (opts.web)

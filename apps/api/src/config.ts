@@ -76,6 +76,14 @@ export const configSchema = z.object({
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SANDBOX_DEV_ENDPOINTS: flag.optional(),
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Private uploads (issue 17 part 3): the local disk under DATA_DIR unless S3_BUCKET names a bucket.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -97,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const paymentProblems = paymentConfigProblems(parsed.data)
   if (paymentProblems.length > 0) throw new Error(`Invalid configuration:\n${paymentProblems.join('\n')}`)
+  // Half a key pair would silently fall back to the machine's own AWS credentials.
+  if (!parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY)
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither')
   return parsed.data
 }
 
@@ -171,8 +182,17 @@ export function connectSources(config: Config): string[] {
     const { apiUrl } = browserPaymentConfig(config, country)
     if (apiUrl) origins.add(new URL(apiUrl).origin)
   }
+  const uploads = uploadStoreOrigin(config)
+  if (uploads) origins.add(uploads)
   if (config.GA_MEASUREMENT_ID || config.GTM_ID || config.SUPPORT_CHAT_SCRIPT_URL) origins.add('https:')
   return [...origins]
+}
+
+/** Where the browser PUTs an inscription upload when it goes straight to an S3 bucket (presigned URLs). */
+export function uploadStoreOrigin(config: Config): string | null {
+  if (!config.S3_BUCKET) return null
+  const base = new URL(config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`)
+  return config.S3_FORCE_PATH_STYLE ? base.origin : `${base.protocol}//${config.S3_BUCKET}.${base.host}`
 }
 
 /** What the browser may see of the configuration: never secrets. */

@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026-installment-orders.js'
 import * as m0027 from './migrations/0027-saved-cards.js'
 import * as m0028 from './migrations/0028-event-cancellation.js'
 import * as m0029 from './migrations/0029-counter-instalments.js'
+import * as m0030 from './migrations/0030-uploads.js'
 import * as m0031 from './migrations/0031-inscriptions.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-saved-cards': m0027,
   '0028-event-cancellation': m0028,
   '0029-counter-instalments': m0029,
+  '0030-uploads': m0030,
   '0031-inscriptions': m0031,
 }
 

@@ -621,6 +621,29 @@ export interface InscriptionEntriesTable {
   created_at: CreatedAt
 }
 
+/** 0030-uploads: a private file for an inscription form, from upload URL to attached (issue 17 part 3). */
+export interface UploadsTable {
+  id: string
+  user_id: string
+  event_id: string
+  field: string
+  file_name: string
+  content_type: string
+  max_bytes: number
+  size: number | null
+  status: string
+  reject_code: string | null
+  staging_key: string | null
+  stored_key: string | null
+  put_token_hash: string | null
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  completed_at: Timestamp | null
+  attached_at: Timestamp | null
+  order_id: string | null
+  created_at: Timestamp
+}
+
 export interface Database {
   inscription_forms: InscriptionFormsTable
   inscription_drafts: InscriptionDraftsTable
@@ -669,4 +692,5 @@ export interface Database {
   ticket_checkins: TicketCheckinsTable
   payment_webhooks: PaymentWebhooksTable
   sandbox_payments: SandboxPaymentsTable
+  uploads: UploadsTable
 }
