@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'checkout',
   'tickets',
   'boxoffice',
+  'inscriptions',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
