@@ -18,9 +18,11 @@ export function EventLinkPreview(props: {
   origin: string
   locale: Locale
   title: string
+  /** The page's own address when it is not the event page (an inscription's sign-up page). */
+  path?: string
 }) {
   const { event, origin } = props
-  const url = absoluteUrl(origin, `/events/${encodeURIComponent(event.slug)}`)
+  const url = absoluteUrl(origin, props.path ?? `/events/${encodeURIComponent(event.slug)}`)
   const image = absoluteUrl(origin, event.imageUrl ?? '/images/placeholder.svg')
   const description = shorten(event.description || event.name)
   return (
