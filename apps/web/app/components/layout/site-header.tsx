@@ -13,6 +13,7 @@ import { ThemeSwitch } from './theme-switch'
 const NAV = [
   { to: '/', key: 'nav.home', end: true },
   { to: '/tours', key: 'nav.tours', end: false },
+  { to: '/inscriptions', key: 'nav.inscriptions', end: false },
   { to: '/my-tickets', key: 'nav.myTickets', end: false },
   { to: '/faqs', key: 'nav.faqs', end: false },
 ] as const

@@ -1,4 +1,5 @@
 import { Badge, Container, Grid, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { eventPathOf } from '@palco/domain/catalog/event-path'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
@@ -24,6 +25,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (event.cancelled) throw redirect('/cancelled-event')
   if (event.disabled) throw redirect('/disabled-event')
   if (event.expired) throw redirect('/expired-event')
+  // An inscription is signed up for on its own page (categories, participants, forms): old and shared
+  // links to /events/<slug> land there instead of a ticket sale that would skip the forms.
+  if (event.type === 'INSCRIPTION') throw redirect(eventPathOf(event))
   return { event, origin: new URL(request.url).origin, locale: context.locale, country: context.country }
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core'
 import type { EventCard as EventCardData } from '@palco/domain/catalog/event-card'
+import { eventPathOf } from '@palco/domain/catalog/event-path'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
@@ -46,7 +47,7 @@ export function EventCard(props: {
           )}
         </Group>
         <Text component="h3" fw={700} size="lg" id={headingId} lineClamp={2}>
-          <Link to={`/events/${encodeURIComponent(event.slug)}`} className={classes.stretched}>
+          <Link to={eventPathOf(event)} className={classes.stretched}>
             {event.name}
           </Link>
         </Text>
