@@ -1,0 +1,172 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { api, asUser } from './support/api'
+import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
+import { COUNTRIES, urlOf } from './support/sites'
+
+/**
+ * Issue 17 part 2, the first two pages, in both countries: a fan finds the demo race among the country's
+ * open sign-ups, reads its categories (price, places left, limits), and picking one for one participant
+ * holds the place and leads to the participants' form. A visitor is sent to log in and back first.
+ */
+
+const RACE = {
+  colombia: {
+    slug: 'carrera-10k-bogota-corre',
+    name: 'Carrera 10K Bogotá Corre',
+    fan: 'fan@palco.co',
+    nav: 'Inscripciones',
+    heading: 'Inscripciones',
+    category: '10K competitiva',
+    freeCategory: 'Carrera infantil 2K (cortesía)',
+    free: 'Gratis',
+    placesLeft: /^Quedan? \d[\d.]* cupos?$/,
+    price: /^\$\s\d{1,3}(?:\.\d{3})+$/,
+    submit: 'Continuar con la inscripción',
+    title: /Inscripción · Palco$/,
+  },
+  mexico: {
+    slug: 'chapultepec-10k-run',
+    name: 'Chapultepec 10K Run',
+    fan: 'fan@palco.mx',
+    nav: 'Sign-ups',
+    heading: 'Sign-ups',
+    category: '10K Race',
+    freeCategory: 'Kids 2K (complimentary)',
+    free: 'Free',
+    placesLeft: /^\d[\d,]* places? left$/,
+    price: /^MX\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?$/,
+    submit: 'Continue to sign-up',
+    title: /Sign-up · Palco$/,
+  },
+} as const
+
+/** Presses Tab until `target` has the focus, as a keyboard user would reach it. */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error(`never reached by Tab: ${target}`)
+}
+
+async function expectFits375(page: Page, where: string, shot: string) {
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await scrollWidth(page), `${where} fits 375 px`).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: screenshotPath(shot), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** Lets go of any live hold the fan has on the race, so the journey starts and ends with none. */
+async function releaseHold(page: Page, slug: string) {
+  const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${slug}`)
+  const live = await api<{ reservation: { id: string; status: string } | null }>(
+    page,
+    'GET',
+    `/api/reservations?eventId=${event.data.id}`,
+  )
+  const held = live.data.reservation
+  if (held && ['BOOKED', 'ACTIVE'].includes(held.status))
+    await api(page, 'DELETE', `/api/reservations/${held.id}`)
+}
+
+for (const site of COUNTRIES) {
+  const race = RACE[site.name]
+
+  test.describe(`inscription pages · ${site.name}`, () => {
+    test('the list shows the race and its page the categories, by keyboard and at 375 px', async ({
+      page,
+    }) => {
+      await page.goto(urlOf(site, '/'))
+      await waitForHydration(page)
+      const nav = page.getByRole('navigation', {
+        name: site.name === 'colombia' ? 'Navegación principal' : 'Main navigation',
+      })
+      await nav.getByRole('link', { name: race.nav, exact: true }).click()
+      await expect(page).toHaveURL(/\/inscriptions$/)
+      await expect(page).toHaveTitle(new RegExp(`^${race.heading} · Palco$`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(race.heading)
+
+      const card = page.getByTestId('inscription-card').filter({ hasText: race.name })
+      await expect(card).toHaveCount(1)
+      await expect(card.getByTestId('price-from')).toContainText(/\d/)
+      await expect(card.getByTestId('places-left')).toHaveText(race.placesLeft)
+      await expect(card.locator('time')).toHaveAttribute('datetime', /.+/)
+      await expectNoSeriousA11yViolations(page, `${site.name} /inscriptions`)
+      await expectFits375(page, '/inscriptions', `${site.name}-inscriptions-375`)
+
+      const link = card.getByRole('link', { name: race.name })
+      await expect(link).toHaveAttribute('href', `/inscriptions/detail?event=${race.slug}`)
+      await waitForHydration(page)
+      await tabTo(page, link)
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(new RegExp(`/inscriptions/detail\\?event=${race.slug}$`))
+      await waitForHydration(page)
+
+      await expect(page).toHaveTitle(race.title)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(race.name)
+      const options = page.getByTestId('category-option')
+      await expect(options).toHaveCount(3)
+      const paid = options.filter({ hasText: race.category })
+      await expect(paid.getByTestId('category-price')).toHaveText(race.price)
+      await expect(paid.getByTestId('category-places')).toHaveText(race.placesLeft)
+      await expect(options.filter({ hasText: race.freeCategory }).getByTestId('category-price')).toHaveText(
+        race.free,
+      )
+      // Headings in order: the page's name, then its sections.
+      const levels = await page
+        .locator('main')
+        .locator('h1, h2, h3, h4')
+        .evaluateAll((els) => els.map((el) => Number(el.tagName.slice(1))))
+      expect(levels[0]).toBe(1)
+      for (let i = 1; i < levels.length; i++)
+        expect(levels[i] ?? 0).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1)
+      await expectNoSeriousA11yViolations(page, `${site.name} /inscriptions/detail`)
+      await expectFits375(page, '/inscriptions/detail', `${site.name}-inscription-detail-375`)
+
+      // A visitor who signs up by keyboard is asked to log in first, and comes back to the same choice.
+      const category = page.getByRole('radio', { name: race.category, exact: true })
+      await tabTo(page, category)
+      await expect(category).toBeChecked()
+      await tabTo(page, page.getByRole('button', { name: race.submit }))
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/authorization\/login\?redirectTo=/)
+      const back = new URL(page.url()).searchParams.get('redirectTo') ?? ''
+      expect(back).toContain(`/inscriptions/detail?event=${race.slug}&category=`)
+      expect(back).toContain('participants=1')
+    })
+
+    test('the demo fan picks a category for one participant and lands on the form', async ({ browser }) => {
+      const page = await asUser(browser, site, race.fan)
+      await releaseHold(page, race.slug)
+      await page.goto(urlOf(site, `/inscriptions/detail?event=${race.slug}`))
+      await waitForHydration(page)
+      await page.getByRole('radio', { name: race.category, exact: true }).check()
+      await page.getByRole('combobox').selectOption('1')
+      await page.getByRole('button', { name: race.submit }).click()
+      await expect(page).toHaveURL(
+        new RegExp(`/checkout/inscriptions/form\\?reservation=[0-9a-f-]{36}&event=${race.slug}$`),
+      )
+      await releaseHold(page, race.slug)
+      await page.context().close()
+    })
+
+    test('the race’s event page leads here, and another kind of event is not an inscription', async ({
+      page,
+    }) => {
+      await page.goto(urlOf(site, `/events/${race.slug}`))
+      await expect(page).toHaveURL(new RegExp(`/inscriptions/detail\\?event=${race.slug}$`))
+      const list = await api<{ content: { slug: string; type: string }[] }>(
+        page,
+        'GET',
+        '/api/events?size=50',
+      )
+      const other = list.data.content.find((e) => e.type !== 'INSCRIPTION')
+      expect(other, 'the demo catalogue has a non-inscription event').toBeTruthy()
+      const res = await page.goto(urlOf(site, `/inscriptions/detail?event=${other?.slug}`))
+      expect(res?.status()).toBe(404)
+      const missing = await page.goto(urlOf(site, '/inscriptions/detail'))
+      expect(missing?.status()).toBe(404)
+    })
+  })
+}
