@@ -16,7 +16,7 @@ import {
 describe('error codes (spec §8, DESIGN §6)', () => {
   it('holds every spec §8 name and our own codes, once each', () => {
     expect(SPEC_ERROR_CODES).toHaveLength(37)
-    expect(APP_ERROR_CODES).toHaveLength(54)
+    expect(APP_ERROR_CODES).toHaveLength(64)
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length)
     expect(ERROR_CODES).toEqual([...SPEC_ERROR_CODES, ...APP_ERROR_CODES])
   })
@@ -48,6 +48,11 @@ describe('error codes (spec §8, DESIGN §6)', () => {
     ['CONFLICT', 409],
     ['PAYLOAD_TOO_LARGE', 413],
     ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['UPLOAD_TOO_LARGE', 413],
+    ['UPLOAD_TYPE_NOT_ALLOWED', 415],
+    ['UPLOAD_TYPE_MISMATCH', 422],
+    ['UPLOAD_EXPIRED', 422],
+    ['UPLOAD_USED', 409],
     ['CodeMismatchException', 422],
     ['CodeExpiredException', 422],
     ['HOLD_EXPIRED', 422],
