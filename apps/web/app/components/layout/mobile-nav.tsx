@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 export default function MobileNav(props: { opened: boolean; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <Drawer opened={props.opened} onClose={props.onClose} title={t('nav.menu')} hiddenFrom="sm" size="xs">
+    <Drawer opened={props.opened} onClose={props.onClose} title={t('nav.menu')} hiddenFrom="md" size="xs">
       <Stack component="nav" aria-label={t('nav.label')} gap="md">
         {props.children}
       </Stack>

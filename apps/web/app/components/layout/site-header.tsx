@@ -85,7 +85,8 @@ export function SiteHeader(props: {
               Palco
               <VisuallyHidden>{t('nav.homeOf', { country: t(`country.${props.country}`) })}</VisuallyHidden>
             </Anchor>
-            <Group component="nav" aria-label={t('nav.label')} gap="md" visibleFrom="sm">
+            {/* From md: five links, the country and the account button need about 900 px on one line. */}
+            <Group component="nav" aria-label={t('nav.label')} gap="md" visibleFrom="md">
               {links}
             </Group>
           </Group>
@@ -129,7 +130,7 @@ export function SiteHeader(props: {
               }}
               onPointerEnter={() => void loadMobileNav()}
               onFocus={() => void loadMobileNav()}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
               aria-expanded={open}
             />
