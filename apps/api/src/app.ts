@@ -18,6 +18,7 @@ import { boxOfficeRoutes } from './modules/box-office/box-office.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
 import { checkoutPlugin } from './modules/checkout/checkout.module.js'
+import { fileRulesOf } from './modules/checkout/inscription-forms.service.js'
 import { takeOverOrdersOfFan } from './modules/checkout/orders.service.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
@@ -99,7 +100,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(boxOfficeRoutes, { deps: app.checkout })
   await app.register(purchaseRoutes)
   await app.register(ticketRoutes)
-  await app.register(uploadsPlugin, { config })
+  // A FILE field of an inscription form says which files it takes (issue 17).
+  await app.register(uploadsPlugin, { config, fileRules: fileRulesOf })
   if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)
 
   if (opts.web)

@@ -103,7 +103,7 @@ export const DEMO_INSCRIPTION_FORM = formDefinitionSchema.parse({
       type: 'FILE',
       label: both('Certificado médico', 'Medical certificate'),
       help: both('PDF o foto, de hasta 10 MB.', 'A PDF or a photo, up to 10 MB.'),
-      required: false,
+      required: true,
       accept: ['application/pdf', 'image/jpeg', 'image/png'],
     },
     {

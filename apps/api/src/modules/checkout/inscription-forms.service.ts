@@ -19,6 +19,7 @@ import {
 import type { Country, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { seatsOfHold } from '../seating/holds.service.js'
+import { attachUploads, uploadMeta } from '../uploads/uploads.service.js'
 import { assertCartable, ownHoldRow } from './cart.service.js'
 import { eventForCart } from './checkout.repository.js'
 import {
@@ -156,14 +157,81 @@ export async function saveInscription(db: Db, userId: string, body: SaveInscript
   let complete = false
   if (body.submit && definition) {
     const judged = judge(definition, participants, places, rules, event, now)
-    if (!judged.ok) {
+    const fields = judged.ok
+      ? await attachFiles(db, userId, event.id, definition, judged.answers)
+      : judged.fields
+    if (Object.keys(fields).length > 0) {
       await saveInscriptionDraft(db, { holdId: hold.id, userId, participants, complete: false, at: now })
-      throw new DomainError('RULE_BROKEN', { fields: judged.fields })
+      throw new DomainError('RULE_BROKEN', { fields })
     }
     complete = true
   }
   await saveInscriptionDraft(db, { holdId: hold.id, userId, participants, complete, at: now })
   return { complete: complete || !definition, savedAt: now.toISOString() }
+}
+
+/**
+ * What a FILE field of the event's form takes, for the upload URL (issue 17 part 3): its types and size;
+ * null when the form has no file field of that name.
+ */
+export async function fileRulesOf(db: Db, eventId: string, field: string) {
+  const definition = await formOf(db, eventId)
+  const found = definition?.fields.find((f) => f.name === field)
+  return found?.type === 'FILE' ? { accept: [...found.accept], maxBytes: found.maxBytes } : null
+}
+
+/**
+ * The files a submitted form names, attached to it so the day's sweep keeps them: each must be the fan's
+ * own, received and checked for this event, for that very field, and within its type and size. Answers the
+ * problems by `participants.<seq>.<field>`, none when every file is right.
+ */
+async function attachFiles(
+  db: Db,
+  userId: string,
+  eventId: string,
+  definition: FormDefinition,
+  answers: readonly FormAnswers[],
+): Promise<Record<string, string>> {
+  const named = answers.flatMap((a, seq) =>
+    definition.fields.flatMap((f) => {
+      const value = a[f.name]
+      return f.type === 'FILE' && value !== null && typeof value === 'object'
+        ? [{ seq, field: f, uploadId: value.uploadId.toLowerCase() }]
+        : []
+    }),
+  )
+  if (named.length === 0) return {}
+  const problems: Record<string, string> = {}
+  const meta = new Map(
+    (
+      await uploadMeta(
+        db,
+        named.map((n) => n.uploadId),
+      )
+    ).map((m) => [m.id, m]),
+  )
+  for (const n of named) {
+    const m = meta.get(n.uploadId)
+    const key = `participants.${n.seq}.${n.field.name}`
+    if (!m || m.userId !== userId || m.eventId !== eventId || m.field !== n.field.name)
+      problems[key] = 'fileNotReceived'
+    else if (n.field.type === 'FILE' && !(n.field.accept as string[]).includes(m.contentType))
+      problems[key] = 'fileTypeNotAccepted'
+    else if (n.field.type === 'FILE' && (m.size ?? 0) > n.field.maxBytes) problems[key] = 'fileTooLarge'
+  }
+  if (Object.keys(problems).length > 0) return problems
+  // A form submitted again names the files it attached before: those are already its own.
+  const fresh = named.filter((n) => meta.get(n.uploadId)?.status !== 'ATTACHED')
+  if (fresh.length === 0) return {}
+  try {
+    await attachUploads(db, { userId, eventId, uploadIds: fresh.map((n) => n.uploadId) })
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.code !== 'UPLOAD_NOT_ATTACHABLE') throw err
+    const refused = new Set((err.details as { uploadIds?: string[] } | undefined)?.uploadIds ?? [])
+    for (const n of named)
+      if (refused.has(n.uploadId)) problems[`participants.${n.seq}.${n.field.name}`] = 'fileNotReceived'
+  }
+  return problems
 }
 
 /** A PASSWORD answer as kept: a salted scrypt hash, never the text (issue 17: never exported either). */

@@ -264,6 +264,93 @@ describe.each(ENGINES)('inscription forms on %s', (engine) => {
     expect((await call('GET', `/api/admin/events/${eventId}/inscriptions.csv`)).statusCode).toBe(403)
   })
 
+  it('takes a file answer only for a file the fan sent for that field, and keeps it attached when sent again', async () => {
+    const event = await seatedEvent(db())
+    const definition = {
+      fields: [
+        FORM.fields[0],
+        {
+          name: 'certificate',
+          type: 'FILE',
+          label: both('Certificado', 'Certificate'),
+          required: true,
+          accept: ['application/pdf'],
+        },
+      ],
+    }
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/admin/events/${event.id}/inscription-form`,
+          { definition, ageRules: [] },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(200)
+    const reservationId = await hold(event.id, ['NORTE/C-2'])
+    const submit = (certificate: object) =>
+      call('PUT', '/api/checkout/inscription/form', {
+        reservationId,
+        participants: [{ full_name: 'Ana Gómez', certificate }],
+        submit: true,
+      })
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    const stranger = { uploadId: randomUUID(), name: 'x.pdf', bytes: pdf.length, type: 'application/pdf' }
+    expect((await submit(stranger)).json()).toMatchObject({
+      fields: { 'participants.0.certificate': 'fileNotReceived' },
+    })
+    // A field the form does not have takes no upload at all.
+    const wrongField = await call('POST', '/api/checkout/inscription/dynamic_data/uploadUrl', {
+      eventId: event.id,
+      field: 'full_name',
+      fileName: 'x.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    })
+    expect(wrongField.statusCode).toBe(400)
+    const asked = await call('POST', '/api/checkout/inscription/dynamic_data/uploadUrl', {
+      eventId: event.id,
+      field: 'certificate',
+      fileName: 'certificado.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    })
+    expect(asked.statusCode, asked.body).toBe(201)
+    const { uploadId, uploadUrl } = asked.json()
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadUrl,
+      headers: { host: CO, 'content-type': 'application/pdf' },
+      remoteAddress: addr(),
+      payload: pdf,
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    expect((await call('POST', `/api/uploads/${uploadId}/complete`)).statusCode).toBe(200)
+    const answer = { uploadId, name: 'certificado.pdf', bytes: pdf.length, type: 'application/pdf' }
+    // Another fan cannot name it.
+    const theirs = await registerFan(t.app, 173, CO, `fan173.${Date.now()}@example.co`)
+    const theirHold = (
+      await call('POST', '/api/reservations', { eventId: event.id, seats: ['NORTE/C-3'] }, theirs)
+    ).json().id
+    const stolen = await call(
+      'PUT',
+      '/api/checkout/inscription/form',
+      { reservationId: theirHold, participants: [{ full_name: 'Otra', certificate: answer }], submit: true },
+      theirs,
+    )
+    expect(stolen.json()).toMatchObject({ fields: { 'participants.0.certificate': 'fileNotReceived' } })
+    expect((await submit(answer)).json()).toMatchObject({ complete: true })
+    const row = await db()
+      .selectFrom('uploads')
+      .select('status')
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('ATTACHED')
+    // Sent again (the fan edited another answer): the same file is still theirs.
+    expect((await submit(answer)).json()).toMatchObject({ complete: true })
+  })
+
   it('refuses a form with a cycle of conditions, an age rule without a birth date, and anyone but an admin', async () => {
     const event = await seatedEvent(db())
     const zone = await db()

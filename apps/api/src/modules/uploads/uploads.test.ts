@@ -2,10 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { MAX_FILE_BYTES } from '@palco/domain/forms/form-definition'
+import { formDefinitionSchema, MAX_FILE_BYTES } from '@palco/domain/forms/form-definition'
 import type { LightMyRequestResponse } from 'fastify'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../db/dialect.js'
 import { insertEvent, insertVenue } from '../../test/fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
@@ -28,6 +29,16 @@ import { attachUploads, sweepUploads, uploadMeta } from './uploads.service.js'
  * upload URL, privacy between fans, metadata stripped, and the daily sweep — on the local disk, then the
  * same checks that depend on the store against an S3 stand-in.
  */
+
+/** The event's form: the FILE fields these uploads are for (the upload URL names one of them). */
+async function withFileFields(db: Db, eventId: string) {
+  const file = (name: string) => ({ name, type: 'FILE', label: { es: name, en: name } })
+  const definition = formDefinitionSchema.parse({ fields: [file('certificado_medico'), file('foto')] })
+  await db
+    .insertInto('inscription_forms')
+    .values({ event_id: eventId, definition: JSON.stringify(definition) })
+    .execute()
+}
 
 const CO = 'localhost:3000'
 const MIN = 60_000
@@ -118,6 +129,7 @@ describe.each(ENGINES)('inscription uploads on the local disk, on %s', (engine) 
     t = await openTestApp(engine, { demoAccounts: true, env: { DATA_DIR: dataDir } })
     const venue = await insertVenue(t.db.db)
     eventId = (await insertEvent(t.db.db, venue, { type: 'INSCRIPTION', name: 'Carrera 10K' })).id
+    await withFileFields(t.db.db, eventId)
     fanA = await loginAs(t.app, 'fan@palco.co')
     fanAId = await userIdOf(t.db.db, 'fan@palco.co')
     fanB = await registerFan(t.app, 171)
@@ -354,6 +366,7 @@ describe('inscription uploads on an S3-compatible store (s3rver)', () => {
     })
     const venue = await insertVenue(t.db.db)
     eventId = (await insertEvent(t.db.db, venue, { type: 'INSCRIPTION' })).id
+    await withFileFields(t.db.db, eventId)
     fan = await loginAs(t.app, 'fan@palco.co')
   })
   afterAll(async () => {
