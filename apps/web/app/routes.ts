@@ -35,6 +35,8 @@ const CHECKOUT_PAGES: Readonly<Record<string, string>> = {
   'cash/:provider': 'routes/checkout/cash.tsx',
   // Paguitos (issue 16): buying on a plan, and a bought plan's payments.
   installment: 'routes/checkout/installment.tsx',
+  // Inscriptions (issue 17): one form per participant before paying.
+  'inscriptions/form': 'routes/checkout/inscription-form.tsx',
 }
 
 /**

@@ -44,6 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!reservationId) throw data(null, { status: 404 })
   const cart = await loadCart(request, context, reservationId)
   const slug = cart.cart?.event.slug ?? new URL(request.url).searchParams.get('event')
+  // An inscription whose participants' forms are not sent yet cannot be paid: they come first (issue 17).
+  if (cart.cart?.participantsForm === 'TO_FILL')
+    throw redirect(
+      `/checkout/inscriptions/form?reservation=${reservationId}&event=${encodeURIComponent(slug ?? '')}`,
+    )
   // The provider of the cart's country pays (the event's country, which is normally the site's).
   const country = COUNTRIES.find((c) => currencyOf(c) === cart.cart?.currency) ?? context.country
   return { ...cart, reservationId, slug, locale: context.locale, provider: context.config.payments[country] }

@@ -195,8 +195,10 @@ function CartReview({ data: loaderData }: { data: CartData }) {
                 submitLabel={t('cart.continue')}
                 onSubmit={(parsed, raw) => {
                   saveDetails(sessionStore(), reservationId, { raw, parsed })
+                  // An inscription's participants are asked for first (issue 17), then the payment.
+                  const next = cart.participantsForm === 'TO_FILL' ? 'inscriptions/form' : 'buy'
                   navigate(
-                    `/checkout/buy?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
+                    `/checkout/${next}?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`,
                   )
                 }}
                 {...(schedule

@@ -1,0 +1,246 @@
+import {
+  Checkbox,
+  FileInput,
+  NativeSelect,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import type { FieldDefinition } from '@palco/domain/forms/form-definition'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { asApiError } from '../../../lib/api-client'
+import { type UploadedFile, uploadFile } from '../api/inscription-form'
+import { inputIdOf } from '../model/participants'
+
+/** What each of the sixteen field types (spec §2) shows: the input a person expects for it. */
+const INPUT_TYPE: Partial<Record<FieldDefinition['type'], string>> = {
+  EMAIL: 'email',
+  PHONE: 'tel',
+  URL: 'url',
+  DATE: 'date',
+  DATETIME: 'datetime-local',
+  TIME: 'time',
+}
+const AUTOCOMPLETE: Partial<Record<FieldDefinition['type'], string>> = {
+  EMAIL: 'email',
+  PHONE: 'tel',
+  URL: 'url',
+}
+
+const isUploaded = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' && value !== null && 'uploadId' in value
+
+/**
+ * One field of a participant's form, by its type: its label and help in the page's language, its problem
+ * (a message key, the same the API answers) under it. A FILE goes to private storage as soon as it is
+ * chosen; the answer is the upload it became.
+ */
+export function DynamicField(props: {
+  field: FieldDefinition
+  seq: number
+  value: unknown
+  error: string | undefined
+  eventId: string
+  disabled: boolean
+  onChange: (value: unknown) => void
+}) {
+  const { t, i18n } = useTranslation('checkout')
+  const { field, seq, value, disabled } = props
+  const lang = i18n.language.startsWith('es') ? 'es' : 'en'
+  const id = inputIdOf(seq, field.name)
+  const label = field.label[lang]
+  const description = field.help?.[lang]
+  const error = props.error
+    ? t(`participants.messages.${props.error}`, { defaultValue: t('participants.messages.invalidValue') })
+    : undefined
+  const common = { id, label, description, error, disabled, withAsterisk: field.required, name: id }
+  const text = typeof value === 'string' ? value : ''
+
+  switch (field.type) {
+    case 'READONLY':
+      return (
+        <Stack gap={2} data-testid={`field-${field.name}`}>
+          <Text size="sm" fw={500}>
+            {label}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {field.value}
+          </Text>
+        </Stack>
+      )
+    case 'TEXTAREA':
+      return (
+        <Textarea
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={field.maxLength}
+        />
+      )
+    case 'PASSWORD':
+      return (
+        <PasswordInput
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          autoComplete="new-password"
+          maxLength={field.maxLength}
+        />
+      )
+    case 'CHECKBOX':
+      return (
+        <Checkbox
+          id={id}
+          name={id}
+          label={label}
+          description={description}
+          error={error}
+          disabled={disabled}
+          checked={value === true}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+          required={field.required}
+        />
+      )
+    case 'SELECT':
+      return (
+        <NativeSelect
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('participants.choose') },
+            ...field.options.map((o) => ({ value: o.value, label: o.label[lang] })),
+          ]}
+        />
+      )
+    case 'COMBO_BOX':
+      return (
+        <Select
+          {...common}
+          value={text || null}
+          onChange={(v) => props.onChange(v ?? '')}
+          data={field.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': t('participants.clearChoice', { field: label }) }}
+          nothingFoundMessage={t('participants.nothingFound')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )
+    case 'RADIO_GROUP':
+      return (
+        <Radio.Group
+          id={id}
+          name={id}
+          label={label}
+          description={description}
+          error={error}
+          withAsterisk={field.required}
+          value={text}
+          onChange={(v) => props.onChange(v)}
+        >
+          <Stack gap={6} mt={6}>
+            {field.options.map((o) => (
+              <Radio key={o.value} value={o.value} label={o.label[lang]} disabled={disabled} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )
+    case 'FILE':
+      return <FileField {...props} field={field} common={common} />
+    case 'NUMBER':
+      return (
+        <TextInput
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          inputMode="decimal"
+          {...(field.min !== undefined ? { min: field.min } : {})}
+          {...(field.max !== undefined ? { max: field.max } : {})}
+        />
+      )
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={INPUT_TYPE[field.type] ?? 'text'}
+          value={text}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
+          {...('maxLength' in field ? { maxLength: field.maxLength } : {})}
+        />
+      )
+  }
+}
+
+/** A FILE field: the file is sent when chosen; the answer names the upload, and the page says how it went. */
+function FileField(props: {
+  field: Extract<FieldDefinition, { type: 'FILE' }>
+  value: unknown
+  eventId: string
+  disabled: boolean
+  onChange: (value: unknown) => void
+  common: {
+    id: string
+    label: string
+    description: string | undefined
+    error: string | undefined
+    disabled: boolean
+    withAsterisk: boolean
+    name: string
+  }
+}) {
+  const { t } = useTranslation(['checkout', 'errors'])
+  const { field, value } = props
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<string | null>(null)
+  const uploaded = isUploaded(value) ? value : null
+  const choose = async (file: File | null) => {
+    setFailed(null)
+    if (!file) {
+      props.onChange('')
+      return
+    }
+    // Said at once, before sending anything: the server checks both again, by content.
+    if (file.size > field.maxBytes) return setFailed(t('participants.messages.fileTooLarge'))
+    if (!(field.accept as string[]).includes(file.type))
+      return setFailed(t('participants.messages.fileTypeNotAccepted'))
+    setBusy(true)
+    try {
+      props.onChange(await uploadFile(props.eventId, field.name, file))
+    } catch (err) {
+      const e = asApiError(err)
+      setFailed(t(`errors:codes.${e.code}`, { defaultValue: t('participants.uploadFailed') }))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <FileInput
+        {...props.common}
+        error={failed ?? props.common.error}
+        accept={field.accept.join(',')}
+        onChange={(file) => void choose(file)}
+        clearable
+        clearButtonProps={{ 'aria-label': t('participants.clearFile', { field: props.common.label }) }}
+        disabled={props.disabled || busy}
+        data-testid={`file-${field.name}`}
+      />
+      <Text size="sm" aria-live="polite" data-testid={`file-${field.name}-state`}>
+        {busy
+          ? t('participants.uploading')
+          : uploaded
+            ? t('participants.uploaded', { name: uploaded.name })
+            : ''}
+      </Text>
+    </Stack>
+  )
+}

@@ -1,0 +1,215 @@
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
+import { asFormDefinition } from '@palco/domain/inscriptions/contract'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useNavigate } from 'react-router'
+import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { hasParam, loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
+import { NoCartPage } from '../../features/checkout/components/no-cart-page'
+import { OrderSummary } from '../../features/checkout/components/order-summary'
+import { loadDetails, sessionStore } from '../../features/checkout/model/checkout-session'
+import { inscriptionFormPath, saveParticipants } from '../../features/inscriptions/api/inscription-form'
+import { ParticipantForm } from '../../features/inscriptions/components/participant-form'
+import {
+  errorsOfFields,
+  firstProblem,
+  inputIdOf,
+  judgeParticipants,
+  type ParticipantErrors,
+  type RawAnswers,
+  startingAnswers,
+} from '../../features/inscriptions/model/participants'
+import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { type ApiError, asApiError } from '../../lib/api-client'
+import type { Route } from './+types/inscription-form'
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }]
+}
+
+export function headers() {
+  return { 'cache-control': 'no-store' }
+}
+
+/** How long typing rests before the answers are saved (a reload or a failed payment then loses nothing). */
+const SAVE_AFTER_MS = 800
+
+/**
+ * `/checkout/inscriptions/form?reservation=<id>` (spec §2; issue 17 part 2): one form per participant of the
+ * held places, saved as the fan types, judged on "continue" by the form's own validator and then by the
+ * API (which adds each category's age rule); then on to the contact details and payment. An event that asks
+ * nothing goes straight on.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireFan(request, context)
+  if (!hasParam(request, 'reservation')) throw redirect('/inscriptions')
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) throw data(null, { status: 404 })
+  const [cart, form] = await Promise.all([
+    loadCart(request, context, reservationId),
+    context.api<InscriptionFormView>(inscriptionFormPath(reservationId)),
+  ])
+  if (form.status === 404) throw data(null, { status: 404 })
+  const view = form.status === 200 ? form.data : null
+  if (view && !view.definition)
+    throw redirect(`/checkout?reservation=${reservationId}&event=${encodeURIComponent(view.event.slug)}`)
+  return { ...cart, view, reservationId, locale: context.locale, country: context.country }
+}
+
+export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout')
+  const navigate = useNavigate()
+  const { cart, view, reservationId, locale } = loaderData
+  const definition = useMemo(() => (view?.definition ? asFormDefinition(view.definition) : null), [view])
+  const [participants, setParticipants] = useState<RawAnswers[]>(() =>
+    definition && view ? view.participants.map((p) => startingAnswers(definition, view.saved[p.seq])) : [],
+  )
+  const [errors, setErrors] = useState<ParticipantErrors>({})
+  const [tried, setTried] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<ApiError | null>(null)
+  const [saved, setSaved] = useState<'idle' | 'saving' | 'saved'>('idle')
+  const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
+  const onExpired = useCallback(() => setExpired(true), [])
+  const dirty = useRef(false)
+  const slug = view?.event.slug ?? cart?.event.slug ?? null
+
+  // A draft saved a moment after typing stops, so a reload or a failed payment loses nothing.
+  useEffect(() => {
+    if (!dirty.current || expired) return
+    const timer = setTimeout(() => {
+      setSaved('saving')
+      saveParticipants({ reservationId, participants, submit: false })
+        .then(() => setSaved('saved'))
+        .catch(() => setSaved('idle'))
+    }, SAVE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [participants, reservationId, expired])
+
+  const judge = useCallback(
+    (list: RawAnswers[]) =>
+      definition && view
+        ? judgeParticipants(definition, list, { country: loaderData.country, timeZone: view.event.timeZone })
+        : {},
+    [definition, view, loaderData.country],
+  )
+
+  const change = (seq: number, name: string, value: unknown) => {
+    dirty.current = true
+    setSaved('idle')
+    const next = participants.map((answers, i) => (i === seq ? { ...answers, [name]: value } : answers))
+    setParticipants(next)
+    // Once the fan tried to continue, each answer is judged again as they fix it.
+    if (tried) setErrors(judge(next))
+  }
+
+  const focusFirst = (found: ParticipantErrors) => {
+    const first = definition && firstProblem(definition, found)
+    if (first)
+      requestAnimationFrame(() => document.getElementById(inputIdOf(first.seq, first.field.name))?.focus())
+  }
+
+  const submit = async () => {
+    setTried(true)
+    setFailed(null)
+    const found = judge(participants)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return focusFirst(found)
+    setBusy(true)
+    try {
+      await saveParticipants({ reservationId, participants, submit: true })
+      const query = `reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
+      // The contact and billing details come next, unless they were given in this tab already.
+      navigate(loadDetails(sessionStore(), reservationId) ? `/checkout/buy?${query}` : `/checkout?${query}`)
+    } catch (err) {
+      const e = asApiError(err)
+      const fromApi = errorsOfFields(e.fields)
+      if (Object.keys(fromApi).length > 0) {
+        setErrors(fromApi)
+        focusFirst(fromApi)
+      } else setFailed(e)
+      setBusy(false)
+    }
+  }
+
+  const title = t('participants.title')
+  if (!cart || !view || !definition) {
+    return <NoCartPage title={title} eventSlug={slug} expired={expired} errorCode={loaderData.errorCode} />
+  }
+  const problems = Object.values(errors).reduce((n, e) => n + Object.keys(e).length, 0)
+  return (
+    <Container size="lg" py="lg" px="md">
+      <title>{`${title} · Palco`}</title>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Anchor
+            component={Link}
+            to={`/inscriptions/detail?event=${encodeURIComponent(view.event.slug)}`}
+            size="sm"
+          >
+            {t('participants.back')}
+          </Anchor>
+          <Title order={1}>{title}</Title>
+          <Text>{t('participants.lead', { count: view.participants.length, event: view.event.name })}</Text>
+        </Stack>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            {expired ? (
+              <HoldExpiredNotice eventSlug={slug} />
+            ) : (
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault()
+                  void submit()
+                }}
+              >
+                <Stack gap="md">
+                  {tried && problems > 0 && (
+                    <Alert color="red" variant="light" role="alert" data-testid="participants-problems">
+                      {t('participants.problems', { count: problems })}
+                    </Alert>
+                  )}
+                  {view.participants.map((p) => (
+                    <ParticipantForm
+                      key={p.seq}
+                      definition={definition}
+                      participant={p}
+                      count={view.participants.length}
+                      answers={participants[p.seq] ?? {}}
+                      errors={errors[p.seq]}
+                      eventId={view.event.id}
+                      disabled={busy}
+                      onChange={(name, value) => change(p.seq, name, value)}
+                    />
+                  ))}
+                  <ApiErrorAlert error={failed} />
+                  <Text size="sm" c="dimmed" aria-live="polite" data-testid="draft-state">
+                    {saved === 'saving'
+                      ? t('participants.saving')
+                      : saved === 'saved'
+                        ? t('participants.saved')
+                        : ''}
+                  </Text>
+                  <Button type="submit" size="md" loading={busy} data-testid="participants-continue">
+                    {t('participants.continue')}
+                  </Button>
+                </Stack>
+              </form>
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
+                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
+              </Paper>
+              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  )
+}
