@@ -131,6 +131,17 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
                 <br />
                 <LocationLine parts={tk.location} />
               </Text>
+              {/* Whom it is for: an inscription's participant (issue 17), a walk-in sold at the counter. */}
+              {tk.holderName && (
+                <>
+                  <Text component="dt" size="sm" fw={700}>
+                    {t('detail.holder')}
+                  </Text>
+                  <Text component="dd" ml={0} mb="xs" data-testid="ticket-holder">
+                    {tk.holderName}
+                  </Text>
+                </>
+              )}
               <Text component="dt" size="sm" fw={700}>
                 {t('detail.purchase')}
               </Text>

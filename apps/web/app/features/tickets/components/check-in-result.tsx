@@ -45,6 +45,7 @@ export function CheckInResult(props: {
           {t('checkin.place', { place: locationText(r.ticket.location, (k) => t(`location.${k}`)) })}
         </Text>
       )}
+      {r.ticket?.holderName && <Text size="sm">{t('checkin.holder', { name: r.ticket.holderName })}</Text>}
       {at && r.result === 'VALID' && (
         <Text size="sm">
           {t('checkin.admittedAt', { time: formatTime(at, props.locale, props.timeZone), gate: r.gate })}
