@@ -32,6 +32,9 @@ const WORDS = {
     age: 'La edad de este participante el día del evento no corresponde a esta categoría.',
     card: /Tarjeta/,
     pay: /^Pagar/,
+    walkIn: 'Sin cuenta',
+    name: 'Nombre completo',
+    cash: 'Efectivo recibido',
   },
   mexico: {
     phonePrefix: '+52',
@@ -43,6 +46,9 @@ const WORDS = {
     age: 'This participant’s age on the event’s date does not fit this category.',
     card: /card/i,
     pay: /^Pay/,
+    walkIn: 'No account',
+    name: 'Full name',
+    cash: 'Cash received',
   },
 } as const
 
@@ -202,5 +208,59 @@ for (const site of COUNTRIES) {
     await expect(gate.getByTestId('checkin-result')).toContainText(tickets.data.tickets[0]?.holderName ?? '')
     expect(await scanAtGate(gate, event.data.id, code)).toBe('ALREADY_USED')
     await gate.context().close()
+  })
+}
+
+for (const site of COUNTRIES) {
+  const words = WORDS[site.name]
+
+  test(`the box office signs a runner up with the same form before selling · ${site.name}`, async ({
+    browser,
+  }) => {
+    const page = await asUser(browser, site, 'operador@palco.co')
+    const shift = await api<{ shift: unknown }>(page, 'GET', '/api/assistant/shift')
+    if (!shift.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+    const event = await api<{ id: string; startsAt: string; zones: { id: string; name: string }[] }>(
+      page,
+      'GET',
+      `/api/event?slug=${HALF_MARATHON[site.name]}`,
+    )
+    const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+      eventId: event.data.id,
+      section: event.data.zones.find((z) => z.name === '10K')?.id,
+      quantity: 1,
+    })
+    expect(held.status, JSON.stringify(held.data)).toBe(201)
+
+    // The sale asks for the runner first, on the fans' own form.
+    await page.goto(urlOf(site, `/assistant/buy?reservation=${held.data.id}`))
+    await expect(page).toHaveURL(/\/assistant\/inscriptions\/form\?reservation=/)
+    await waitForHydration(page)
+    await fillRunner(page, site, 0, { name: 'Sofía Taquilla', birth: yearsBefore(event.data.startsAt, 15) })
+    await expectNoSeriousA11yViolations(page, `${site.name} /assistant/inscriptions/form`)
+    await page.getByTestId('participants-continue').click()
+    await expect(page).toHaveURL(/\/assistant\/buy\?reservation=/)
+    await waitForHydration(page)
+
+    // Sold to a walk-in for cash: the ticket is the runner's.
+    await page.getByRole('radio', { name: words.walkIn }).check()
+    await page.getByLabel(words.name).fill('Sofía Taquilla')
+    const cart = await api<{ total: number }>(
+      page,
+      'GET',
+      `/api/checkout-service/cart?reservation=${held.data.id}`,
+    )
+    await page.getByLabel(words.cash).fill(String(Math.ceil(cart.data.total / 100)))
+    await page.getByTestId('charge').click()
+    await expect(page).toHaveURL(/\/assistant\/successful_purchase\?sale=/, { timeout: 20_000 })
+    const saleId = new URL(page.url()).searchParams.get('sale') ?? ''
+    const sale = await api<{ status: string; tickets: { id: string }[] }>(
+      page,
+      'GET',
+      `/api/assistant/sales/${saleId}`,
+    )
+    expect(sale.data.status).toBe('PAID')
+    expect(sale.data.tickets).toHaveLength(1)
+    await page.context().close()
   })
 }

@@ -56,6 +56,8 @@ const ASSISTANT_PAGES: Readonly<Record<string, string>> = {
   fail_purchase: 'routes/assistant/sale-result.tsx',
   // A tour's dates, each sold from the counter instead of the fans' checkout.
   'tour/select': 'routes/catalog/tour-select.tsx',
+  // An inscription's participants, filled at the counter for the people signing up there (issue 17).
+  'inscriptions/form': 'routes/checkout/inscription-form.tsx',
   // Paguitos at the counter: a hold sold on its event's plan, and a plan's payments taken (issue 16).
   installment: 'routes/assistant/installment.tsx',
 }

@@ -71,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api<CourtesyReasonList>('/api/checkout-service/courtesy-reasons'),
     context.api<InstallmentQuote>(planQuotePath(reservationId)),
   ])
+  // An inscription's participants are asked for first, as online (issue 17): the sale needs them.
+  if (cart.cart?.participantsForm === 'TO_FILL')
+    throw redirect(`/assistant/inscriptions/form?reservation=${reservationId}`)
   const quota = cart.cart ? await context.api<CourtesyQuota>(courtesyQuotaPath(cart.cart.event.id)) : null
   return {
     ...cart,

@@ -33,6 +33,16 @@ export function headers() {
   return { 'cache-control': 'no-store' }
 }
 
+/**
+ * Where the form leads once sent: at the counter, the sale; a fan, to the contact details unless they gave
+ * them in this tab already, then the payment.
+ */
+function nextPageOf(counter: boolean, reservationId: string, slug: string | null, detailsGiven: boolean) {
+  const query = `reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
+  if (counter) return `/assistant/buy?${query}`
+  return detailsGiven ? `/checkout/buy?${query}` : `/checkout?${query}`
+}
+
 /** How long typing rests before the answers are saved (a reload or a failed payment then loses nothing). */
 const SAVE_AFTER_MS = 800
 
@@ -40,10 +50,12 @@ const SAVE_AFTER_MS = 800
  * `/checkout/inscriptions/form?reservation=<id>` (spec §2; issue 17 part 2): one form per participant of the
  * held places, saved as the fan types, judged on "continue" by the form's own validator and then by the
  * API (which adds each category's age rule); then on to the contact details and payment. An event that asks
- * nothing goes straight on.
+ * nothing goes straight on. Its twin `/assistant/inscriptions/form` (issue 15) is the same page for the
+ * operator's hold, filled for the people at the counter, and goes on to the counter sale.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireFan(request, context)
+  const counter = new URL(request.url).pathname.startsWith('/assistant/')
   if (!hasParam(request, 'reservation')) throw redirect('/inscriptions')
   const reservationId = uuidParam(request, 'reservation')
   if (!reservationId) throw data(null, { status: 404 })
@@ -53,9 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   if (form.status === 404) throw data(null, { status: 404 })
   const view = form.status === 200 ? form.data : null
-  if (view && !view.definition)
-    throw redirect(`/checkout?reservation=${reservationId}&event=${encodeURIComponent(view.event.slug)}`)
-  return { ...cart, view, reservationId, locale: context.locale, country: context.country }
+  if (view && !view.definition) throw redirect(nextPageOf(counter, reservationId, view.event.slug, false))
+  return { ...cart, view, reservationId, counter, locale: context.locale, country: context.country }
 }
 
 export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
@@ -120,9 +131,14 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     try {
       await saveParticipants({ reservationId, participants, submit: true })
-      const query = `reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
-      // The contact and billing details come next, unless they were given in this tab already.
-      navigate(loadDetails(sessionStore(), reservationId) ? `/checkout/buy?${query}` : `/checkout?${query}`)
+      navigate(
+        nextPageOf(
+          loaderData.counter,
+          reservationId,
+          slug,
+          loadDetails(sessionStore(), reservationId) !== null,
+        ),
+      )
     } catch (err) {
       const e = asApiError(err)
       const fromApi = errorsOfFields(e.fields)
@@ -146,7 +162,11 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
         <Stack gap={4}>
           <Anchor
             component={Link}
-            to={`/inscriptions/detail?event=${encodeURIComponent(view.event.slug)}`}
+            to={
+              loaderData.counter
+                ? '/assistant'
+                : `/inscriptions/detail?event=${encodeURIComponent(view.event.slug)}`
+            }
             size="sm"
           >
             {t('participants.back')}
