@@ -6,6 +6,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MutedText } from '../../../components/ui/muted-text'
+import linked from '../../../components/ui/linked-card.module.css'
 import classes from './cards.module.css'
 
 /** Dates are shown in the venue's time zone (DESIGN §5), whatever the visitor's clock says. */
@@ -24,7 +25,7 @@ export function EventCard(props: {
       withBorder
       padding="md"
       radius="md"
-      className={classes.card}
+      className={linked.card}
       component="article"
       aria-labelledby={headingId}
     >
@@ -37,7 +38,7 @@ export function EventCard(props: {
           fetchPriority={props.priority ? 'high' : 'auto'}
         />
       </Card.Section>
-      <Stack gap={6} mt="sm" className={classes.body}>
+      <Stack gap={6} mt="sm" className={linked.body}>
         <Group gap={6}>
           <Badge variant="light">{t(`eventType.${event.type}`)}</Badge>
           {event.installmentsEnabled && (
@@ -47,7 +48,7 @@ export function EventCard(props: {
           )}
         </Group>
         <Text component="h3" fw={700} size="lg" id={headingId} lineClamp={2}>
-          <Link to={eventPathOf(event)} className={classes.stretched}>
+          <Link to={eventPathOf(event)} className={linked.stretched}>
             {event.name}
           </Link>
         </Text>

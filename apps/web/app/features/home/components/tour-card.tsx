@@ -5,7 +5,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MutedText } from '../../../components/ui/muted-text'
-import classes from './cards.module.css'
+import linked from '../../../components/ui/linked-card.module.css'
 
 export function TourCard({
   tour,
@@ -26,21 +26,21 @@ export function TourCard({
       withBorder
       padding="md"
       radius="md"
-      className={classes.card}
+      className={linked.card}
       component="article"
       aria-labelledby={headingId}
     >
       <Card.Section>
         <Image src={tour.imageUrl ?? '/images/placeholder.svg'} alt="" h={140} loading="lazy" />
       </Card.Section>
-      <Stack gap={6} mt="sm" className={classes.body}>
+      <Stack gap={6} mt="sm" className={linked.body}>
         <div>
           <Badge variant="light">{t('tourBadge', { count: tour.dates })}</Badge>
         </div>
         <Text component={`h${headingLevel}`} fw={700} size="lg" id={headingId} lineClamp={2}>
           <Link
             to={`/checkout/tour/select?tour=${encodeURIComponent(tour.slug)}`}
-            className={classes.stretched}
+            className={linked.stretched}
           >
             {tour.name}
           </Link>

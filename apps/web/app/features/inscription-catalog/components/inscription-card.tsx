@@ -5,6 +5,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MutedText } from '../../../components/ui/muted-text'
+import linked from '../../../components/ui/linked-card.module.css'
 import { inscriptionDetailPath } from '../model/categories'
 import classes from './inscription-card.module.css'
 
@@ -26,7 +27,7 @@ export function InscriptionCard(props: {
       withBorder
       padding="md"
       radius="md"
-      className={classes.card}
+      className={linked.card}
       component="article"
       aria-labelledby={headingId}
       data-testid="inscription-card"
@@ -40,9 +41,9 @@ export function InscriptionCard(props: {
           fetchPriority={props.priority ? 'high' : 'auto'}
         />
       </Card.Section>
-      <Stack gap={6} mt="sm" className={classes.body}>
+      <Stack gap={6} mt="sm" className={linked.body}>
         <Text component="h2" fw={700} size="lg" id={headingId} lineClamp={2}>
-          <Link to={inscriptionDetailPath(event.slug)} className={classes.stretched}>
+          <Link to={inscriptionDetailPath(event.slug)} className={linked.stretched}>
             {event.name}
           </Link>
         </Text>
