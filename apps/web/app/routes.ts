@@ -117,6 +117,10 @@ export default [
       route('backoffice/operators', 'routes/backoffice/operators.tsx', { id: 'backoffice-operators' }),
       route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),
       route('backoffice/events', 'routes/backoffice/events.tsx', { id: 'backoffice-events' }),
+      // Inscriptions' forms, age rules and entries (issue 17 part 6).
+      route('backoffice/inscriptions', 'routes/backoffice/inscriptions.tsx', {
+        id: 'backoffice-inscriptions',
+      }),
     ]),
     route('*', 'routes/static/not-found.tsx'),
   ]),

@@ -125,6 +125,7 @@ export default function AccountMenu(props: {
                   {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
                   {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
                   {link('/backoffice/events', t('nav.events'))}
+                  {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
                 </>
               )}
               <hr className={classes.divider} />
