@@ -5,8 +5,8 @@ import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { MutedText } from '../../../components/ui/muted-text'
 import linked from '../../../components/ui/linked-card.module.css'
+import { MutedText } from '../../../components/ui/muted-text'
 import classes from './cards.module.css'
 
 /** Dates are shown in the venue's time zone (DESIGN §5), whatever the visitor's clock says. */

@@ -4,8 +4,8 @@ import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { MutedText } from '../../../components/ui/muted-text'
 import linked from '../../../components/ui/linked-card.module.css'
+import { MutedText } from '../../../components/ui/muted-text'
 
 export function TourCard({
   tour,

@@ -4,8 +4,8 @@ import { formatDate, formatMoney, formatNumber, formatTime } from '@palco/domain
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { MutedText } from '../../../components/ui/muted-text'
 import linked from '../../../components/ui/linked-card.module.css'
+import { MutedText } from '../../../components/ui/muted-text'
 import { inscriptionDetailPath } from '../model/categories'
 import classes from './inscription-card.module.css'
 
