@@ -518,7 +518,7 @@ const COLOMBIA: CountryDemo = {
       category: 'inscripciones',
       day: 98,
       time: '06:00',
-      hours: 4,
+      hours: 3,
       image: 'running',
       form: true,
       zones: [
@@ -853,7 +853,7 @@ const MEXICO: CountryDemo = {
       category: 'inscripciones',
       day: 97,
       time: '06:00',
-      hours: 4,
+      hours: 3,
       image: 'running',
       form: true,
       zones: [
