@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import {
   type AdminEventRow,
   CANCELLATION_REASON_MAX,
@@ -11,17 +11,10 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { EventStatusBadge } from '../../../components/ui/event-status-badge'
 import { MutedText } from '../../../components/ui/muted-text'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { cancelEvent } from '../api/events'
-
-// The darkest shades: the light badge's text must read on its tint (axe colour contrast, 4.5:1).
-const STATUS_COLOR: Record<AdminEventRow['status'], string> = {
-  DRAFT: 'gray.9',
-  PUBLISHED: 'teal.9',
-  DISABLED: 'yellow.9',
-  CANCELLED: 'red.9',
-}
 
 /**
  * The back office's events (issue 16 part 5): the site's events with their date and status, and a way to
@@ -141,9 +134,11 @@ export function EventsManager(props: {
                 </Text>
               </Stack>
               <Group gap="sm" wrap="nowrap">
-                <Badge color={STATUS_COLOR[event.status]} variant="light" size="lg">
-                  {t(`eventAdmin.status.${event.status}`)}
-                </Badge>
+                <EventStatusBadge
+                  status={event.status}
+                  label={t(`eventAdmin.status.${event.status}`)}
+                  size="lg"
+                />
                 {isEventCancellable(event.status) && (
                   <Button
                     variant="outline"

@@ -1,18 +1,11 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Group, Stack, Text } from '@mantine/core'
 import type { AdminEventRow } from '@palco/domain/catalog/event-cancellation'
 import { formatDate } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { EventStatusBadge } from '../../../components/ui/event-status-badge'
 import { MutedText } from '../../../components/ui/muted-text'
-
-// The darkest shades: a light badge's text must read on its tint (axe colour contrast, 4.5:1).
-const STATUS_COLOR: Record<AdminEventRow['status'], string> = {
-  DRAFT: 'gray.9',
-  PUBLISHED: 'teal.9',
-  DISABLED: 'yellow.9',
-  CANCELLED: 'red.9',
-}
 
 /** The site's inscriptions, each a link that opens its editor on the same page (`?event=<id>`). */
 export function InscriptionEventsList(props: {
@@ -58,9 +51,7 @@ export function InscriptionEventsList(props: {
                 {formatDate(event.startsAt, props.locale, event.timeZone)} · {event.venueName}
               </Text>
             </Stack>
-            <Badge color={STATUS_COLOR[event.status]} variant="light">
-              {t(`admin.status.${event.status}`)}
-            </Badge>
+            <EventStatusBadge status={event.status} label={t(`admin.status.${event.status}`)} />
           </Group>
         )
       })}

@@ -272,7 +272,7 @@ export function InscriptionFormEditor(props: {
                             <Text fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                               {named}
                             </Text>
-                            <Badge color="gray.9" variant="light">
+                            <Badge color="gray.7" variant="filled">
                               {s.type || '?'}
                             </Badge>
                           </Group>
