@@ -174,7 +174,7 @@ function SellOnPlan({ data: loaderData }: { data: BuyData }) {
             {t('plan.backToSale')}
           </Anchor>
           <Title order={1}>{title}</Title>
-          {schedule && <Text>{t('checkout:paguitos.lead', { count: schedule.payments.length })}</Text>}
+          {schedule && <Text>{t('plan.lead', { count: schedule.payments.length })}</Text>}
         </Stack>
         {!loaderData.shiftOpen && <NoShift />}
         <Grid gap="lg">

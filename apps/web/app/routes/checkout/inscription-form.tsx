@@ -169,7 +169,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
             }
             size="sm"
           >
-            {t('participants.back')}
+            {t(loaderData.counter ? 'participants.backCounter' : 'participants.back')}
           </Anchor>
           <Title order={1}>{title}</Title>
           <Text>{t('participants.lead', { count: view.participants.length, event: view.event.name })}</Text>
