@@ -131,8 +131,15 @@ for (const site of COUNTRIES) {
     await page.getByRole('button', { name: words.find, exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/assistant/installment\\?order=${orderId}`))
     await waitForHydration(page)
+    // The whole balance: chosen until the form says so (a radio ticked before the page's script would not be).
     const balance = page.getByTestId('part-BALANCE')
-    if (await balance.count()) await balance.check()
+    const charge = page.getByTestId('charge')
+    const nextOnly = await charge.textContent()
+    if (await balance.count())
+      await expect(async () => {
+        await balance.check()
+        expect(await charge.textContent()).not.toBe(nextOnly)
+      }).toPass({ timeout: 10_000 })
     await expectNoSeriousA11yViolations(page, `${site.name} /assistant/installment?order`)
     await page.getByLabel(words.cash).fill(String(Math.ceil(mine.data.outstanding / 100)))
     await page.getByTestId('charge').click()
