@@ -24,6 +24,14 @@ const RACE = {
     price: /^\$\s\d{1,3}(?:\.\d{3})+$/,
     submit: 'Continuar con la inscripción',
     title: /Inscripción · Palco$/,
+    course: {
+      slug: 'curso-de-tenis-de-vacaciones',
+      name: 'Curso de tenis de vacaciones',
+      badge: 'Curso',
+      back: 'Todos los cursos',
+    },
+    tabs: { nav: 'Tipo de inscripción', races: 'Carreras y torneos', courses: 'Cursos y escuelas' },
+    organizerSite: { slug: 'jazz-en-la-sabana', name: 'Jazz en la Sabana' },
   },
   mexico: {
     slug: 'chapultepec-10k-run',
@@ -38,6 +46,14 @@ const RACE = {
     price: /^MX\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?$/,
     submit: 'Continue to sign-up',
     title: /Sign-up · Palco$/,
+    course: {
+      slug: 'tennis-holiday-course',
+      name: 'Tennis Holiday Course',
+      badge: 'Course',
+      back: 'All courses',
+    },
+    tabs: { nav: 'Kind of sign-up', races: 'Races and tournaments', courses: 'Courses and schools' },
+    organizerSite: { slug: 'jazz-in-the-park', name: 'Jazz in the Park' },
   },
 } as const
 
@@ -171,6 +187,74 @@ for (const site of COUNTRIES) {
       expect(res?.status()).toBe(404)
       const missing = await page.goto(urlOf(site, '/inscriptions/detail'))
       expect(missing?.status()).toBe(404)
+    })
+
+    test('courses have a tab of their own, and an event sold on its organiser’s website is listed nowhere', async ({
+      page,
+    }) => {
+      // Spec §2 event page categories: INSCRIPTION and ENROLLMENTS are the two tabs of /inscriptions,
+      // only HOME events are on the home page, and WEB_ODE is found through its organiser's website.
+      await page.goto(urlOf(site, '/inscriptions'))
+      await waitForHydration(page)
+      const tabs = page.getByRole('navigation', { name: race.tabs.nav })
+      const cards = page.getByTestId('inscription-card')
+      await expect(cards.filter({ hasText: race.course.name })).toHaveCount(1)
+      await expect(cards.filter({ hasText: race.name })).toHaveCount(1)
+
+      const courses = tabs.getByRole('link', { name: race.tabs.courses })
+      await tabTo(page, courses)
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/inscriptions\?kind=courses$/)
+      await expect(courses).toHaveAttribute('aria-current', 'page')
+      await expect(cards.filter({ hasText: race.course.name })).toHaveCount(1)
+      await expect(cards.filter({ hasText: race.name })).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page, `${site.name} /inscriptions?kind=courses`)
+      await expectFits375(page, '/inscriptions?kind=courses', `${site.name}-inscription-courses-375`)
+
+      await cards.getByRole('link', { name: race.course.name }).click()
+      await expect(page).toHaveURL(new RegExp(`/inscriptions/detail\\?event=${race.course.slug}$`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(race.course.name)
+      await expect(page.locator('main').getByText(race.course.badge, { exact: true })).toBeVisible()
+      await page.getByRole('link', { name: race.course.back, exact: true }).click()
+      await expect(page).toHaveURL(/\/inscriptions\?kind=courses$/)
+
+      await tabs.getByRole('link', { name: race.tabs.races }).click()
+      await expect(page).toHaveURL(/\/inscriptions\?kind=races$/)
+      await expect(cards.filter({ hasText: race.name })).toHaveCount(1)
+      await expect(cards.filter({ hasText: race.course.name })).toHaveCount(0)
+
+      // Neither sign-ups nor the organiser's event are on the home page; the event opens by its link.
+      const home = await api<{ events: { slug: string }[] }>(page, 'GET', '/api/events/categorized')
+      const onHome = home.data.events.map((e) => e.slug)
+      expect(onHome).not.toContain(race.slug)
+      expect(onHome).not.toContain(race.course.slug)
+      expect(onHome).not.toContain(race.organizerSite.slug)
+      const search = await api<{ content: { slug: string }[] }>(
+        page,
+        'GET',
+        `/api/events?q=${encodeURIComponent(race.organizerSite.name)}`,
+      )
+      expect(search.data.content).toEqual([])
+      await page.goto(urlOf(site, `/events/${race.organizerSite.slug}`))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(race.organizerSite.name)
+
+      // What the organiser's website asks, from its own origin.
+      const check = await page.evaluate(
+        async (url) => {
+          const res = await fetch(url, { mode: 'cors', credentials: 'omit' })
+          return {
+            status: res.status,
+            cors: res.headers.get('access-control-allow-origin'),
+            body: await res.json(),
+          }
+        },
+        urlOf(site, `/api/event/check?slug=${race.organizerSite.slug}`),
+      )
+      expect(check).toMatchObject({
+        status: 200,
+        cors: '*',
+        body: { pageCategory: 'WEB_ODE', onSale: true, path: `/events/${race.organizerSite.slug}` },
+      })
     })
   })
 }

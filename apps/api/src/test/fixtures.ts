@@ -27,6 +27,7 @@ export async function insertEvent(
     type: string
     status: string
     visibility: string
+    pageCategory: string
     startsAt: Date
     installments: boolean
     tourId: string | null
@@ -54,7 +55,7 @@ export async function insertEvent(
       off_sale_at: startsAt,
       status: overrides.status ?? 'PUBLISHED',
       visibility: overrides.visibility ?? 'ALL',
-      page_category: 'HOME',
+      page_category: overrides.pageCategory ?? 'HOME',
       qr_type: 'STATIC_DEFAULT',
       image_url: null,
       installments_enabled: overrides.installments ?? false,

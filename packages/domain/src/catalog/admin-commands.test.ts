@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { type EventInput, eventRuleBreaks, zoneInputSchema } from './admin-commands.js'
 
-const base: Pick<EventInput, 'startsAt' | 'endsAt' | 'onSaleAt' | 'offSaleAt' | 'zones'> = {
+const base: Pick<
+  EventInput,
+  'type' | 'pageCategory' | 'startsAt' | 'endsAt' | 'onSaleAt' | 'offSaleAt' | 'zones'
+> = {
+  type: 'EVENT',
+  pageCategory: 'HOME',
   startsAt: '2027-03-01T20:00:00-05:00',
   endsAt: '2027-03-01T23:00:00-05:00',
   onSaleAt: '2027-01-01T00:00:00-05:00',
@@ -16,10 +21,15 @@ const places = new Map([
 describe('eventRuleBreaks', () => {
   it('accepts a sound event', () => {
     expect(eventRuleBreaks(base, places)).toEqual([])
+    for (const pageCategory of ['HOME', 'INSCRIPTION', 'ENROLLMENTS', 'WEB_ODE'] as const)
+      expect(eventRuleBreaks({ ...base, type: 'INSCRIPTION', pageCategory }, places)).toEqual([])
   })
 
   it.each([
     [{ endsAt: '2027-03-01T19:00:00-05:00' }, 'endsAt', 'endBeforeStart'],
+    // `/inscriptions` lists sign-ups only: a concert filed there would be listed nowhere.
+    [{ pageCategory: 'ENROLLMENTS' as const }, 'pageCategory', 'signUpListingNeedsInscription'],
+    [{ pageCategory: 'INSCRIPTION' as const }, 'pageCategory', 'signUpListingNeedsInscription'],
     [{ offSaleAt: '2026-12-01T00:00:00-05:00' }, 'offSaleAt', 'offSaleBeforeOnSale'],
     [{ offSaleAt: '2027-03-02T00:00:00-05:00' }, 'offSaleAt', 'offSaleAfterEnd'],
     [

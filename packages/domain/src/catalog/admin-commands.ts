@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COUNTRIES } from '../locale/country.js'
 import { QR_TYPES } from '../tickets/qr.js'
-import { EVENT_PAGE_CATEGORIES, EVENT_TYPES, VISIBILITIES } from './vocabulary.js'
+import { EVENT_PAGE_CATEGORIES, EVENT_TYPES, isSignUpListing, VISIBILITIES } from './vocabulary.js'
 
 const isoDate = z.iso.datetime({ offset: true, error: 'invalidDate' })
 const slug = z
@@ -100,10 +100,13 @@ export const venueInputSchema = z.object({
 export type EventRuleBreak = { field: string; rule: string }
 
 export function eventRuleBreaks(
-  e: Pick<EventInput, 'startsAt' | 'endsAt' | 'onSaleAt' | 'offSaleAt' | 'zones'>,
+  e: Pick<EventInput, 'type' | 'pageCategory' | 'startsAt' | 'endsAt' | 'onSaleAt' | 'offSaleAt' | 'zones'>,
   sectionPlaces: ReadonlyMap<string, number> | null,
 ): EventRuleBreak[] {
   const out: EventRuleBreak[] = []
+  // The sign-up lists show only sign-ups: a concert filed there would be found nowhere else.
+  if (isSignUpListing(e.pageCategory) && e.type !== 'INSCRIPTION')
+    out.push({ field: 'pageCategory', rule: 'signUpListingNeedsInscription' })
   if (Date.parse(e.endsAt) <= Date.parse(e.startsAt)) out.push({ field: 'endsAt', rule: 'endBeforeStart' })
   if (Date.parse(e.offSaleAt) <= Date.parse(e.onSaleAt))
     out.push({ field: 'offSaleAt', rule: 'offSaleBeforeOnSale' })

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { z } from 'zod'
-import { eventTypeSchema, paginationSchema } from './vocabulary.js'
+import { eventPageCategorySchema, eventTypeSchema, paginationSchema } from './vocabulary.js'
 
 // Query strings of the public catalogue API (spec §7), shared by the API routes and the web's links.
 
@@ -19,6 +19,8 @@ const isoDate = /* @__PURE__ */ z.iso.date()
 export const eventSearchQuerySchema = /* @__PURE__ */ paginationSchema
   .extend({
     type: /* @__PURE__ */ optionalParam(eventTypeSchema),
+    /** Where the event is listed (the `/inscriptions` tabs); WEB_ODE events are in no list, asked or not. */
+    pageCategory: /* @__PURE__ */ optionalParam(eventPageCategorySchema),
     category: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().max(80).regex(SLUG_PATTERN)),
     sport: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().regex(SPORT_FILTER_PATTERN)),
     q: /* @__PURE__ */ optionalParam(/* @__PURE__ */ z.string().trim().max(SEARCH_TEXT_MAX_LENGTH)),

@@ -150,7 +150,11 @@ export type EventDetail = z.infer<typeof eventDetailSchema>
 export const eventCheckSchema = z.object({
   id: z.string().uuid(),
   slug: z.string(),
+  type: eventTypeSchema,
+  pageCategory: eventPageCategorySchema,
   ...saleFlagsShape,
   soldOut: z.boolean(),
+  /** The event's page on this site, where an organiser's website sends its buyers (WEB_ODE). */
+  path: z.string(),
 })
 export type EventCheck = z.infer<typeof eventCheckSchema>

@@ -41,9 +41,21 @@ export const VISIBILITIES = ['ALL', 'PRIVATE', 'NONE'] as const
 export type Visibility = (typeof VISIBILITIES)[number]
 export const visibilitySchema = /* @__PURE__ */ z.enum(VISIBILITIES)
 
-// Spec §2.
+/**
+ * Spec §2; what each means is ours (issue 17 part 7, docs/decisions.md "Event page categories"): where the
+ * event is listed. HOME: the home page's sections and search. INSCRIPTION: `/inscriptions`, among races and
+ * tournaments. ENROLLMENTS: `/inscriptions`, among courses and schools. WEB_ODE: sold from the organiser's
+ * own website, listed nowhere here; its page opens by link and `/api/event/check` answers that website.
+ */
 export const EVENT_PAGE_CATEGORIES = ['HOME', 'INSCRIPTION', 'ENROLLMENTS', 'WEB_ODE'] as const
 export type EventPageCategory = (typeof EVENT_PAGE_CATEGORIES)[number]
+/** The categories `/inscriptions` lists, each as a tab of its own; only sign-ups (type INSCRIPTION) go there. */
+export const SIGN_UP_LISTINGS = ['INSCRIPTION', 'ENROLLMENTS'] as const satisfies readonly EventPageCategory[]
+export type SignUpListing = (typeof SIGN_UP_LISTINGS)[number]
+export const isSignUpListing = (c: string): c is SignUpListing =>
+  (SIGN_UP_LISTINGS as readonly string[]).includes(c)
+/** Listed in no list of ours: the organiser's website is where fans find it. */
+export const UNLISTED_PAGE_CATEGORY = 'WEB_ODE' satisfies EventPageCategory
 export const eventPageCategorySchema = /* @__PURE__ */ z.enum(EVENT_PAGE_CATEGORIES)
 
 // Spec §1.

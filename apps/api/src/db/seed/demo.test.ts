@@ -244,10 +244,18 @@ describe.each(ENGINES)('seedDemoData (%s)', (engine) => {
         expect(e.currency).toBe(country === 'COL' ? 'COP' : 'MXN')
         expect(e.status).toBe('PUBLISHED')
         expect(e.visibility).toBe('ALL')
-        expect(e.page_category).toBe(e.type === 'INSCRIPTION' ? 'INSCRIPTION' : 'HOME')
+        // Sign-ups are listed on /inscriptions (a course among courses); one event is sold from its
+        // organiser's website (spec §2 event page categories).
+        if (e.type === 'INSCRIPTION') expect(['INSCRIPTION', 'ENROLLMENTS']).toContain(e.page_category)
+        else expect(['HOME', 'WEB_ODE']).toContain(e.page_category)
         expect(e.category_id).not.toBeNull()
       }
       expect(mine.filter((e) => e.installments_enabled).length).toBeGreaterThanOrEqual(3)
+      for (const category of ['ENROLLMENTS', 'WEB_ODE'])
+        expect(
+          mine.filter((e) => e.page_category === category),
+          `${country} ${category}`,
+        ).toHaveLength(1)
     }
   })
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { EventPageCategory } from '@palco/domain/catalog/vocabulary'
 import type { InstallmentPlan } from '@palco/domain/instalments/schedule'
 import type { Insertable } from 'kysely'
 import { materializeEventsIn } from '../../modules/seating/inventory.service.js'
@@ -101,6 +102,8 @@ interface EventSpec {
   qrType?: string
   /** An inscription that asks each participant the demo form (issue 17). */
   form?: boolean
+  /** Where it is listed (spec §2); by default sign-ups on `/inscriptions`, the rest on the home page. */
+  pageCategory?: EventPageCategory
   zones: ZoneSpec[]
 }
 
@@ -526,6 +529,42 @@ const COLOMBIA: CountryDemo = {
         { name: '10K', price: 95_000, capacity: 3_000, perFanMax: 4, minAge: 14 },
       ],
     },
+    {
+      key: 'course',
+      slug: 'curso-de-tenis-de-vacaciones',
+      type: 'INSCRIPTION',
+      pageCategory: 'ENROLLMENTS',
+      name: 'Curso de tenis de vacaciones',
+      description:
+        'Dos semanas de clases para todos los niveles, de lunes a viernes, con raquetas y pelotas incluidas. Elija el grupo de la mañana (8:00 a 11:00) o el de la tarde (15:00 a 18:00); la fecha es la de la primera clase.',
+      venue: 'tenis',
+      category: 'inscripciones',
+      day: 35,
+      time: '08:00',
+      hours: 3,
+      image: 'tennis',
+      zones: [
+        { name: 'Grupo de la mañana', price: 380_000, capacity: 40, perFanMax: 3 },
+        { name: 'Grupo de la tarde', price: 350_000, capacity: 40, perFanMax: 3 },
+      ],
+    },
+    {
+      // Sold from its organiser's own website, which links here and asks /api/event/check.
+      key: 'organizerSite',
+      slug: 'jazz-en-la-sabana',
+      type: 'EVENT',
+      pageCategory: 'WEB_ODE',
+      name: 'Jazz en la Sabana',
+      description:
+        'Una noche de jazz latino al aire libre. La venta se hace desde la página del festival; aquí recibe sus boletas.',
+      venue: 'arenaBog',
+      category: 'conciertos',
+      day: 49,
+      time: '19:00',
+      hours: 3,
+      image: 'concert',
+      zones: [{ name: 'General', price: 90_000, capacity: 1_500, perFanMax: 6 }],
+    },
   ],
   tour: {
     slug: 'los-rayos-del-valle-tierra-adentro',
@@ -861,6 +900,42 @@ const MEXICO: CountryDemo = {
         { name: '10K', price: 520, capacity: 3_000, perFanMax: 4, minAge: 14 },
       ],
     },
+    {
+      key: 'course',
+      slug: 'tennis-holiday-course',
+      type: 'INSCRIPTION',
+      pageCategory: 'ENROLLMENTS',
+      name: 'Tennis Holiday Course',
+      description:
+        'Two weeks of lessons for every level, Monday to Friday, rackets and balls included. Choose the morning group (8:00 to 11:00) or the afternoon one (15:00 to 18:00); the date is that of the first lesson.',
+      venue: 'tenis',
+      category: 'inscripciones',
+      day: 34,
+      time: '08:00',
+      hours: 3,
+      image: 'tennis',
+      zones: [
+        { name: 'Morning group', price: 2_200, capacity: 40, perFanMax: 3 },
+        { name: 'Afternoon group', price: 2_000, capacity: 40, perFanMax: 3 },
+      ],
+    },
+    {
+      // Sold from its organiser's own website, which links here and asks /api/event/check.
+      key: 'organizerSite',
+      slug: 'jazz-in-the-park',
+      type: 'EVENT',
+      pageCategory: 'WEB_ODE',
+      name: 'Jazz in the Park',
+      description:
+        'An open-air night of Latin jazz. Tickets are sold from the festival’s own website; you get them here.',
+      venue: 'arenaGdl',
+      category: 'conciertos',
+      day: 48,
+      time: '19:00',
+      hours: 3,
+      image: 'concert',
+      zones: [{ name: 'General', price: 480, capacity: 1_500, perFanMax: 6 }],
+    },
   ],
   tour: {
     slug: 'luna-nortena-desert-lights-tour',
@@ -1123,7 +1198,7 @@ function buildCountry(
       starts_at: startsAt,
       ends_at: endsAt,
       off_sale_at: startsAt,
-      page_category: e.type === 'INSCRIPTION' ? 'INSCRIPTION' : 'HOME',
+      page_category: e.pageCategory ?? (e.type === 'INSCRIPTION' ? 'INSCRIPTION' : 'HOME'),
       qr_type: e.qrType ?? 'STATIC_DEFAULT',
       image_url: image(e.image),
       installments_enabled: e.installments ?? false,

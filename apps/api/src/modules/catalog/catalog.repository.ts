@@ -1,12 +1,13 @@
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '@palco/domain/catalog/catalog-query'
 import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
+import { UNLISTED_PAGE_CATEGORY } from '@palco/domain/catalog/vocabulary'
 import type { Country } from '@palco/domain/locale/country'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
 // Listing queries: the home sections, search results and tour cards. What a fan may find in a list is
-// published, visible to all (spec §3 visibility) and not over yet; PRIVATE events are reachable by their
-// exact link only (event.repository.ts) and NONE never.
+// published, visible to all (spec §3 visibility), not sold from the organiser's own website (WEB_ODE) and not
+// over yet; PRIVATE and WEB_ODE events are reachable by their exact link only (event.repository.ts), NONE never.
 
 /** Events joined to their venue, selecting what an event card shows. */
 export function eventCards(db: Db) {
@@ -60,57 +61,64 @@ export interface EventListFilter {
   to?: Date | undefined
   /** The home's events section leaves tour dates to the tour section. */
   excludeTourDates?: boolean | undefined
+  /** Where the event is listed (spec §2 event page categories). */
+  pageCategory?: string | undefined
 }
 
 function listed(db: Db, country: Country, now: Date, f: EventListFilter) {
-  return db
-    .selectFrom('events as e')
-    .innerJoin('venues as v', 'v.id', 'e.venue_id')
-    .where('e.country', '=', country)
-    .where('e.status', '=', SELLING_EVENT_STATUS)
-    .where('e.visibility', '=', 'ALL')
-    .where('e.ends_at', '>', now)
-    .$if(f.excludeTourDates === true, (q) => q.where('e.tour_id', 'is', null))
-    .$if(f.type !== undefined, (q) => q.where('e.type', '=', f.type as string))
-    .$if(f.categorySlug !== undefined, (q) =>
-      q.where('e.category_id', 'in', (eb) =>
-        eb
-          .selectFrom('categories')
-          .select('id')
-          .where('slug', '=', f.categorySlug as string),
-      ),
-    )
-    .$if(f.sportType !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('e.type', '=', f.sportType as string),
-          eb(
-            'e.sport_organization_id',
-            'in',
-            eb
-              .selectFrom('sport_organizations')
-              .select('id')
-              .where('sport', '=', f.sportType as string),
-          ),
-        ]),
-      ),
-    )
-    .$if(f.organizationCode !== undefined, (q) =>
-      q.where('e.sport_organization_id', 'in', (eb) =>
-        eb
-          .selectFrom('sport_organizations')
-          .select('id')
-          .where('country', '=', country)
-          .where('code', '=', f.organizationCode as string),
-      ),
-    )
-    .$if(f.textPattern !== undefined, (q) =>
-      q.where(
-        sql<boolean>`lower(translate(e.name || ' ' || v.name || ' ' || v.city, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})) like ${f.textPattern}`,
-      ),
-    )
-    .$if(f.from !== undefined, (q) => q.where('e.ends_at', '>=', f.from as Date))
-    .$if(f.to !== undefined, (q) => q.where('e.starts_at', '<', f.to as Date))
+  return (
+    db
+      .selectFrom('events as e')
+      .innerJoin('venues as v', 'v.id', 'e.venue_id')
+      .where('e.country', '=', country)
+      .where('e.status', '=', SELLING_EVENT_STATUS)
+      .where('e.visibility', '=', 'ALL')
+      .where('e.ends_at', '>', now)
+      // The organiser's website is where a WEB_ODE event is found, never a list of ours.
+      .where('e.page_category', '<>', UNLISTED_PAGE_CATEGORY)
+      .$if(f.excludeTourDates === true, (q) => q.where('e.tour_id', 'is', null))
+      .$if(f.pageCategory !== undefined, (q) => q.where('e.page_category', '=', f.pageCategory as string))
+      .$if(f.type !== undefined, (q) => q.where('e.type', '=', f.type as string))
+      .$if(f.categorySlug !== undefined, (q) =>
+        q.where('e.category_id', 'in', (eb) =>
+          eb
+            .selectFrom('categories')
+            .select('id')
+            .where('slug', '=', f.categorySlug as string),
+        ),
+      )
+      .$if(f.sportType !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('e.type', '=', f.sportType as string),
+            eb(
+              'e.sport_organization_id',
+              'in',
+              eb
+                .selectFrom('sport_organizations')
+                .select('id')
+                .where('sport', '=', f.sportType as string),
+            ),
+          ]),
+        ),
+      )
+      .$if(f.organizationCode !== undefined, (q) =>
+        q.where('e.sport_organization_id', 'in', (eb) =>
+          eb
+            .selectFrom('sport_organizations')
+            .select('id')
+            .where('country', '=', country)
+            .where('code', '=', f.organizationCode as string),
+        ),
+      )
+      .$if(f.textPattern !== undefined, (q) =>
+        q.where(
+          sql<boolean>`lower(translate(e.name || ' ' || v.name || ' ' || v.city, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO})) like ${f.textPattern}`,
+        ),
+      )
+      .$if(f.from !== undefined, (q) => q.where('e.ends_at', '>=', f.from as Date))
+      .$if(f.to !== undefined, (q) => q.where('e.starts_at', '<', f.to as Date))
+  )
 }
 
 export async function countListedEvents(db: Db, country: Country, now: Date, filter: EventListFilter) {
@@ -144,6 +152,7 @@ export async function findListedTours(db: Db, country: Country, now: Date, limit
     .where('e.country', '=', country)
     .where('e.status', '=', SELLING_EVENT_STATUS)
     .where('e.visibility', '=', 'ALL')
+    .where('e.page_category', '<>', UNLISTED_PAGE_CATEGORY)
     .where('e.ends_at', '>', now)
     .groupBy(['t.id', 't.slug', 't.name', 't.image_url'])
     .select([

@@ -1,6 +1,6 @@
 import { containsPattern, dateRangeBounds, type EventSearchQuery } from '@palco/domain/catalog/catalog-query'
 import type { CategorizedEvents, EventPage } from '@palco/domain/catalog/event-card'
-import { SPORT_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
+import { type EventPageCategory, SPORT_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
 import { type Country, defaultTimeZoneOf } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import {
@@ -12,6 +12,7 @@ import {
 import { iso, moneyOrNull, toEventCard } from './mappers.js'
 
 const HOME_SECTION_LIMIT = 24
+const HOME_PAGE_CATEGORY: EventPageCategory = 'HOME'
 
 /** The query string as repository filters: sport split into type or club, text and dates made exact. */
 export function toListFilter(country: Country, query: EventSearchQuery): EventListFilter {
@@ -21,6 +22,7 @@ export function toListFilter(country: Country, query: EventSearchQuery): EventLi
   const { start, end } = dateRangeBounds(query, defaultTimeZoneOf(country))
   return {
     type: query.type,
+    pageCategory: query.pageCategory,
     categorySlug: query.category,
     sportType: isSportType ? sport : undefined,
     organizationCode: sport !== undefined && !isSportType ? sport : undefined,
@@ -70,10 +72,18 @@ export async function listTourCards(db: Db, country: Country, now: Date, limit: 
   }))
 }
 
-/** The home page's three sections for one country (spec §1): events, tour, paguitos. */
+/**
+ * The home page's three sections for one country (spec §1): events, tour, paguitos. Only HOME events: races
+ * and courses have `/inscriptions` (spec §2 event page categories).
+ */
 export async function categorizedEvents(db: Db, country: Country, now: Date): Promise<CategorizedEvents> {
   const [events, tour] = await Promise.all([
-    findListedEvents(db, country, now, { excludeTourDates: true, limit: HOME_SECTION_LIMIT, offset: 0 }),
+    findListedEvents(db, country, now, {
+      excludeTourDates: true,
+      pageCategory: HOME_PAGE_CATEGORY,
+      limit: HOME_SECTION_LIMIT,
+      offset: 0,
+    }),
     listTourCards(db, country, now, HOME_SECTION_LIMIT),
   ])
   const cards = events.map(toEventCard)

@@ -57,8 +57,15 @@ export function eventRoutes(app: FastifyInstance, ctx: CatalogContext) {
       schema: {
         tags: ['catalog'],
         summary: 'Is this event on sale, not yet on sale, expired or disabled (404 when unknown)',
+        description:
+          'For ODE products (page category WEB_ODE): the organiser’s own website asks whether to show its buy button and links to `path` on this site. Readable from any origin: the answer holds only public facts and the request carries no credentials.',
         querystring: eventLookupQuerySchema,
         response: { 200: eventCheckSchema },
+      },
+      // Set before the handler so a 404 or 400 is readable from the organiser's page too.
+      onRequest: (_request, reply, done) => {
+        reply.header('access-control-allow-origin', '*')
+        done()
       },
     },
     (request, reply) =>

@@ -1,5 +1,6 @@
 import { type EventLookupQuery, isUuid } from '@palco/domain/catalog/catalog-query'
 import type { EventCheck, EventDetail, PriceZone, SponsorBanner } from '@palco/domain/catalog/event-detail'
+import { eventPathOf } from '@palco/domain/catalog/event-path'
 import { saleFlagsOf, saleStateOf } from '@palco/domain/catalog/sale-state'
 import { isMultiEventType } from '@palco/domain/catalog/vocabulary'
 import { zoneAvailability, zoneCapacity } from '@palco/domain/catalog/zone-capacity'
@@ -165,7 +166,10 @@ export async function getEventDetail(
   }
 }
 
-/** `/api/event/check`: is it on sale, expired, disabled (spec §7, for ODE products). */
+/**
+ * `/api/event/check` (spec §7, for ODE products): what an organiser's own website needs to show or hide its
+ * buy button (on sale, not yet, over, disabled, sold out) and where that button leads on this site.
+ */
 export async function checkEvent(
   db: Db,
   scope: RequestScope,
@@ -174,7 +178,15 @@ export async function checkEvent(
 ): Promise<EventCheck> {
   const e = await requireViewableEvent(db, scope.country, eventKeyOf(lookup))
   const zones = await zonesOf(db, e, deps)
-  return { id: e.id, slug: e.slug, ...saleFlags(e, scope.now), soldOut: allSoldOut(zones) }
+  return {
+    id: e.id,
+    slug: e.slug,
+    type: e.type as EventCheck['type'],
+    pageCategory: e.page_category as EventCheck['pageCategory'],
+    ...saleFlags(e, scope.now),
+    soldOut: allSoldOut(zones),
+    path: eventPathOf(e),
+  }
 }
 
 export async function getSponsorBanners(db: Db, country: Country, eventId: string): Promise<SponsorBanner[]> {

@@ -102,6 +102,8 @@ describe.each(ENGINES)('event page API on %s', (engine) => {
     await add('pasado', bogota, { startsAt: new Date(now - 3 * DAY) })
     await add('en-curso', bogota, { startsAt: new Date(now - HOUR) })
     await add('pronto', bogota, { startsAt: new Date(now + 30 * DAY) })
+    await add('en-la-web-del-organizador', bogota, { pageCategory: 'WEB_ODE' })
+    await add('curso', bogota, { type: 'INSCRIPTION', pageCategory: 'ENROLLMENTS' })
     await db
       .updateTable('events')
       .set({ on_sale_at: new Date(now + 2 * DAY) })
@@ -394,17 +396,33 @@ describe.each(ENGINES)('event page API on %s', (engine) => {
       ['slug=desactivado', { saleState: 'DISABLED', disabled: true }],
       ['slug=pronto', { notYetOnSale: true }],
       ['slug=agotado', { soldOut: true }],
+      [
+        'slug=en-la-web-del-organizador',
+        {
+          pageCategory: 'WEB_ODE',
+          type: 'FOOTBALL',
+          onSale: true,
+          path: '/events/en-la-web-del-organizador',
+        },
+      ],
+      [
+        'slug=curso',
+        { pageCategory: 'ENROLLMENTS', type: 'INSCRIPTION', path: '/inscriptions/detail?event=curso' },
+      ],
     ]
     for (const [query, expected] of cases) {
       const res = await get(`/api/event/check?${query}`)
       expect(res.statusCode, query).toBe(200)
       expect(res.json(), query).toMatchObject(expected)
       expect(res.headers['cache-control'], query).toContain('max-age')
+      // The organiser's website reads it from its own origin.
+      expect(res.headers['access-control-allow-origin'], query).toBe('*')
     }
     for (const query of ['slug=nada', 'id=nada', 'slug=borrador', 'slug=final', `id=${randomUUID()}`]) {
       const res = await get(`/api/event/check?${query}`)
       expect(res.statusCode, query).toBe(404)
       expect(res.json().code).toBe('NOT_FOUND')
+      expect(res.headers['access-control-allow-origin'], query).toBe('*')
     }
     expect((await get('/api/event/check')).statusCode).toBe(400)
   })

@@ -18,6 +18,7 @@ import {
   loginPathFor,
   selectionOf,
 } from '../../features/inscription-catalog/model/categories'
+import { listingPathOf } from '../../features/inscription-catalog/model/listings'
 import { isApiError } from '../../lib/api-client'
 import type { Route } from './+types/detail'
 
@@ -105,11 +106,15 @@ export default function InscriptionDetail({ loaderData }: Route.ComponentProps) 
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
-              <Anchor component={Link} to="/inscriptions" size="sm">
-                {t('detail.back')}
+              <Anchor component={Link} to={listingPathOf(event.pageCategory)} size="sm">
+                {t(event.pageCategory === 'ENROLLMENTS' ? 'detail.backToCourses' : 'detail.back')}
               </Anchor>
               <Group gap={6}>
-                <Badge variant="light">{event.category?.name ?? t('detail.badge')}</Badge>
+                <Badge variant="light">
+                  {event.pageCategory === 'ENROLLMENTS'
+                    ? t('detail.courseBadge')
+                    : (event.category?.name ?? t('detail.badge'))}
+                </Badge>
               </Group>
               <Title order={1}>{event.name}</Title>
               <Text fw={700} size="xl" data-testid="price-from">

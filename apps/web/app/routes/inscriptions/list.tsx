@@ -6,6 +6,7 @@ import { getEvent } from '../../features/catalog/api/get-event'
 import { listInscriptions } from '../../features/inscription-catalog/api/list-inscriptions'
 import { InscriptionCard } from '../../features/inscription-catalog/components/inscription-card'
 import { placesLeftOf } from '../../features/inscription-catalog/model/categories'
+import { LISTING_TABS, listingHref, listingTabOf } from '../../features/inscription-catalog/model/listings'
 import type { Route } from './+types/list'
 
 const pageOf = (url: URL) => {
@@ -14,13 +15,16 @@ const pageOf = (url: URL) => {
 }
 
 /**
- * `/inscriptions`: the country's open inscriptions (events of type INSCRIPTION), a page at a time. The
+ * `/inscriptions`: the country's open inscriptions (events of type INSCRIPTION), a page at a time, all of
+ * them or one tab: races and tournaments, or courses and schools (spec §2 event page categories). The
  * list's cards carry no capacity, so each listed inscription's categories are read from its event answer
  * (cached by the API) to say how many places are left; one that cannot be read just says nothing.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageOf(new URL(request.url))
-  const res = await listInscriptions(context.api, page)
+  const url = new URL(request.url)
+  const page = pageOf(url)
+  const tab = listingTabOf(url)
+  const res = await listInscriptions(context.api, page, tab.listing)
   if (res.status !== 200) throw data(null, { status: 503 })
   const places = await Promise.all(
     res.data.content.map((card) =>
@@ -33,13 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list: res.data,
     cards: res.data.content.map((event, i) => ({ event, placesLeft: places[i] ?? null })),
     locale: context.locale,
+    tab,
   }
 }
 
 export default function Inscriptions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('inscriptions')
-  const { list, cards, locale } = loaderData
-  const href = (page: number) => (page > 0 ? `/inscriptions?page=${page}` : '/inscriptions')
+  const { list, cards, locale, tab } = loaderData
+  const href = (page: number) => listingHref(tab, page)
   return (
     <Container size="lg" py="xl">
       <title>{t('list.title')}</title>
@@ -49,6 +54,20 @@ export default function Inscriptions({ loaderData }: Route.ComponentProps) {
           <Title order={1}>{t('list.heading')}</Title>
           <MutedText size="lg">{t('list.lead')}</MutedText>
         </Stack>
+        <Group component="nav" aria-label={t('list.kinds')} gap="xs" data-testid="inscription-kinds">
+          {LISTING_TABS.map((each) => (
+            <Button
+              key={each.kind ?? 'all'}
+              component={Link}
+              to={listingHref(each)}
+              variant={each.kind === tab.kind ? 'filled' : 'default'}
+              aria-current={each.kind === tab.kind ? 'page' : undefined}
+              size="compact-md"
+            >
+              {t(`list.kind.${each.kind ?? 'all'}`)}
+            </Button>
+          ))}
+        </Group>
         {cards.length === 0 ? (
           <Text role="status" data-testid="inscriptions-empty">
             {t(list.page > 0 ? 'list.pastLastPage' : 'list.empty')}
