@@ -82,6 +82,9 @@ function everyPageModules(): Plugin {
  */
 const LAZY_PRELOADS: Record<string, RegExp> = {
   'seat-map': /[\\/]app[\\/]features[\\/]seat-map[\\/]components[\\/]seat-map\.tsx$/,
+  // A signed-in page's header answers a tap on the account button with this menu: asked for when the
+  // header's module runs, it arrived after the page's modules and the menu opened half a second later.
+  'account-menu': /[\\/]app[\\/]components[\\/]layout[\\/]account-menu\.tsx$/,
 }
 const LAZY_CHUNKS_ID = 'virtual:lazy-chunks'
 const lazyAssets: Record<string, string[]> = {}
@@ -169,6 +172,12 @@ function precompressAssets(): Plugin {
   }
 }
 
+/**
+ * The client entry, route modules and React Router's own split-off pieces of them (`?…` ids): entries whose
+ * chunks the server names per route, left where React Router puts them.
+ */
+const ROUTE_OR_ENTRY = /[\\/]app[\\/](?:entry\.client\.tsx|root\.tsx|routes[\\/])|\?/
+
 const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
@@ -195,9 +204,13 @@ export default defineConfig({
             // Zod in a chunk of its own: left to itself the bundler may put it with a small shared module
             // (the country helpers every page uses), and every page would then download it.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 15 },
+            // With them, the app's own modules every page runs (the header, the session, the API client, the
+            // texts): a dozen files of a few hundred bytes each, which on HTTP/1.1 cost the page a round trip
+            // per six of them on a slow connection, for code every page downloads anyway.
             {
               name: 'vendor',
-              test: (id) => isLibrary(id) && everyPage.has(id) && !NOT_SHARED.test(id),
+              test: (id) =>
+                everyPage.has(id) && !NOT_SHARED.test(id) && (isLibrary(id) || !ROUTE_OR_ENTRY.test(id)),
               priority: 10,
             },
           ],

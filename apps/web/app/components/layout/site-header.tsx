@@ -5,6 +5,7 @@ import type { SessionUser } from '@palco/domain/web/server-context'
 import { lazy, type MouseEvent, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
 import type { Theme } from '../../lib/theme'
 import { AccountButton } from './account-button'
 import classes from './site-header.module.css'
@@ -34,8 +35,9 @@ const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlK
 // (or as the pointer or focus reaches it), so an anonymous visitor on a wide screen downloads neither.
 const loadAccountMenu = () => import('./account-menu')
 const AccountMenu = lazy(loadAccountMenu)
-// A signed-in page (its header drawn with the account button) needs the menu before the button answers a tap:
-// fetched as this module runs, with the page's own modules, not half a second later when hydration reaches it.
+// A signed-in page (its header drawn with the account button) needs the menu before the button answers a tap.
+// The server's page asks for its files with the page's own modules (lazyFilesOf below); in development, or if
+// the build did not split it out, it is fetched as this module runs rather than when hydration reaches it.
 if (typeof document !== 'undefined' && document.querySelector('[data-account-button]')) void loadAccountMenu()
 const loadMobileNav = () => import('./mobile-nav')
 const MobileNav = lazy(loadMobileNav)
@@ -54,6 +56,8 @@ export function SiteHeader(props: {
 }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  // Known to the server only: on the client the list is empty and this does nothing.
+  if (props.session) preloadFiles(lazyFilesOf('account-menu'))
   // The drawer stays mounted after its first opening, so closing animates and reopening is instant.
   const [navMounted, setNavMounted] = useState(false)
   const [menuWanted, setMenuWanted] = useState(false)
