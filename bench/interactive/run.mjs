@@ -6,6 +6,7 @@
 //   npm run build && npm run bench:interactive
 //   npm run bench:interactive -- --runs 1 --dry          quick look, docs/benchmarks.md untouched
 //   npm run bench:interactive -- --pages home-fan,buy --trace --dry   some pages, with each load's script timings
+//   npm run bench:interactive -- --pages buy --runs 1 --profile --dry   and where the main thread's JavaScript time went
 //
 // For each page: a fresh browser context (cold cache) with Lighthouse's mobile emulation (412×823 at 1.75×, touch,
 // its mobile user agent), 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate) and slow 4G
@@ -37,7 +38,14 @@ import {
 } from '../lib/report.mjs'
 import { serverComplaints, startServer } from '../lib/server.mjs'
 
-const opt = args({ runs: 3, dry: false, event: 'santa-fe-vs-nacional', pages: '', trace: false })
+const opt = args({
+  runs: 3,
+  dry: false,
+  event: 'santa-fe-vs-nacional',
+  pages: '',
+  trace: false,
+  profile: false,
+})
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = [
   '--headless',
@@ -82,6 +90,53 @@ const median = (xs) => {
 }
 const cell = (xs, fmt) =>
   xs.length === 1 ? fmt(xs[0]) : `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
+
+/**
+ * Where the main thread's JavaScript time went in one load (--profile): self time by script and by function
+ * (in the slowed-down clock; "(program)" is the browser's own work: parsing, style, layout), and how busy each
+ * quarter second from the start of the profile was.
+ * @param {any} profile
+ */
+function profileSummary(profile) {
+  const byId = new Map(profile.nodes.map((/** @type {any} */ n) => [n.id, n]))
+  /** @type {Map<number, number>} */
+  const self = new Map()
+  /** @type {Map<number, number>} */
+  const buckets = new Map()
+  let t = profile.startTime
+  profile.samples.forEach((/** @type {number} */ id, /** @type {number} */ i) => {
+    const dt = profile.timeDeltas[i] ?? 0
+    t += dt
+    self.set(id, (self.get(id) ?? 0) + dt)
+    if (byId.get(id).callFrame.functionName !== '(idle)') {
+      const b = Math.floor((t - profile.startTime) / 250_000)
+      buckets.set(b, (buckets.get(b) ?? 0) + dt)
+    }
+  })
+  /** @type {Map<string, number>} */
+  const byFile = new Map()
+  /** @type {Map<string, number>} */
+  const byFn = new Map()
+  for (const [id, us] of self) {
+    const f = byId.get(id).callFrame
+    const file = f.url.replace(/^.*\//, '') || f.functionName
+    byFile.set(file, (byFile.get(file) ?? 0) + us)
+    const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber}`
+    byFn.set(fn, (byFn.get(fn) ?? 0) + us)
+  }
+  /** @param {Map<string, number>} m @param {number} k */
+  const top = (m, k) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${name}`)
+      .join('\n')
+  const busy = [...buckets]
+    .sort((a, b) => a[0] - b[0])
+    .map(([b, us]) => `${(b * 0.25).toFixed(2)}:${(us / 1000).toFixed(0)}`)
+    .join(' ')
+  return `self time by file:\n${top(byFile, 15)}\nby function:\n${top(byFn, 25)}\nbusy ms per 250 ms: ${busy}`
+}
 
 const started = new Date()
 const loadStart = loadNow()
@@ -273,6 +328,11 @@ try {
         navigatedBytes = scriptBytes
       }
     }
+    if (opt.profile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
     const t0 = Date.now()
     await page.goto(`${origin}${path}`, { waitUntil: 'commit' })
     // Only requests after the tap count: the page itself may prefetch where its links lead.
@@ -345,12 +405,21 @@ try {
                     f(Math.max(...js.map((e) => e.responseEnd))),
                   ]
                 : [],
+              // The document: response start and end, DOM interactive, DOMContentLoaded done.
+              doc: (() => {
+                const n = /** @type {any} */ (performance.getEntriesByType('navigation')[0])
+                return n
+                  ? [n.responseStart, n.responseEnd, n.domInteractive, n.domContentLoadedEventEnd].map(f)
+                  : []
+              })(),
+              cssList: css.map((e) => `${e.name.replace(/^.*\//, '')} ${f(e.startTime)}-${f(e.responseEnd)}`),
               jsList: js.map((e) => `${e.name.replace(/^.*\//, '')} ${f(e.startTime)}-${f(e.responseEnd)}`),
             }
           })
           .catch((e) => String(e))
         console.error(JSON.stringify(t, null, 1))
       }
+      if (opt.profile) console.error(profileSummary((await cdp.send('Profiler.stop')).profile))
     } finally {
       page.off('request', onRequest)
       await context.close()
