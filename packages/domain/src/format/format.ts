@@ -47,19 +47,32 @@ const normalizeSpaces = (text: string): string => text.replace(/[\u202f\u00a0]/g
 const fractionDigits = (digits: number) =>
   ({ minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' }) as const
 
+// A formatter takes far longer to build than to use (a page of prices on a slowed-down phone spent about
+// 0.1 s building them while it hydrated): one per locale and options, reused.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let formatter = numberFormats.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options)
+    numberFormats.set(key, formatter)
+  }
+  return formatter
+}
+
 // Spec §2: 0 decimals if whole, else exactly 2. "Whole" is judged after rounding to cents, so 1.999 shows "2"
 // rather than "2.00".
 export const formatNumber = (value: number, locale: Locale): string => {
   if (!Number.isFinite(value)) throw new RangeError(`Cannot format ${value}`)
   const whole = Math.round(value * 100) % 100 === 0
-  return normalizeSpaces(new Intl.NumberFormat(locale, fractionDigits(whole ? 0 : 2)).format(value))
+  return normalizeSpaces(numberFormat(locale, fractionDigits(whole ? 0 : 2)).format(value))
 }
 
 // 'symbol' rather than 'narrowSymbol': en-US readers on the Mexican site see "MX$", not a "$" that reads as US
 // dollars, while es-CO shows pesos as "$ 150.000".
 export const formatMoney = (m: Money, locale: Locale): string => {
   const digits = isWholeUnits(m) ? 0 : minorDigitsOf(m.currency)
-  const formatter = new Intl.NumberFormat(locale, {
+  const formatter = numberFormat(locale, {
     style: 'currency',
     currency: m.currency,
     currencyDisplay: 'symbol',
