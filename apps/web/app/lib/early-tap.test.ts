@@ -144,6 +144,19 @@ describe('early taps', () => {
     expect(cash.clicks).toBe(1)
   })
 
+  it('keeps a tap on an element React has reached while its hydration is not committed yet', () => {
+    const p = page()
+    p.uncommit()
+    const cash = new FakeElement('INPUT', 'radio')
+    cash.hydrate()
+    expect(p.tap(cash).prevented).toBe(true)
+    p.wait(500)
+    expect(cash.clicks).toBe(0)
+    p.commit()
+    p.wait(50)
+    expect(cash.clicks).toBe(1)
+  })
+
   it('replays two taps on the same control as one (a menu opened, not opened and closed)', () => {
     const p = page()
     const menu = button()

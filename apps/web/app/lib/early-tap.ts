@@ -33,7 +33,8 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
   let timer = 0
   const ready = () => (win as Window & { __palcoHydrated?: boolean }).__palcoHydrated === true
   // React marks every node it has hydrated or rendered with its props (the e2e helpers read the same mark);
-  // from then on React's own listener dispatches a click there to its handler.
+  // from then on, once the page's hydration is committed, React's own listener dispatches a click there to its
+  // handler.
   const live = (node: object) => Object.keys(node).some((k) => k.indexOf('__reactProps$') === 0)
   // A form with no action of its own is the script's; so is one whose action is a function, which React
   // renders as a javascript: URL.
@@ -86,7 +87,9 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
       // Radios and checkboxes tick by themselves, which is enough only in a form the server answers: elsewhere
       // the script's state would not follow the tick.
       const byServer = !!el?.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)
-      const native = !el || el.tagName === 'A' || el.type === 'reset' || byServer || live(el)
+      // React's mark alone is not enough: it is set while React still hydrates, and a radio ticked then is
+      // hydrated as already ticked and set back, so until the commit every such tap is kept.
+      const native = !el || el.tagName === 'A' || el.type === 'reset' || byServer || (ready() && live(el))
       if (native) {
         kept = null
         return
@@ -100,7 +103,7 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     'submit',
     (e) => {
       const form = e.target as HTMLFormElement
-      if (live(form) || !scriptOnly(form)) return
+      if ((ready() && live(form)) || !scriptOnly(form)) return
       keep(e, ((e as SubmitEvent).submitter as HTMLElement | null) || form, form)
     },
     true,
