@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core'
 import type {
   CounterSaleBody,
   CourtesyQuota,
@@ -38,8 +38,7 @@ import { ReserveForm } from '../../features/box-office/components/reserve-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { counterPathOf } from '../../features/box-office/model/counter-paths'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
-import { OrderSummary } from '../../features/checkout/components/order-summary'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
 
@@ -272,12 +271,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <Stack gap="md">
-              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
-                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
-              </Paper>
-              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
-            </Stack>
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired} />
           </Grid.Col>
         </Grid>
       </Stack>

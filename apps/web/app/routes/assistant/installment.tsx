@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Container, Grid, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { CounterPlanBody, ShiftView } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
 import type { InstallmentQuote, OrderView } from '@palco/domain/checkout/contract'
@@ -21,6 +21,7 @@ import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/compone
 import { DocumentFields } from '../../features/box-office/components/document-fields'
 import { moneyTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import {
   InstalmentPartChoice,
   useInstalmentPart,
@@ -30,7 +31,6 @@ import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { PlanNotice } from '../../features/checkout/components/plan-notice'
 import { PlanStatement } from '../../features/checkout/components/plan-statement'
 import { payableParts, planPhase } from '../../features/checkout/model/instalment-plan'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/installment'
 
@@ -251,12 +251,7 @@ function SellOnPlan({ data: loaderData }: { data: BuyData }) {
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <Stack gap="md">
-              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
-                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
-              </Paper>
-              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
-            </Stack>
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired} />
           </Grid.Col>
         </Grid>
       </Stack>

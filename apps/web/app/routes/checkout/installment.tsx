@@ -25,6 +25,7 @@ import {
   uuidParam,
 } from '../../features/checkout/api/load-checkout'
 import { BuyForm } from '../../features/checkout/components/buy-form'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { InstalmentPayForm } from '../../features/checkout/components/instalment-pay-form'
 import { InstalmentSchedule, usePlanLineName } from '../../features/checkout/components/instalment-schedule'
@@ -45,7 +46,6 @@ import {
 } from '../../features/checkout/model/checkout-session'
 import { payableParts, planPhase, waitingPaymentOf } from '../../features/checkout/model/instalment-plan'
 import { isExternalUrl, pathOfOrder } from '../../features/checkout/model/result-route'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { cardBrandName } from '../../lib/card-brand'
 import type { Route } from './+types/installment'
 
@@ -214,11 +214,7 @@ function BuyOnPlan({ data: loaderData }: { data: BuyData }) {
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <Stack gap="md">
-              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
-                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
-              </Paper>
-              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired}>
               {schedule && (
                 <Text size="sm" data-testid="paguitos-deposit-today">
                   {t('paguitos.deposit')}: <strong>{money(schedule.deposit)}</strong>
@@ -240,7 +236,7 @@ function BuyOnPlan({ data: loaderData }: { data: BuyData }) {
                   </Stack>
                 </Paper>
               )}
-            </Stack>
+            </HoldAside>
           </Grid.Col>
         </Grid>
       </Stack>
