@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
 import { asFormDefinition } from '@palco/domain/inscriptions/contract'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -6,22 +6,24 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { hasParam, loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
-import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { loadDetails, sessionStore } from '../../features/checkout/model/checkout-session'
 import { inscriptionFormPath, saveParticipants } from '../../features/inscriptions/api/inscription-form'
+import type { AnswerChange } from '../../features/inscriptions/components/dynamic-field'
 import { ParticipantForm } from '../../features/inscriptions/components/participant-form'
 import {
   errorsOfFields,
   firstProblem,
   inputIdOf,
-  judgeParticipants,
   type ParticipantErrors,
+  type Problems,
+  participantJudge,
+  problemsByParticipant,
   type RawAnswers,
   startingAnswers,
 } from '../../features/inscriptions/model/participants'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
 import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/inscription-form'
 
@@ -42,6 +44,8 @@ function nextPageOf(counter: boolean, reservationId: string, slug: string | null
   if (counter) return `/assistant/buy?${query}`
   return detailsGiven ? `/checkout/buy?${query}` : `/checkout?${query}`
 }
+
+const NO_ANSWERS = Object.freeze({})
 
 /** How long typing rests before the answers are saved (a reload or a failed payment then loses nothing). */
 const SAVE_AFTER_MS = 800
@@ -77,8 +81,12 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   const [participants, setParticipants] = useState<RawAnswers[]>(() =>
     definition && view ? view.participants.map((p) => startingAnswers(definition, view.saved[p.seq])) : [],
   )
-  const [errors, setErrors] = useState<ParticipantErrors>({})
+  /** The API's problems (the age rule, or what changed on its side), each shown until its field changes. */
+  const [apiErrors, setApiErrors] = useState<ParticipantErrors>({})
   const [tried, setTried] = useState(false)
+  /** Inputs the person left after typing in them: their problems show from then on. */
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set())
+  const typedIn = useRef(new Set<string>())
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState<ApiError | null>(null)
   const [saved, setSaved] = useState<'idle' | 'saving' | 'saved'>('idle')
@@ -99,34 +107,58 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer)
   }, [participants, reservationId, expired])
 
-  const judge = useCallback(
-    (list: RawAnswers[]) =>
-      definition && view
-        ? judgeParticipants(definition, list, { country: loaderData.country, timeZone: view.event.timeZone })
-        : {},
-    [definition, view, loaderData.country],
-  )
+  // Every participant is judged on every keystroke, each by the validator built once for the form; an
+  // unchanged participant's answers are the same object, so their problems are too (and their form is not
+  // drawn again).
+  const judged = useMemo(() => {
+    if (!definition || !view) return null
+    const judge = participantJudge(definition, { country: loaderData.country, timeZone: view.event.timeZone })
+    const seen = new WeakMap<RawAnswers, Problems>()
+    return (answers: RawAnswers) => {
+      let problems = seen.get(answers)
+      if (!problems) {
+        problems = judge(answers)
+        seen.set(answers, problems)
+      }
+      return problems
+    }
+  }, [definition, view, loaderData.country])
+  const problems = useMemo(() => (judged ? participants.map(judged) : []), [judged, participants])
 
-  const change = (seq: number, name: string, value: unknown) => {
+  const onAnswer = useCallback<AnswerChange>((seq, name, value) => {
     dirty.current = true
+    typedIn.current.add(inputIdOf(seq, name))
     setSaved('idle')
-    const next = participants.map((answers, i) => (i === seq ? { ...answers, [name]: value } : answers))
-    setParticipants(next)
-    // Once the fan tried to continue, each answer is judged again as they fix it.
-    if (tried) setErrors(judge(next))
-  }
+    setParticipants((list) => list.map((answers, i) => (i === seq ? { ...answers, [name]: value } : answers)))
+    setApiErrors((found) => {
+      if (!found[seq]?.[name]) return found
+      const { [name]: _fixed, ...rest } = found[seq]
+      return { ...found, [seq]: rest }
+    })
+  }, [])
+  const onLeave = useCallback((inputId: string) => {
+    if (!typedIn.current.has(inputId)) return
+    setLeft((ids) => (ids.has(inputId) ? ids : new Set(ids).add(inputId)))
+  }, [])
 
+  // The first problem's input takes the focus once it is drawn enabled again (the API's answer comes while
+  // the form is disabled, and a disabled input cannot take the focus).
+  const [focusTarget, setFocusTarget] = useState<string | null>(null)
+  useEffect(() => {
+    if (!focusTarget || busy) return
+    document.getElementById(focusTarget)?.focus()
+    setFocusTarget(null)
+  }, [focusTarget, busy])
   const focusFirst = (found: ParticipantErrors) => {
     const first = definition && firstProblem(definition, found)
-    if (first)
-      requestAnimationFrame(() => document.getElementById(inputIdOf(first.seq, first.field.name))?.focus())
+    if (first) setFocusTarget(inputIdOf(first.seq, first.field.name))
   }
 
   const submit = async () => {
     setTried(true)
     setFailed(null)
-    const found = judge(participants)
-    setErrors(found)
+    setApiErrors({})
+    const found = problemsByParticipant(problems)
     if (Object.keys(found).length > 0) return focusFirst(found)
     setBusy(true)
     try {
@@ -143,7 +175,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
       const e = asApiError(err)
       const fromApi = errorsOfFields(e.fields)
       if (Object.keys(fromApi).length > 0) {
-        setErrors(fromApi)
+        setApiErrors(fromApi)
         focusFirst(fromApi)
       } else setFailed(e)
       setBusy(false)
@@ -154,7 +186,10 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   if (!cart || !view || !definition) {
     return <NoCartPage title={title} eventSlug={slug} expired={expired} errorCode={loaderData.errorCode} />
   }
-  const problems = Object.values(errors).reduce((n, e) => n + Object.keys(e).length, 0)
+  const problemCount = problems.reduce(
+    (n, mine, seq) => n + new Set([...Object.keys(mine), ...Object.keys(apiErrors[seq] ?? {})]).size,
+    0,
+  )
   return (
     <Container size="lg" py="lg" px="md">
       <title>{`${title} · Palco`}</title>
@@ -187,9 +222,9 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
                 }}
               >
                 <Stack gap="md">
-                  {tried && problems > 0 && (
+                  {tried && problemCount > 0 && (
                     <Alert color="red" variant="light" role="alert" data-testid="participants-problems">
-                      {t('participants.problems', { count: problems })}
+                      {t('participants.problems', { count: problemCount })}
                     </Alert>
                   )}
                   {view.participants.map((p) => (
@@ -198,11 +233,15 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
                       definition={definition}
                       participant={p}
                       count={view.participants.length}
-                      answers={participants[p.seq] ?? {}}
-                      errors={errors[p.seq]}
+                      answers={participants[p.seq] ?? NO_ANSWERS}
+                      problems={problems[p.seq] ?? NO_ANSWERS}
+                      fromApi={apiErrors[p.seq]}
+                      showAll={tried}
+                      left={left}
                       eventId={view.event.id}
                       disabled={busy}
-                      onChange={(name, value) => change(p.seq, name, value)}
+                      onAnswer={onAnswer}
+                      onLeave={onLeave}
                     />
                   ))}
                   <ApiErrorAlert error={failed} />
@@ -221,12 +260,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <Stack gap="md">
-              <Paper withBorder radius="md" p="md" data-testid="hold-timer">
-                <HoldCountdown expiresAt={cart.expiresAt} onExpired={onExpired} />
-              </Paper>
-              <OrderSummary locale={locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
-            </Stack>
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired} />
           </Grid.Col>
         </Grid>
       </Stack>

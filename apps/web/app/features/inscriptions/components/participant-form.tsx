@@ -2,9 +2,10 @@ import { Paper, Stack, Text, Title } from '@mantine/core'
 import { visibleFields } from '@palco/domain/forms/form-answers'
 import type { FormDefinition } from '@palco/domain/forms/form-definition'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { RawAnswers } from '../model/participants'
-import { DynamicField } from './dynamic-field'
+import { inputIdOf, type Problems, type RawAnswers } from '../model/participants'
+import { type AnswerChange, DynamicField } from './dynamic-field'
 
 /** "18 or older", "12 or younger", "from 14 to 17": a category's age rule as a person reads it. */
 export function useAgeRuleText() {
@@ -21,17 +22,24 @@ export function useAgeRuleText() {
 
 /**
  * One participant's form: a section named by their number and category, with the category's age rule, and
- * the fields shown for their answers (a field behind a condition appears when it holds).
+ * the fields shown for their answers (a field behind a condition appears when it holds). A field's problem
+ * shows once the person has left it after typing (`left`), or once they tried to continue (`showAll`), and
+ * is judged again on every keystroke from then on; the API's problems (`fromApi`) show until the field
+ * changes. Memoised: typing for one participant leaves the others' forms alone.
  */
-export function ParticipantForm(props: {
+export const ParticipantForm = memo(function ParticipantForm(props: {
   definition: FormDefinition
   participant: InscriptionFormView['participants'][number]
   count: number
   answers: RawAnswers
-  errors: Record<string, string> | undefined
+  problems: Problems
+  fromApi: Problems | undefined
+  showAll: boolean
+  left: ReadonlySet<string>
   eventId: string
   disabled: boolean
-  onChange: (name: string, value: unknown) => void
+  onAnswer: AnswerChange
+  onLeave: (inputId: string) => void
 }) {
   const { t } = useTranslation('checkout')
   const ageText = useAgeRuleText()
@@ -39,6 +47,9 @@ export function ParticipantForm(props: {
   const shown = new Set(visibleFields(definition, props.answers))
   const headingId = `participant-${participant.seq}-heading`
   const rule = ageText(participant.ageRule)
+  const problemOf = (name: string) =>
+    props.fromApi?.[name] ??
+    (props.showAll || props.left.has(inputIdOf(participant.seq, name)) ? props.problems[name] : undefined)
   return (
     <Paper
       component="section"
@@ -47,6 +58,7 @@ export function ParticipantForm(props: {
       p="md"
       aria-labelledby={headingId}
       data-testid="participant-form"
+      onBlur={(e) => props.onLeave((e.target as HTMLElement).id)}
     >
       <Stack gap="md">
         <Stack gap={2}>
@@ -71,13 +83,13 @@ export function ParticipantForm(props: {
               field={field}
               seq={participant.seq}
               value={props.answers[field.name]}
-              error={props.errors?.[field.name]}
+              error={problemOf(field.name)}
               eventId={props.eventId}
               disabled={props.disabled}
-              onChange={(value) => props.onChange(field.name, value)}
+              onAnswer={props.onAnswer}
             />
           ))}
       </Stack>
     </Paper>
   )
-}
+})

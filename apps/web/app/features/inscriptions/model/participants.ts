@@ -15,23 +15,43 @@ export const startingAnswers = (definition: FormDefinition, saved: RawAnswers | 
   ...(saved ?? {}),
 })
 
+/** One participant's problems by field name; the same empty object whenever there is none. */
+export type Problems = Readonly<Record<string, string>>
+const NO_PROBLEMS: Problems = Object.freeze({})
+
 /**
- * Every participant judged by the form's own validator (the one the API runs, issue 17 part 1). The age rule
+ * A participant judged by the form's own validator (the one the API runs, issue 17 part 1), built once per
+ * form: building it is the costly part, and a page judges the participant on every keystroke. The age rule
  * is the API's alone: it needs the category and the event's date, and says so on submit.
  */
+export function participantJudge(
+  definition: FormDefinition,
+  context: { country: Country; timeZone: string },
+): (answers: RawAnswers) => Problems {
+  const validate = answersValidator(definition, context)
+  return (answers) => {
+    const checked = validate.safeParse(answers)
+    if (checked.success) return NO_PROBLEMS
+    const mine: Record<string, string> = {}
+    for (const issue of checked.error.issues) mine[String(issue.path[0] ?? '')] = issue.message
+    return mine
+  }
+}
+
+/** Every participant judged; only those with a problem are named. */
 export function judgeParticipants(
   definition: FormDefinition,
   participants: readonly RawAnswers[],
   context: { country: Country; timeZone: string },
 ): ParticipantErrors {
-  const validate = answersValidator(definition, context)
+  return problemsByParticipant(participants.map(participantJudge(definition, context)))
+}
+
+/** Problems per participant (in seat order) as `ParticipantErrors`, leaving out those with none. */
+export function problemsByParticipant(list: readonly Problems[]): ParticipantErrors {
   const errors: ParticipantErrors = {}
-  participants.forEach((answers, seq) => {
-    const checked = validate.safeParse(answers)
-    if (checked.success) return
-    const mine: Record<string, string> = {}
-    for (const issue of checked.error.issues) mine[String(issue.path[0] ?? '')] = issue.message
-    errors[seq] = mine
+  list.forEach((problems, seq) => {
+    if (Object.keys(problems).length > 0) errors[seq] = { ...problems }
   })
   return errors
 }
