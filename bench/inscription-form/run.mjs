@@ -1,0 +1,411 @@
+// @ts-check
+// Typing into a long participants' form (issue 17, "Performance"): a form of 40 fields renders and validates
+// on every keystroke without a dropped frame on a mid-range phone profile.
+//
+//   npm run build && npm run bench:inscription-form
+//   npm run bench:inscription-form -- --runs 1 --dry       quick look, docs/benchmarks.md untouched
+//
+// The built server with the demo data on a fresh embedded database. An admin gives the demo half marathon a
+// form of 40 fields (the demo's own, then every other type of spec §2 in turn until there are 40, some shown
+// only when a box is ticked), the demo fan holds one place and opens /checkout/inscriptions/form. In
+// headless Chromium with Lighthouse's mobile emulation and its 4× CPU slowdown (the mid-range phone), a
+// person types: a name, an e-mail that is wrong until its last characters, a number out of range then in
+// range, a phone, then ticks the box that shows more fields. Each keystroke is a real key event at 8 keys a
+// second; the form re-renders, re-validates and saves its draft as the page does for anyone.
+//
+// Measured inside the page while typing: every frame's start (requestAnimationFrame) and, by the Event Timing
+// API, each key's time from input to the next paint. A frame is dropped when the gap between two frames is
+// more than 1.5 frames of a 60 Hz screen (25 ms): the screen showed the previous picture twice.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { routeJavaScript, snapshotWebBuild } from '../checkout/route-js.mjs'
+import { httpClient } from '../lib/http.mjs'
+import { OUT_DIR } from '../lib/paths.mjs'
+import { args, isoMinute, loadNow, machine, passFail, saveRaw, table, writeSection } from '../lib/report.mjs'
+import { serverComplaints, startServer } from '../lib/server.mjs'
+
+const opt = args({ runs: 3, dry: false, profile: false, fields: 40, cpu: 4 })
+const CHROMIUM = '/usr/bin/chromium'
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+]
+const CPU_SLOWDOWN = opt.cpu
+const FIELDS = opt.fields
+const FRAME_MS = 1000 / 60
+const DROPPED_GAP_MS = 1.5 * FRAME_MS
+const KEY_DELAY_MS = 125
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Mobile Safari/537.36',
+}
+const PASSWORD = 'Palco#2026'
+const SLUG = 'media-maraton-de-bogota'
+
+const both = (es, en = es) => ({ es, en })
+const option = (value) => ({ value, label: both(value) })
+/** Fields added after the demo's own, in turn, until the form has 40; every fifth is shown by a box. */
+const EXTRA = [
+  (n) => ({
+    name: `t${n}`,
+    type: 'TEXT',
+    label: both(`Texto ${n}`),
+    required: true,
+    minLength: 2,
+    maxLength: 80,
+  }),
+  (n) => ({ name: `e${n}`, type: 'EMAIL', label: both(`Correo ${n}`) }),
+  (n) => ({ name: `n${n}`, type: 'NUMBER', label: both(`Número ${n}`), min: 1, max: 500 }),
+  (n) => ({ name: `p${n}`, type: 'PHONE', label: both(`Teléfono ${n}`) }),
+  (n) => ({ name: `s${n}`, type: 'SELECT', label: both(`Lista ${n}`), options: ['A', 'B', 'C'].map(option) }),
+  (n) => ({ name: `a${n}`, type: 'TEXTAREA', label: both(`Notas ${n}`), maxLength: 500 }),
+  (n) => ({ name: `d${n}`, type: 'DATE', label: both(`Fecha ${n}`) }),
+  (n) => ({
+    name: `c${n}`,
+    type: 'COMBO_BOX',
+    label: both(`Combo ${n}`),
+    options: ['X', 'Y', 'Z'].map(option),
+  }),
+  (n) => ({ name: `u${n}`, type: 'URL', label: both(`Enlace ${n}`) }),
+  (n) => ({
+    name: `r${n}`,
+    type: 'RADIO_GROUP',
+    label: both(`Opción ${n}`),
+    options: ['1', '2'].map(option),
+  }),
+  (n) => ({ name: `h${n}`, type: 'TIME', label: both(`Hora ${n}`) }),
+]
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0) : 0
+}
+const ms = (v) => `${v.toFixed(1)} ms`
+const median = (xs) => pct(xs, 50)
+const cell = (xs, fmt) =>
+  xs.length === 1 ? fmt(xs[0]) : `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
+
+const started = new Date()
+const loadStart = loadNow()
+const webCopy = path.join(OUT_DIR, `inscription-form-web-${process.pid}`)
+const dataDir = path.join(OUT_DIR, `inscription-form-data-${process.pid}`)
+fs.rmSync(dataDir, { recursive: true, force: true })
+const webBuiltAt = await snapshotWebBuild(webCopy)
+const server = await startServer({
+  databaseUrl: '',
+  secret: randomBytes(32).toString('hex'),
+  label: 'inscription-form',
+  env: { HOST: 'localhost', DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_BUILD_DIR: webCopy },
+})
+const origin = `http://localhost:${server.port}`
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+
+/** @param {import('playwright-core').Page} page */
+const apiOf = (page) => (method, p, body) =>
+  page.evaluate(
+    async ({ method, p, body }) => {
+      const res = await fetch(p, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, data: text ? JSON.parse(text) : null }
+    },
+    { method, p, body },
+  )
+
+/** @param {string} email */
+async function signedIn(email) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${origin}/api/health`)
+  const api = apiOf(page)
+  const login = await api('POST', '/api/auth/login', { email, password: PASSWORD })
+  if (login.status !== 200) throw new Error(`${email} login: ${login.status} ${JSON.stringify(login.data)}`)
+  return { context, page, api }
+}
+
+const runs = []
+let js = null
+try {
+  // The admin gives the half marathon a 40-field form.
+  const admin = await signedIn('admin@palco.co')
+  const event = await admin.api('GET', `/api/event?slug=${SLUG}`)
+  if (event.status !== 200) throw new Error(`event: ${event.status}`)
+  const current = await admin.api('GET', `/api/admin/events/${event.data.id}/inscription-form`)
+  if (current.status !== 200) throw new Error(`form: ${current.status} ${JSON.stringify(current.data)}`)
+  const fields = [...current.data.definition.fields]
+  fields.push({ name: 'more', type: 'CHECKBOX', label: both('Más datos') })
+  for (let n = 0; fields.length < FIELDS; n++) {
+    const field = /** @type {Record<string, unknown>} */ ((EXTRA[n % EXTRA.length] ?? EXTRA[0])(n))
+    if (n % 5 === 4) field.visibleWhen = { field: 'more', equals: true }
+    fields.push(field)
+  }
+  const saved = await admin.api('PUT', `/api/admin/events/${event.data.id}/inscription-form`, {
+    definition: { fields },
+    ageRules: current.data.ageRules ?? [],
+  })
+  if (saved.status !== 200) throw new Error(`save form: ${saved.status} ${JSON.stringify(saved.data)}`)
+  await admin.context.close()
+  const zone = event.data.zones.find((z) => z.name === '10K')
+
+  const fan = await signedIn('fan@palco.co')
+  const fanCookies = (await fan.context.storageState()).cookies
+  for (let run = 0; run <= opt.runs; run++) {
+    // A fresh hold each run (the last one let go), so every run starts from an empty form.
+    const live = await fan.api('GET', `/api/reservations?eventId=${event.data.id}`)
+    const held = live.data?.reservation
+    if (held && ['BOOKED', 'ACTIVE'].includes(held.status))
+      await fan.api('DELETE', `/api/reservations/${held.id}`)
+    const hold = await fan.api('POST', '/api/reservations', {
+      eventId: event.data.id,
+      section: zone.id,
+      quantity: 1,
+    })
+    if (hold.status !== 201) throw new Error(`hold: ${hold.status} ${JSON.stringify(hold.data)}`)
+    const formPath = `/checkout/inscriptions/form?reservation=${hold.data.id}`
+
+    const context = await browser.newContext({ ...MOBILE })
+    await context.addCookies(fanCookies)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.goto(`${origin}${formPath}`)
+    // Hydrated: React has reached the header's theme switch (as e2e/support/page.ts waits).
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[data-testid=theme-switch]')
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
+      },
+      null,
+      { timeout: 60_000 },
+    )
+    const shown = await page
+      .locator('[data-testid="participant-form"]')
+      .first()
+      .evaluate(
+        (form) =>
+          new Set(
+            [...form.querySelectorAll('[id^="participant-0-"]')].map((el) =>
+              el.id.split('-').slice(0, 3).join('-'),
+            ),
+          ).size,
+      )
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window)
+      w.__frames = []
+      w.__keys = []
+      w.__recording = true
+      const loop = (t) => {
+        if (!w.__recording) return
+        w.__frames.push(t)
+        requestAnimationFrame(loop)
+      }
+      requestAnimationFrame(loop)
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const t = /** @type {any} */ (e)
+          if (t.name === 'keydown' || t.name === 'keypress' || t.name === 'keyup' || t.name === 'click')
+            w.__keys.push({ name: t.name, duration: t.duration, work: t.processingEnd - t.processingStart })
+        }
+      }).observe(/** @type {any} */ ({ type: 'event', durationThreshold: 16, buffered: false }))
+    })
+    await sleep(500)
+    const type = async (selector, text) => {
+      await page.locator(selector).focus()
+      await page.keyboard.type(text, { delay: KEY_DELAY_MS })
+    }
+    const typed = { keys: 0 }
+    const plan = [
+      ['#participant-0-full_name', 'Ana María Gómez'],
+      ['#participant-0-email', 'ana.gomez@example.com'],
+      ['#participant-0-n2', '9999'],
+      ['#participant-0-phone', '3001234567'],
+      ['#participant-0-t0', 'Club Atlético'],
+    ]
+    if (opt.profile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
+    const t0 = await page.evaluate(() => performance.now())
+    for (const [selector, text] of plan) {
+      await type(selector, text)
+      typed.keys += text.length
+    }
+    // Backspace out of range into range, then the box that shows more fields.
+    await page.locator('#participant-0-n2').focus()
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press('Backspace')
+      await sleep(KEY_DELAY_MS)
+      typed.keys += 1
+    }
+    await page.locator('#participant-0-more').check()
+    await sleep(500)
+    const t1 = await page.evaluate(() => performance.now())
+    const shownAfter = await page
+      .locator('[data-testid="participant-form"]')
+      .first()
+      .evaluate(
+        (form) =>
+          new Set(
+            [...form.querySelectorAll('[id^="participant-0-"]')].map((el) =>
+              el.id.split('-').slice(0, 3).join('-'),
+            ),
+          ).size,
+      )
+    const measured = await page.evaluate(
+      ({ t0, t1 }) => {
+        const w = /** @type {any} */ (window)
+        w.__recording = false
+        const frames = w.__frames.filter((t) => t >= t0 && t <= t1)
+        const gaps = frames.slice(1).map((t, i) => t - frames[i])
+        return { gaps, keys: w.__keys }
+      },
+      { t0, t1 },
+    )
+    if (opt.profile) {
+      // Where the page's main thread spent its time while typing, by function (self time), for --profile.
+      const { profile } = await cdp.send('Profiler.stop')
+      const self = new Map()
+      const dt = new Map()
+      profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)))
+      for (const node of profile.nodes) {
+        const f = node.callFrame
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
+        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000)
+      }
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+      for (const [k, v] of top) console.error(`${v.toFixed(1).padStart(8)} ms  ${k}`)
+    }
+    const errors = await page.locator('[data-testid="participant-form"] [aria-invalid="true"]').count()
+    await context.close()
+    if (run === 0) continue // warm-up: the server's and the browser's first load of everything
+    const gaps = measured.gaps
+    runs.push({
+      fieldsShown: shown,
+      fieldsShownAfterTick: shownAfter,
+      keystrokes: typed.keys,
+      errorsShown: errors,
+      frames: gaps.length + 1,
+      dropped: gaps.filter((g) => g > DROPPED_GAP_MS).length,
+      longestGapMs: Math.max(...gaps),
+      p95GapMs: pct(gaps, 95),
+      slowKeys: measured.keys.length,
+      longestKeyMs: Math.max(0, ...measured.keys.map((k) => k.duration)),
+      longestKeyWorkMs: Math.max(0, ...measured.keys.map((k) => k.work)),
+    })
+    console.error(`run ${run}: ${JSON.stringify(runs.at(-1))}`)
+  }
+
+  // The page's JavaScript, as bench/checkout measures it.
+  const client = httpClient(origin, 2)
+  const cookie = fanCookies.map((c) => `${c.name}=${c.value}`).join('; ')
+  const live = await fan.api('GET', `/api/reservations?eventId=${event.data.id}`)
+  const home = await routeJavaScript(client, '/', { headers: { cookie } })
+  const form = await routeJavaScript(
+    client,
+    `/checkout/inscriptions/form?reservation=${live.data.reservation.id}`,
+    {
+      headers: { cookie },
+    },
+  )
+  const homeUrls = new Set(home.scripts.map((s) => s.url))
+  const sum = (xs) => xs.reduce((a, s) => a + s.gzipBytes, 0)
+  js = {
+    status: form.status,
+    scripts: form.scripts.length,
+    total: sum(form.scripts),
+    shared: sum(form.scripts.filter((s) => homeUrls.has(s.url))),
+    own: sum(form.scripts.filter((s) => !homeUrls.has(s.url))),
+    zod: form.scripts.some((s) => /zod/i.test(s.url)),
+    largestOwn: form.scripts
+      .filter((s) => !homeUrls.has(s.url))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .slice(0, 5)
+      .map((s) => ({ url: s.url, gzip: s.gzipBytes })),
+  }
+  await fan.context.close()
+} finally {
+  await browser.close()
+  await server.stop()
+  fs.rmSync(webCopy, { recursive: true, force: true })
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+const complaints = serverComplaints(server)
+const loadEnd = loadNow()
+const raw = saveRaw('inscription-form', { started, loadStart, loadEnd, runs, js, complaints })
+const kb = (b) => `${(b / 1000).toFixed(1)} KB`
+const dropped = runs.reduce((a, r) => a + r.dropped, 0)
+const m = machine()
+const body = `
+Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node} · /usr/bin/chromium (headless, playwright-core) · web build of ${isoMinute(webBuiltAt)}.
+Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine is shared, and a 4× CPU slowdown multiplies whatever else runs.
+
+**Budget** (issue 17): a form of 40 fields renders and validates on every keystroke without a dropped frame on a mid-range phone profile. **Verdict: ${passFail(dropped === 0 && runs.length > 0)}** (${dropped} dropped frame${dropped === 1 ? '' : 's'} in ${runs.length} run${runs.length === 1 ? '' : 's'}).
+
+How: \`npm run bench:inscription-form\` (\`bench/inscription-form/run.mjs\`). The built server with the demo data on a fresh embedded database; an admin gives the demo half marathon a form of ${FIELDS} fields (the demo's own, then every other type of spec §2 in turn, one in five shown only when a box is ticked), the demo fan holds one place and opens \`/checkout/inscriptions/form\` in headless Chromium with Lighthouse's mobile emulation and CPU slowed ${CPU_SLOWDOWN}×. Once the page has hydrated, a person types ${runs[0]?.keystrokes ?? '—'} keys at 8 a second: a name, an e-mail that is invalid until its last characters, a number out of range (an error shown on every key) then back into range with Backspace, a phone and a text field; then ticks the box that shows the hidden fields. Every key re-renders, re-validates the participant and schedules the draft's save, as for anyone. In the page, every frame's start is recorded (\`requestAnimationFrame\`) and, by the Event Timing API, every key whose input-to-next-paint took 16 ms or more. A dropped frame is a gap between two frames over ${DROPPED_GAP_MS.toFixed(1)} ms (1.5 frames at 60 Hz). ${opt.runs} runs after one warm-up; cells show the median (min–max).
+
+${table(
+  [
+    'fields (shown → after the tick)',
+    'keys typed',
+    'frames',
+    'dropped frames (gap > 25 ms)',
+    'longest gap between frames',
+    'p95 gap',
+    'keys over 16 ms to paint',
+    'slowest key to paint',
+    'budget',
+  ],
+  [
+    [
+      `${FIELDS} (${runs[0]?.fieldsShown ?? '—'} → ${runs[0]?.fieldsShownAfterTick ?? '—'})`,
+      String(runs[0]?.keystrokes ?? '—'),
+      cell(
+        runs.map((r) => r.frames),
+        String,
+      ),
+      cell(
+        runs.map((r) => r.dropped),
+        String,
+      ),
+      cell(
+        runs.map((r) => r.longestGapMs),
+        ms,
+      ),
+      cell(
+        runs.map((r) => r.p95GapMs),
+        ms,
+      ),
+      cell(
+        runs.map((r) => r.slowKeys),
+        String,
+      ),
+      cell(
+        runs.map((r) => r.longestKeyMs),
+        ms,
+      ),
+      passFail(dropped === 0 && runs.length > 0),
+    ],
+  ],
+)}
+
+The page's JavaScript (\`/checkout/inscriptions/form\`, measured as \`bench/checkout\` does: everything the server-rendered page makes the browser download before it is interactive, gzipped as sent): ${js ? `${kb(js.total)} in ${js.scripts} scripts, of which ${kb(js.shared)} also on the home page (≤ 180 KB) and ${kb(js.own)} the page's own (≤ 40 KB): ${passFail(js.shared <= 180_000 && js.own <= 40_000)}; zod ${js.zod ? 'is' : 'is not'} among them` : 'not measured'}.${js ? ` Largest of its own: ${js.largestOwn.map((s) => `\`${s.url}\` ${kb(s.gzip)}`).join(', ')}.` : ''}
+
+Raw results: \`${path.relative(process.cwd(), raw)}\`.${complaints.length ? ` Server complaints: ${complaints.length}.` : ''}
+`
+console.log(body)
+if (!opt.dry) writeSection('## Inscription form typing', body)
