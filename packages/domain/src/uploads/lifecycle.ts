@@ -26,5 +26,7 @@ export const READABLE_UPLOAD_STATUSES = ['COMPLETE', 'ATTACHED'] as const satisf
 export const UPLOAD_URL_TTL_MS = 10 * 60_000
 /** How long a read link stays valid: long enough to open it, short enough that a leaked one soon dies. */
 export const UPLOAD_LINK_TTL_MS = 5 * 60_000
+/** The links in an organiser's export: a day to open the files of a spreadsheet downloaded once. */
+export const EXPORT_LINK_TTL_MS = 24 * 60 * 60_000
 /** An upload no submitted form names is deleted this long after it was asked for. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60_000

@@ -4,10 +4,12 @@ import {
   saveInscriptionBodySchema,
   saveInscriptionResultSchema,
 } from '@palco/domain/inscriptions/contract'
+import { EXPORT_LINK_TTL_MS } from '@palco/domain/uploads/lifecycle'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
+import { attachedUploadLink } from '../uploads/uploads.service.js'
 import { findInscriptionForm } from './inscription-forms.repository.js'
 import {
   inscriptionFormView,
@@ -121,7 +123,12 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const csv = await inscriptionsCsv(app.db, request.params.id, request.locale)
+      // Absolute links, so they open from the spreadsheet (S3's presigned ones already are).
+      const origin = `${request.protocol}://${request.host}`
+      const csv = await inscriptionsCsv(app.db, request.params.id, request.locale, async (uploadId) => {
+        const { url } = await attachedUploadLink(app.uploads, uploadId, EXPORT_LINK_TTL_MS)
+        return url.startsWith('/') ? `${origin}${url}` : url
+      })
       reply
         .headers(noStore)
         .header('content-type', 'text/csv; charset=utf-8')

@@ -326,9 +326,15 @@ export function csvCell(value: unknown): string {
 /**
  * GET /api/admin/events/:id/inscriptions.csv: every participant of the event's standing orders, one row
  * each, a column per form field in the form's order (labels in the admin's language). PASSWORD answers are
- * never exported; a FILE answer is its name (the file itself is read through an expiring link).
+ * never exported. A FILE answer is its name, and beside it an expiring link to the file (`fileLink`, a day:
+ * the spreadsheet outlives the page it was downloaded from, but the files stay private).
  */
-export async function inscriptionsCsv(db: Db, eventId: string, locale: Locale) {
+export async function inscriptionsCsv(
+  db: Db,
+  eventId: string,
+  locale: Locale,
+  fileLink: (uploadId: string) => Promise<string>,
+) {
   const definition = await formOf(db, eventId)
   const fields = (definition?.fields ?? []).filter((f) => f.type !== 'PASSWORD' && f.type !== 'READONLY')
   const lang = locale.startsWith('es') ? 'es' : 'en'
@@ -337,21 +343,26 @@ export async function inscriptionsCsv(db: Db, eventId: string, locale: Locale) {
     lang === 'es' ? 'Estado' : 'Status',
     lang === 'es' ? 'Categoría' : 'Category',
     lang === 'es' ? 'Participante' : 'Participant',
-    ...fields.map((f) => f.label[lang]),
+    ...fields.flatMap((f) =>
+      f.type === 'FILE'
+        ? [f.label[lang], `${f.label[lang]} (${lang === 'es' ? 'enlace por 24 horas' : 'link for 24 hours'})`]
+        : [f.label[lang]],
+    ),
   ]
-  const rows = (await entriesOfEvent(db, eventId)).map((e) => {
-    const answers = e.answers as FormAnswers
-    return [
-      e.code,
-      e.status,
-      e.zone_name,
-      e.participant_name,
-      ...fields.map((f) => {
-        const value = answers[f.name]
-        return value !== null && typeof value === 'object' && 'name' in value ? value.name : value
-      }),
-    ]
-  })
+  const rows = await Promise.all(
+    (await entriesOfEvent(db, eventId)).map(async (e) => {
+      const answers = e.answers as FormAnswers
+      const cells = await Promise.all(
+        fields.map(async (f) => {
+          const value = answers[f.name]
+          if (f.type !== 'FILE') return [value]
+          const file = value !== null && typeof value === 'object' && 'uploadId' in value ? value : null
+          return file ? [file.name, await fileLink(file.uploadId).catch(() => '')] : ['', '']
+        }),
+      )
+      return [e.code, e.status, e.zone_name, e.participant_name, ...cells.flat()]
+    }),
+  )
   // A BOM so spreadsheet programs read the accents as UTF-8.
   return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`
 }

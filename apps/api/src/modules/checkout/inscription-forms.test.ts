@@ -96,10 +96,10 @@ describe.each(ENGINES)('inscription forms on %s', (engine) => {
     return res.json().id as string
   }
   /** A birth date `years` years before the event's day (the birthday on it). */
+  /** Born `years` before the event's own calendar day in Bogotá, where the age rule counts it (spec §5). */
   const bornYearsBefore = (day: Date, years: number) => {
-    const d = new Date(day)
-    d.setUTCFullYear(d.getUTCFullYear() - years)
-    return d.toISOString().slice(0, 10)
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(day)
+    return `${Number(local.slice(0, 4)) - years}${local.slice(4)}`
   }
   const placeOrder = async (reservationId: string) => {
     const cart = (await call('GET', `/api/checkout-service/cart?reservation=${reservationId}`)).json()
@@ -349,6 +349,28 @@ describe.each(ENGINES)('inscription forms on %s', (engine) => {
     expect(row.status).toBe('ATTACHED')
     // Sent again (the fan edited another answer): the same file is still theirs.
     expect((await submit(answer)).json()).toMatchObject({ complete: true })
+
+    // The organiser's export names the file and links to it for a day; the link opens it without a session.
+    expect((await placeOrder(reservationId)).statusCode).toBe(201)
+    const csv = await call('GET', `/api/admin/events/${event.id}/inscriptions.csv`, undefined, admin)
+    const [head, line] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(head).toBe(
+      'Compra,Estado,Categoría,Participante,Nombre completo,Certificado,Certificado (enlace por 24 horas)',
+    )
+    const link = line?.split(',').at(-1) ?? ''
+    expect(line).toContain(',certificado.pdf,')
+    expect(link).toMatch(
+      new RegExp(`^http://${CO.replace('.', '\\.')}/api/uploads/${uploadId}/file\\?token=`),
+    )
+    const opened = await t.app.inject({
+      url: new URL(link).pathname + new URL(link).search,
+      headers: { host: CO },
+    })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.rawPayload.equals(pdf)).toBe(true)
   })
 
   it('refuses a form with a cycle of conditions, an age rule without a birth date, and anyone but an admin', async () => {

@@ -297,17 +297,17 @@ export async function uploadLink(
 
 /**
  * The same link without a person: for the organiser's export, whose caller has already checked that an
- * admin asks (the upload must be attached to a submitted form).
+ * admin asks (the upload must be attached to a submitted form), lasting as long as the export's links.
  */
-export async function attachedUploadLink(deps: UploadDeps, id: string): Promise<UploadLink> {
+export async function attachedUploadLink(deps: UploadDeps, id: string, ttlMs: number): Promise<UploadLink> {
   const row = await findUpload(deps.db, id)
   if (row?.status !== 'ATTACHED') throw notFound()
-  return readLinkOf(deps, row)
+  return readLinkOf(deps, row, ttlMs)
 }
 
-async function readLinkOf(deps: UploadDeps, row: UploadRow): Promise<UploadLink> {
+async function readLinkOf(deps: UploadDeps, row: UploadRow, ttlMs = UPLOAD_LINK_TTL_MS): Promise<UploadLink> {
   const now = deps.now()
-  const expiresAt = new Date(now.getTime() + UPLOAD_LINK_TTL_MS)
+  const expiresAt = new Date(now.getTime() + ttlMs)
   const key = row.stored_key ?? ''
   const presigned = await deps.store.presignGet(
     key,
