@@ -17,6 +17,7 @@ import { Transform } from 'node:stream'
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
 const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/g
 const NONCE = /\bnonce="([^"]*)"/
+const HREF = /\bhref="([^"]*)"/
 
 /** As a JS literal that cannot close the surrounding script element (`<` escaped). */
 const scriptLiteral = (value: unknown) =>
@@ -50,18 +51,17 @@ export function paintFirstLoader(
   )
 }
 
-/** The preload as the page keeps it: fetched at low priority, so the stylesheets and the document go first. */
-const lowPriority = (tag: string) =>
-  /\bfetchpriority=/.test(tag) ? tag : tag.replace(/^<link\b/, '<link fetchpriority="low"')
-
 /**
- * Rewrites a whole piece of HTML (complete tags only). The module preloads stay in the head at low priority
- * (the modules download while the page paints, behind its stylesheets); the module script that runs them
- * waits for the first frame. `preloads` is kept for callers that pass one; the rewrite adds nothing to it.
+ * Rewrites a whole piece of HTML (complete tags only). The preloads it takes out are added to `preloads`
+ * (kept by the caller across the pieces of one document), for the module script that follows them.
  */
 export function rewriteForPaintFirst(html: string, preloads: string[] = []): string {
   return html
-    .replace(MODULE_PRELOAD, lowPriority)
+    .replace(MODULE_PRELOAD, (tag) => {
+      const href = HREF.exec(tag)?.[1]?.replace(/&amp;/g, '&')
+      if (href && !preloads.includes(href)) preloads.push(href)
+      return ''
+    })
     .replace(MODULE_SCRIPT, (_tag, before: string, after: string, code: string) =>
       paintFirstLoader(code, NONCE.exec(`${before} ${after}`)?.[1], preloads),
     )
