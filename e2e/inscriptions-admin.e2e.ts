@@ -124,8 +124,18 @@ for (const site of COUNTRIES) {
       await expect(editor.getByTestId('inscription-saved')).toHaveText(texts.admin.saved)
       await expect(editor.getByTestId('inscription-age-rules-problem')).toHaveCount(0)
 
-      // The entries: a plain link that downloads a CSV whose first column is the purchase.
-      const link = editor.getByRole('link', { name: texts.admin.entries.download })
+      // The entries: how many stand (as the API counts them), and a plain link that downloads a CSV whose
+      // first column is the purchase.
+      const entriesSection = admin.getByTestId('inscription-entries')
+      const counted = await api<{ total: number }>(admin, 'GET', `/api/admin/events/${event.id}/inscriptions`)
+      expect(counted.status).toBe(200)
+      await expect(entriesSection.getByTestId('inscription-entry-count')).toContainText(
+        String(counted.data.total),
+      )
+      await expect(entriesSection.getByTestId('inscription-entry-list').locator('tbody tr')).toHaveCount(
+        Math.min(counted.data.total, 50),
+      )
+      const link = entriesSection.getByRole('link', { name: texts.admin.entries.download })
       await expect(link).toHaveAttribute('download', '')
       const href = (await link.getAttribute('href')) ?? ''
       expect(href).toBe(`/api/admin/events/${event.id}/inscriptions.csv`)

@@ -65,3 +65,21 @@ export const inscriptionFormAdminBodySchema = z.object({
     .max(50),
 })
 export type InscriptionFormAdminBody = z.infer<typeof inscriptionFormAdminBodySchema>
+
+/** How many of an event's latest entries the back office lists; the CSV has them all. */
+export const LATEST_ENTRIES_LIMIT = 50
+
+/** `GET /api/admin/events/:id/inscriptions`: how many participants stand, and the latest, newest first. */
+export const inscriptionEntriesSchema = z.object({
+  total: z.int().min(0),
+  latest: z.array(
+    z.object({
+      orderCode: z.string(),
+      status: z.string(),
+      zoneName: z.string(),
+      participantName: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+})
+export type InscriptionEntries = z.infer<typeof inscriptionEntriesSchema>

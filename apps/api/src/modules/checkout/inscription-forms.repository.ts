@@ -93,10 +93,31 @@ export async function insertInscriptionEntries(
 }
 
 /** An event's entries of orders still standing (paid, or waiting for their payment), oldest first. */
-export async function entriesOfEvent(db: Db, eventId: string) {
-  return db
+/** The entries of an event's orders still standing (what the organiser sees and exports). */
+const standingEntries = (db: Db, eventId: string) =>
+  db
     .selectFrom('inscription_entries as ie')
     .innerJoin('orders as o', 'o.id', 'ie.order_id')
+    .where('ie.event_id', '=', eventId)
+    .where('o.status', 'not in', ['CANCELED', 'EXPIRED', 'REFUNDED'])
+
+export async function latestEntriesOfEvent(db: Db, eventId: string, limit: number) {
+  const [count, rows] = await Promise.all([
+    standingEntries(db, eventId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    standingEntries(db, eventId)
+      .select(['o.code', 'o.status', 'ie.zone_name', 'ie.participant_name', 'ie.created_at'])
+      .orderBy('ie.created_at', 'desc')
+      .orderBy('ie.seq')
+      .limit(limit)
+      .execute(),
+  ])
+  return { total: Number(count.n), rows }
+}
+
+export async function entriesOfEvent(db: Db, eventId: string) {
+  return standingEntries(db, eventId)
     .select([
       'o.code',
       'o.status',
@@ -106,8 +127,6 @@ export async function entriesOfEvent(db: Db, eventId: string) {
       'ie.answers',
       'ie.created_at',
     ])
-    .where('ie.event_id', '=', eventId)
-    .where('o.status', 'not in', ['CANCELED', 'EXPIRED', 'REFUNDED'])
     .orderBy('ie.created_at')
     .orderBy('ie.seq')
     .execute()

@@ -1,4 +1,5 @@
 import {
+  inscriptionEntriesSchema,
   inscriptionFormAdminBodySchema,
   inscriptionFormViewSchema,
   saveInscriptionBodySchema,
@@ -12,6 +13,7 @@ import { requireRole } from '../../plugins/auth.js'
 import { attachedUploadLink } from '../uploads/uploads.service.js'
 import { findInscriptionForm } from './inscription-forms.repository.js'
 import {
+  inscriptionEntries,
   inscriptionFormView,
   inscriptionsCsv,
   saveInscription,
@@ -107,6 +109,24 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.headers(noStore)
       return saveInscriptionFormOf(app.db, request.params.id, request.body)
+    },
+  )
+
+  r.get(
+    '/api/admin/events/:id/inscriptions',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "How many participants an event's standing orders have, and the latest 50 (admins)",
+        description: 'Newest first; the CSV export has every entry with its answers.',
+        params: eventParams,
+        response: { 200: inscriptionEntriesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return inscriptionEntries(app.db, request.params.id)
     },
   )
 

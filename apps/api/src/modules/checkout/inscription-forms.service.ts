@@ -3,10 +3,12 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import { answersValidator, type FormAnswers } from '@palco/domain/forms/form-answers'
 import { type FormDefinition, formDefinitionSchema } from '@palco/domain/forms/form-definition'
 import { calendarDateIn, parseCalendarDate } from '@palco/domain/forms/zoned-time'
-import type {
-  InscriptionFormAdminBody,
-  InscriptionFormView,
-  SaveInscriptionBody,
+import {
+  type InscriptionEntries,
+  type InscriptionFormAdminBody,
+  type InscriptionFormView,
+  LATEST_ENTRIES_LIMIT,
+  type SaveInscriptionBody,
 } from '@palco/domain/inscriptions/contract'
 import {
   type AgeRule,
@@ -27,6 +29,7 @@ import {
   entriesOfEvent,
   findInscriptionDraft,
   findInscriptionForm,
+  latestEntriesOfEvent,
   saveInscriptionDraft,
   saveInscriptionForm,
   setZoneAgeRule,
@@ -365,4 +368,19 @@ export async function inscriptionsCsv(
   )
   // A BOM so spreadsheet programs read the accents as UTF-8.
   return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`
+}
+
+/** GET /api/admin/events/:id/inscriptions: how many stand and the latest, for the back office's list. */
+export async function inscriptionEntries(db: Db, eventId: string): Promise<InscriptionEntries> {
+  const { total, rows } = await latestEntriesOfEvent(db, eventId, LATEST_ENTRIES_LIMIT)
+  return {
+    total,
+    latest: rows.map((r) => ({
+      orderCode: r.code,
+      status: r.status,
+      zoneName: r.zone_name,
+      participantName: r.participant_name,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  }
 }

@@ -262,6 +262,17 @@ describe.each(ENGINES)('inscription forms on %s', (engine) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`)
     expect(csv.body).not.toContain('scrypt')
     expect((await call('GET', `/api/admin/events/${eventId}/inscriptions.csv`)).statusCode).toBe(403)
+    // The back office's list: how many, and the latest named.
+    const listed = await call('GET', `/api/admin/events/${eventId}/inscriptions`, undefined, admin)
+    expect(listed.json().total).toBe(2)
+    expect(
+      listed
+        .json()
+        .latest.map((e: { participantName: string }) => e.participantName)
+        .sort(),
+    ).toEqual(['=HYPERLINK("x")', 'Luis Pérez'])
+    expect(listed.json().latest[0]).toMatchObject({ status: 'PAID', zoneName: expect.any(String) })
+    expect((await call('GET', `/api/admin/events/${eventId}/inscriptions`)).statusCode).toBe(403)
   })
 
   it('takes a file answer only for a file the fan sent for that field, and keeps it attached when sent again', async () => {

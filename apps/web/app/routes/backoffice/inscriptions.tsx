@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
 import {
+  getInscriptionEntries,
   getInscriptionEvent,
   getInscriptionForm,
   listInscriptionEvents,
 } from '../../features/inscription-admin/api/inscription-form'
+import { InscriptionEntriesSection } from '../../features/inscription-admin/components/inscription-entries'
 import { InscriptionEventsList } from '../../features/inscription-admin/components/inscription-events-list'
 import { InscriptionFormEditor } from '../../features/inscription-admin/components/inscription-form-editor'
 import type { Route } from './+types/inscriptions'
@@ -30,11 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!selectedId) return { locale: context.locale, events, selected: null }
   const row = events.find((e) => e.id === selectedId)
   if (!row) throw data(null, { status: 404 })
-  const [form, detail] = await Promise.all([
+  const [form, detail, entries] = await Promise.all([
     getInscriptionForm(context.api, row.id),
     getInscriptionEvent(context.api, row.id),
+    getInscriptionEntries(context.api, row.id),
   ])
-  if (form.status !== 200 || detail.status !== 200) throw data(null, { status: 502 })
+  if (form.status !== 200 || detail.status !== 200 || entries.status !== 200)
+    throw data(null, { status: 502 })
   return {
     locale: context.locale,
     events,
@@ -42,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       event: { id: row.id, name: row.name, startsAt: row.startsAt, timeZone: row.timeZone },
       zones: detail.data.zones.map((z) => ({ id: z.id, name: z.name, ageRule: z.ageRule })),
       definition: form.data.definition,
+      entries: entries.data,
     },
   }
 }
@@ -62,7 +67,23 @@ export default function InscriptionsBackoffice({ loaderData }: Route.ComponentPr
           selectedId={selected?.event.id ?? null}
           locale={locale}
         />
-        {selected && <InscriptionFormEditor key={selected.event.id} {...selected} locale={locale} />}
+        {selected && (
+          <>
+            <InscriptionFormEditor
+              key={selected.event.id}
+              event={selected.event}
+              zones={selected.zones}
+              definition={selected.definition}
+              locale={locale}
+            />
+            <InscriptionEntriesSection
+              eventId={selected.event.id}
+              timeZone={selected.event.timeZone}
+              entries={selected.entries}
+              locale={locale}
+            />
+          </>
+        )}
       </Stack>
     </Container>
   )

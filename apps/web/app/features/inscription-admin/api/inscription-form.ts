@@ -2,7 +2,7 @@ import type { AdminEventList } from '@palco/domain/catalog/event-cancellation'
 import type { EventPage } from '@palco/domain/catalog/event-card'
 import type { EventDetail } from '@palco/domain/catalog/event-detail'
 import { MAX_PAGE_SIZE } from '@palco/domain/catalog/vocabulary'
-import type { InscriptionFormAdminBody } from '@palco/domain/inscriptions/contract'
+import type { InscriptionEntries, InscriptionFormAdminBody } from '@palco/domain/inscriptions/contract'
 import type { ServerContext } from '@palco/domain/web/server-context'
 import { apiRequest } from '../../../lib/api-client'
 import type { Definition } from '../model/form-editor'
@@ -40,3 +40,7 @@ export const saveInscriptionForm = (eventId: string, body: InscriptionFormAdminB
     method: 'PUT',
     body,
   })
+
+/** How many participants stand, and the latest of them. */
+export const getInscriptionEntries = (api: ServerContext['api'], eventId: string) =>
+  api<InscriptionEntries>(`/api/admin/events/${encodeURIComponent(eventId)}/inscriptions`)

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -22,7 +21,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { MutedText } from '../../../components/ui/muted-text'
 import { TitledSection } from '../../../components/ui/titled-section'
 import { type ApiError, asApiError } from '../../../lib/api-client'
-import { inscriptionsCsvPath, saveInscriptionForm } from '../api/inscription-form'
+import { saveInscriptionForm } from '../api/inscription-form'
 import {
   ADDABLE_FIELD_TYPES,
   type AddableFieldType,
@@ -387,13 +386,6 @@ export function InscriptionFormEditor(props: {
           </Group>
         </Stack>
       </form>
-
-      <TitledSection title={t('admin.entries.title')} testId="inscription-entries">
-        <MutedText>{t('admin.entries.intro')}</MutedText>
-        <Anchor href={inscriptionsCsvPath(event.id)} download data-testid="inscription-csv" fw={600}>
-          {t('admin.entries.download')}
-        </Anchor>
-      </TitledSection>
     </Stack>
   )
 }
