@@ -280,7 +280,9 @@ try {
       const { profile } = await cdp.send('Profiler.stop')
       const self = new Map()
       const dt = new Map()
-      profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)))
+      profile.samples?.forEach((id, i) => {
+        dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0))
+      })
       for (const node of profile.nodes) {
         const f = node.callFrame
         const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
