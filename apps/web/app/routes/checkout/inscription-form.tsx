@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { hasParam, loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
-import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { loadDetails, sessionStore } from '../../features/checkout/model/checkout-session'
@@ -26,6 +25,7 @@ import {
 } from '../../features/inscriptions/model/participants'
 import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/inscription-form'
+import { HoldAside } from './hold-aside'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]
