@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { routeJavaScript, snapshotWebBuild } from '../checkout/route-js.mjs'
-import { httpClient } from '../lib/http.mjs'
+import { httpClient, pageApi } from '../lib/http.mjs'
 import { OUT_DIR } from '../lib/paths.mjs'
 import { args, isoMinute, loadNow, machine, passFail, saveRaw, table, writeSection } from '../lib/report.mjs'
 import { serverComplaints, startServer } from '../lib/server.mjs'
@@ -110,27 +110,12 @@ const server = await startServer({
 const origin = `http://localhost:${server.port}`
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
 
-/** @param {import('playwright-core').Page} page */
-const apiOf = (page) => (method, p, body) =>
-  page.evaluate(
-    async ({ method, p, body }) => {
-      const res = await fetch(p, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, data: text ? JSON.parse(text) : null }
-    },
-    { method, p, body },
-  )
-
 /** @param {string} email */
 async function signedIn(email) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${origin}/api/health`)
-  const api = apiOf(page)
+  const api = pageApi(page)
   const login = await api('POST', '/api/auth/login', { email, password: PASSWORD })
   if (login.status !== 200) throw new Error(`${email} login: ${login.status} ${JSON.stringify(login.data)}`)
   return { context, page, api }
@@ -376,29 +361,18 @@ ${table(
     [
       `${FIELDS} (${runs[0]?.fieldsShown ?? '—'} → ${runs[0]?.fieldsShownAfterTick ?? '—'})`,
       String(runs[0]?.keystrokes ?? '—'),
-      cell(
-        runs.map((r) => r.frames),
-        String,
-      ),
-      cell(
-        runs.map((r) => r.dropped),
-        String,
-      ),
-      cell(
-        runs.map((r) => r.longestGapMs),
-        ms,
-      ),
-      cell(
-        runs.map((r) => r.p95GapMs),
-        ms,
-      ),
-      cell(
-        runs.map((r) => r.slowKeys),
-        String,
-      ),
-      cell(
-        runs.map((r) => r.longestKeyMs),
-        ms,
+      ...[
+        ['frames', String],
+        ['dropped', String],
+        ['longestGapMs', ms],
+        ['p95GapMs', ms],
+        ['slowKeys', String],
+        ['longestKeyMs', ms],
+      ].map(([key, format]) =>
+        cell(
+          runs.map((r) => r[key]),
+          format,
+        ),
       ),
       passFail(dropped === 0 && runs.length > 0),
     ],

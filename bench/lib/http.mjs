@@ -116,3 +116,23 @@ export async function burst(clients, specs) {
   )
   return { results, elapsedMs: performance.now() - t0 }
 }
+
+/**
+ * JSON requests sent from inside a browser page (playwright-core), so they carry the page's cookies and
+ * host name as the site's own scripts would: `(method, path, body?) => { status, data }`.
+ * @param {import('playwright-core').Page} page
+ */
+export const pageApi =
+  (page) => (/** @type {string} */ method, /** @type {string} */ p, /** @type {unknown} */ body) =>
+    page.evaluate(
+      async ({ method, p, body }) => {
+        const res = await fetch(p, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? null : JSON.stringify(body),
+        })
+        const text = await res.text()
+        return { status: res.status, data: text ? JSON.parse(text) : null }
+      },
+      { method, p, body },
+    )
