@@ -488,7 +488,7 @@ try {
     ]),
   )
   const integrityText = results.length
-    ? `Integrity, checked in SQL after each phase on its event (warm-up included): PAID orders = 201 answers with a PAID order, no other order, tickets = order lines = SOLD seats = seats paid, no seat with two tickets, no ticket without a PAID order: ${integrityOk ? 'yes' : '**no**'} (${results.reduce((n, r) => n + r.integrity.paid_orders, 0)} orders, ${results.reduce((n, r) => n + r.integrity.tickets, 0)} tickets in all). Failed checkouts: ${noFailures ? 'none' : results.flatMap((r) => r.failures).join('; ')}${results.some((r) => r.exhausted) ? '; **some phases ran out of fans or seats before the end of the window** (raise `--maxCheckouts`)' : ''}${complaints.length ? `; servers logged ${complaints.length} warnings/errors (see ${raw})` : ''}.`
+    ? `Integrity, checked in SQL after each phase on its event (warm-up included): PAID orders = 201 answers with a PAID order, no other order, tickets = order lines = SOLD seats = seats paid, no seat with two tickets, no ticket without a PAID order: ${integrityOk ? 'yes' : '**no**'} (${results.reduce((n, r) => n + r.integrity.paid_orders, 0)} orders, ${results.reduce((n, r) => n + r.integrity.tickets, 0)} tickets in all). Failed checkouts: ${noFailures ? 'none' : results.flatMap((r) => r.failures).join('; ')}${results.some((r) => r.exhausted) ? '; **some phases ran out of fans or seats before the end of the window** (raise `--maxCheckouts`)' : ''}${complaints.length ? `; servers logged ${complaints.length} warnings/errors (see ${raw.replace(/^.*?bench\//, 'bench/')})` : ''}.`
     : ''
 
   const kb = (b) => `${fmt(b / 1000, 1)} KB`

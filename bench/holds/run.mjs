@@ -337,7 +337,7 @@ What runs: ${opt.servers} API process${opt.servers > 1 ? 'es' : ''} (\`node apps
 
 ${table(['clients', 'holds/s', 'pgbench TPS', `ratio (≥ ${BUDGET_RATIO}; aim ${AIM_RATIO})`, 'holds p50 ms', 'holds p99 ms', 'pgbench avg latency ms', 'verdict'], rows)}
 
-Integrity: every granted hold is a HELD row and no request failed: ${integrityOk ? 'yes' : '**no**'}${complaints.length ? `; servers logged ${complaints.length} warnings/errors (see ${raw})` : ''}.
+Integrity: every granted hold is a HELD row and no request failed: ${integrityOk ? 'yes' : '**no**'}${complaints.length ? `; servers logged ${complaints.length} warnings/errors (see ${raw.replace(/^.*?bench\//, 'bench/')})` : ''}.
 
 <details><summary>Every phase</summary>
 

@@ -23,7 +23,17 @@ import { chromium } from 'playwright-core'
 import { routeJavaScript, snapshotWebBuild } from '../checkout/route-js.mjs'
 import { httpClient, pageApi } from '../lib/http.mjs'
 import { OUT_DIR } from '../lib/paths.mjs'
-import { args, isoMinute, loadNow, machine, passFail, saveRaw, table, writeSection } from '../lib/report.mjs'
+import {
+  analysisOf,
+  args,
+  isoMinute,
+  loadNow,
+  machine,
+  passFail,
+  saveRaw,
+  table,
+  writeSection,
+} from '../lib/report.mjs'
 import { serverComplaints, startServer } from '../lib/server.mjs'
 
 const opt = args({ runs: 3, dry: false, profile: false, fields: 40, cpu: 4 })
@@ -341,7 +351,7 @@ const body = `
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node} · /usr/bin/chromium (headless, playwright-core) · web build of ${isoMinute(webBuiltAt)}.
 Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine is shared, and a 4× CPU slowdown multiplies whatever else runs.
 
-**Budget** (issue 17): a form of 40 fields renders and validates on every keystroke without a dropped frame on a mid-range phone profile. **Verdict: ${passFail(dropped === 0 && runs.length > 0)}** (${dropped} dropped frame${dropped === 1 ? '' : 's'} in ${runs.length} run${runs.length === 1 ? '' : 's'}).
+**Budget** (issue 17): a form of 40 fields renders and validates on every keystroke without a dropped frame on a mid-range phone profile. **Verdict:** ${passFail(dropped === 0 && runs.length > 0)} (${dropped} dropped frame${dropped === 1 ? '' : 's'} in ${runs.length} run${runs.length === 1 ? '' : 's'}).
 
 How: \`npm run bench:inscription-form\` (\`bench/inscription-form/run.mjs\`). The built server with the demo data on a fresh embedded database; an admin gives the demo half marathon a form of ${FIELDS} fields (the demo's own, then every other type of spec §2 in turn, one in five shown only when a box is ticked), the demo fan holds one place and opens \`/checkout/inscriptions/form\` in headless Chromium with Lighthouse's mobile emulation and CPU slowed ${CPU_SLOWDOWN}×. Once the page has hydrated, a person types ${runs[0]?.keystrokes ?? '—'} keys at 8 a second: a name, an e-mail that is invalid until its last characters, a number out of range (an error shown on every key) then back into range with Backspace, a phone and a text field; then ticks the box that shows the hidden fields. Every key re-renders, re-validates the participant and schedules the draft's save, as for anyone. In the page, every frame's start is recorded (\`requestAnimationFrame\`) and, by the Event Timing API, every key whose input-to-next-paint took 16 ms or more. A dropped frame is a gap between two frames over ${DROPPED_GAP_MS.toFixed(1)} ms (1.5 frames at 60 Hz). ${opt.runs} runs after one warm-up; cells show the median (min–max).
 
@@ -384,4 +394,4 @@ The page's JavaScript (\`/checkout/inscriptions/form\`, measured as \`bench/chec
 Raw results: \`${path.relative(process.cwd(), raw)}\`.${complaints.length ? ` Server complaints: ${complaints.length}.` : ''}
 `
 console.log(body)
-if (!opt.dry) writeSection('## Inscription form typing', body)
+if (!opt.dry) writeSection('## Inscription form typing', body + analysisOf('inscription-form'))
