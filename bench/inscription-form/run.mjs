@@ -22,6 +22,12 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { routeJavaScript, snapshotWebBuild } from '../checkout/route-js.mjs'
 import { httpClient, pageApi } from '../lib/http.mjs'
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS as FLAGS,
+  MOBILE_CONTEXT as MOBILE,
+  MOBILE_CPU_SLOWDOWN,
+} from '../lib/mobile.mjs'
 import { OUT_DIR } from '../lib/paths.mjs'
 import {
   analysisOf,
@@ -36,28 +42,12 @@ import {
 } from '../lib/report.mjs'
 import { serverComplaints, startServer } from '../lib/server.mjs'
 
-const opt = args({ runs: 3, dry: false, profile: false, fields: 40, cpu: 4 })
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-]
-const CPU_SLOWDOWN = opt.cpu
+const opt = args({ runs: 3, dry: false, profile: false, fields: 40, cpu: MOBILE_CPU_SLOWDOWN })
+const CPU_SLOWDOWN = opt.cpu // Lighthouse's mobile CPU by default (MOBILE_CPU_SLOWDOWN)
 const FIELDS = opt.fields
 const FRAME_MS = 1000 / 60
 const DROPPED_GAP_MS = 1.5 * FRAME_MS
 const KEY_DELAY_MS = 125
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Mobile Safari/537.36',
-}
 const PASSWORD = 'Palco#2026'
 const SLUG = 'media-maraton-de-bogota'
 
@@ -119,6 +109,24 @@ const server = await startServer({
 })
 const origin = `http://localhost:${server.port}`
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+
+/**
+ * The first participant's fields on the page (their inputs, labels and help share the field's id prefix),
+ * plus the form's heading.
+ * @param {import('playwright-core').Page} page
+ */
+const fieldsShownOf = (page) =>
+  page
+    .locator('[data-testid="participant-form"]')
+    .first()
+    .evaluate(
+      (form) =>
+        new Set(
+          [...form.querySelectorAll('[id^="participant-0-"]')].map((el) =>
+            el.id.split('-').slice(0, 3).join('-'),
+          ),
+        ).size,
+    )
 
 /** @param {string} email */
 async function signedIn(email) {
@@ -186,17 +194,7 @@ try {
       null,
       { timeout: 60_000 },
     )
-    const shown = await page
-      .locator('[data-testid="participant-form"]')
-      .first()
-      .evaluate(
-        (form) =>
-          new Set(
-            [...form.querySelectorAll('[id^="participant-0-"]')].map((el) =>
-              el.id.split('-').slice(0, 3).join('-'),
-            ),
-          ).size,
-      )
+    const shown = await fieldsShownOf(page)
     await page.evaluate(() => {
       const w = /** @type {any} */ (window)
       w.__frames = []
@@ -249,17 +247,7 @@ try {
     await page.locator('#participant-0-more').check()
     await sleep(500)
     const t1 = await page.evaluate(() => performance.now())
-    const shownAfter = await page
-      .locator('[data-testid="participant-form"]')
-      .first()
-      .evaluate(
-        (form) =>
-          new Set(
-            [...form.querySelectorAll('[id^="participant-0-"]')].map((el) =>
-              el.id.split('-').slice(0, 3).join('-'),
-            ),
-          ).size,
-      )
+    const shownAfter = await fieldsShownOf(page)
     const measured = await page.evaluate(
       ({ t0, t1 }) => {
         const w = /** @type {any} */ (window)

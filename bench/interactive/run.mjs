@@ -23,7 +23,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { routeJavaScript, snapshotWebBuild } from '../checkout/route-js.mjs'
-import { httpClient } from '../lib/http.mjs'
+import { httpClient, pageApi } from '../lib/http.mjs'
+import {
+  CHROMIUM,
+  MOBILE_CPU_SLOWDOWN as CPU_SLOWDOWN,
+  CHROMIUM_FLAGS as FLAGS,
+  MOBILE_CONTEXT as MOBILE,
+  SLOW_4G as NETWORK,
+} from '../lib/mobile.mjs'
 import { OUT_DIR } from '../lib/paths.mjs'
 import {
   analysisOf,
@@ -46,37 +53,10 @@ const opt = args({
   trace: false,
   profile: false,
 })
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const BUDGET_MS = 2500
 const SHARED_BUDGET = 180_000
 const OWN_BUDGET = 40_000
 const EFFECT_TIMEOUT_MS = 15_000
-// Lighthouse's mobile profile (lighthouse/core/config/constants.js: mobileSlow4G, screenEmulationMetrics.mobile,
-// userAgents.mobile).
-const NETWORK = {
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-}
-const CPU_SLOWDOWN = 4
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Mobile Safari/537.36',
-}
 const PASSWORD = 'Palco#2026'
 const FAN = 'fan@palco.co'
 
@@ -163,20 +143,7 @@ try {
   const setup = await browser.newContext()
   const sp = await setup.newPage()
   await sp.goto(`${origin}/api/health`)
-  /** @param {string} method @param {string} p @param {unknown} [body] */
-  const api = (method, p, body) =>
-    sp.evaluate(
-      async ({ method, p, body }) => {
-        const res = await fetch(p, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? null : JSON.stringify(body),
-        })
-        const text = await res.text()
-        return { status: res.status, data: text ? JSON.parse(text) : null }
-      },
-      { method, p, body },
-    )
+  const api = pageApi(sp)
   const login = await api('POST', '/api/auth/login', { email: FAN, password: PASSWORD })
   if (login.status !== 200) throw new Error(`demo fan login: ${login.status} ${JSON.stringify(login.data)}`)
   const signedIn = await setup.storageState()
