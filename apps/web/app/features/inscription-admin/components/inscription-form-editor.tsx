@@ -194,34 +194,23 @@ export function InscriptionFormEditor(props: {
                     {zone.name}
                   </Text>
                   <Group gap="md" align="flex-start" wrap="wrap">
-                    <NumberInput
-                      label={t('admin.categories.minAge')}
-                      value={input.min}
-                      onChange={(v) => setAge(zone.id, 'min', v)}
-                      min={0}
-                      max={120}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      inputMode="numeric"
-                      error={local.min ?? on('minAge')}
-                      style={{ flex: '1 1 8rem' }}
-                      data-testid="inscription-min-age"
-                    />
-                    <NumberInput
-                      label={t('admin.categories.maxAge')}
-                      value={input.max}
-                      onChange={(v) => setAge(zone.id, 'max', v)}
-                      min={0}
-                      max={120}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      inputMode="numeric"
-                      error={local.max ?? on('maxAge')}
-                      style={{ flex: '1 1 8rem' }}
-                      data-testid="inscription-max-age"
-                    />
+                    {(['min', 'max'] as const).map((bound) => (
+                      <NumberInput
+                        key={bound}
+                        label={t(`admin.categories.${bound}Age`)}
+                        value={input[bound]}
+                        onChange={(v) => setAge(zone.id, bound, v)}
+                        min={0}
+                        max={120}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        hideControls
+                        inputMode="numeric"
+                        error={local[bound] ?? on(`${bound}Age`)}
+                        style={{ flex: '1 1 8rem' }}
+                        data-testid={`inscription-${bound}-age`}
+                      />
+                    ))}
                   </Group>
                   <ProblemList
                     problems={remote.filter((p) => p.property !== 'minAge' && p.property !== 'maxAge')}
