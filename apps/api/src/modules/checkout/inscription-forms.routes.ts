@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
-import { attachedUploadLink } from '../uploads/uploads.service.js'
+import { attachedUploadLinks } from '../uploads/uploads.service.js'
 import { findInscriptionForm } from './inscription-forms.repository.js'
 import {
   inscriptionEntries,
@@ -145,9 +145,11 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // Absolute links, so they open from the spreadsheet (S3's presigned ones already are).
       const origin = `${request.protocol}://${request.host}`
-      const csv = await inscriptionsCsv(app.db, request.params.id, request.locale, async (uploadId) => {
-        const { url } = await attachedUploadLink(app.uploads, uploadId, EXPORT_LINK_TTL_MS)
-        return url.startsWith('/') ? `${origin}${url}` : url
+      const csv = await inscriptionsCsv(app.db, request.params.id, request.locale, async (uploadIds) => {
+        const links = await attachedUploadLinks(app.uploads, uploadIds, EXPORT_LINK_TTL_MS)
+        return new Map(
+          [...links].map(([id, { url }]) => [id, url.startsWith('/') ? `${origin}${url}` : url] as const),
+        )
       })
       reply
         .headers(noStore)

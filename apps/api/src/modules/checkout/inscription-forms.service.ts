@@ -329,14 +329,14 @@ export function csvCell(value: unknown): string {
 /**
  * GET /api/admin/events/:id/inscriptions.csv: every participant of the event's standing orders, one row
  * each, a column per form field in the form's order (labels in the admin's language). PASSWORD answers are
- * never exported. A FILE answer is its name, and beside it an expiring link to the file (`fileLink`, a day:
+ * never exported. A FILE answer is its name, and beside it an expiring link to the file (`fileLinks`, a day:
  * the spreadsheet outlives the page it was downloaded from, but the files stay private).
  */
 export async function inscriptionsCsv(
   db: Db,
   eventId: string,
   locale: Locale,
-  fileLink: (uploadId: string) => Promise<string>,
+  fileLinks: (uploadIds: string[]) => Promise<ReadonlyMap<string, string>>,
 ) {
   const definition = await formOf(db, eventId)
   const fields = (definition?.fields ?? []).filter((f) => f.type !== 'PASSWORD' && f.type !== 'READONLY')
@@ -352,20 +352,28 @@ export async function inscriptionsCsv(
         : [f.label[lang]],
     ),
   ]
-  const rows = await Promise.all(
-    (await entriesOfEvent(db, eventId)).map(async (e) => {
-      const answers = e.answers as FormAnswers
-      const cells = await Promise.all(
-        fields.map(async (f) => {
-          const value = answers[f.name]
-          if (f.type !== 'FILE') return [value]
-          const file = value !== null && typeof value === 'object' && 'uploadId' in value ? value : null
-          return file ? [file.name, await fileLink(file.uploadId).catch(() => '')] : ['', '']
-        }),
-      )
-      return [e.code, e.status, e.zone_name, e.participant_name, ...cells.flat()]
-    }),
+  const entries = await entriesOfEvent(db, eventId)
+  const fileOf = (value: unknown) =>
+    value !== null && typeof value === 'object' && 'uploadId' in value && 'name' in value
+      ? (value as { uploadId: string; name: string })
+      : null
+  const links = await fileLinks(
+    entries.flatMap((e) =>
+      fields.flatMap((f) => {
+        const file = f.type === 'FILE' ? fileOf((e.answers as FormAnswers)[f.name]) : null
+        return file ? [file.uploadId] : []
+      }),
+    ),
   )
+  const rows = entries.map((e) => {
+    const answers = e.answers as FormAnswers
+    const cells = fields.flatMap((f) => {
+      if (f.type !== 'FILE') return [answers[f.name]]
+      const file = fileOf(answers[f.name])
+      return file ? [file.name, links.get(file.uploadId) ?? ''] : ['', '']
+    })
+    return [e.code, e.status, e.zone_name, e.participant_name, ...cells]
+  })
   // A BOM so spreadsheet programs read the accents as UTF-8.
   return `\uFEFF${[head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`
 }

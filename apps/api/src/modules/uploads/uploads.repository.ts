@@ -12,6 +12,15 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+export async function findUploads(db: Db, ids: readonly string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute()
+}
+
 /**
  * Spends a local upload URL: one statement that matches the token's hash, the status and the expiry and
  * clears the hash, so two PUTs racing on one URL cannot both get through.

@@ -25,6 +25,7 @@ import {
   deleteUnattached,
   expiredStaging,
   findUpload,
+  findUploads,
   insertUpload,
   markComplete,
   markRejected,
@@ -296,13 +297,19 @@ export async function uploadLink(
 }
 
 /**
- * The same link without a person: for the organiser's export, whose caller has already checked that an
- * admin asks (the upload must be attached to a submitted form), lasting as long as the export's links.
+ * Read links without a person, for the organiser's export, whose caller has already checked that an admin
+ * asks: by upload id, for those attached to a submitted form (others are left out), lasting `ttlMs`. One
+ * query for all of them, however many rows the export has.
  */
-export async function attachedUploadLink(deps: UploadDeps, id: string, ttlMs: number): Promise<UploadLink> {
-  const row = await findUpload(deps.db, id)
-  if (row?.status !== 'ATTACHED') throw notFound()
-  return readLinkOf(deps, row, ttlMs)
+export async function attachedUploadLinks(
+  deps: UploadDeps,
+  ids: readonly string[],
+  ttlMs: number,
+): Promise<Map<string, UploadLink>> {
+  const rows = (await findUploads(deps.db, ids)).filter((row) => row.status === 'ATTACHED')
+  return new Map(
+    await Promise.all(rows.map(async (row) => [row.id, await readLinkOf(deps, row, ttlMs)] as const)),
+  )
 }
 
 async function readLinkOf(deps: UploadDeps, row: UploadRow, ttlMs = UPLOAD_LINK_TTL_MS): Promise<UploadLink> {
