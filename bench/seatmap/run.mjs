@@ -360,7 +360,7 @@ async function record(r, pass) {
   const section = `## Seat map
 
 \`npm run bench:seatmap\` (bench/seatmap): the product's Canvas 2D renderer
-(apps/web/app/features/seat-map/render) drawing a generated venue of ${r.seats.numbered.toLocaleString('en-US')} numbered seats
+(apps/web/app/lib/seat-map/render) drawing a generated venue of ${r.seats.numbered.toLocaleString('en-US')} numbered seats
 (96 sections, plus ${r.seats.unnumbered.toLocaleString('en-US')} unnumbered places and a car park) with mixed availability
 (grouped sales, ~2 % held, one blocked section), 1280×800 viewport, device pixel ratio 1. The page fetches
 layout.json (${fmt(r.payload.layoutKB, 0)} KB) and the availability (${fmt(r.payload.availabilityKB, 0)} KB) over local HTTP,

@@ -1,11 +1,11 @@
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import type { Layout } from '@palco/domain/seating/layout'
-import { PlaceStates } from '../../../apps/web/app/features/seat-map/model/place-states'
-import { paletteFor } from '../../../apps/web/app/features/seat-map/model/seat-colors'
-import { buildVenue } from '../../../apps/web/app/features/seat-map/model/venue-model'
-import type { Viewport } from '../../../apps/web/app/features/seat-map/model/viewport'
-import { attachGestures } from '../../../apps/web/app/features/seat-map/render/gestures'
-import { type FrameInfo, SeatMapRenderer } from '../../../apps/web/app/features/seat-map/render/renderer'
+import { PlaceStates } from '../../../apps/web/app/lib/seat-map/model/place-states'
+import { paletteFor } from '../../../apps/web/app/lib/seat-map/model/seat-colors'
+import { buildVenue } from '../../../apps/web/app/lib/seat-map/model/venue-model'
+import type { Viewport } from '../../../apps/web/app/lib/seat-map/model/viewport'
+import { attachGestures } from '../../../apps/web/app/lib/seat-map/render/gestures'
+import { type FrameInfo, SeatMapRenderer } from '../../../apps/web/app/lib/seat-map/render/renderer'
 
 /**
  * The benchmark page: loads layout.json and the availability like the checkout page does (two fetches in

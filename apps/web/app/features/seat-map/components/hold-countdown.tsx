@@ -6,7 +6,7 @@ import {
   type CountdownAnnouncement,
   formatCountdown,
   remainingMs,
-} from '../model/countdown'
+} from '../../../lib/seat-map/model/countdown'
 
 export interface HoldCountdownProps {
   /** When the hold ends (ISO 8601). */

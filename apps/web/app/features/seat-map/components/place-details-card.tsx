@@ -3,10 +3,10 @@ import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../../components/ui/muted-text'
-import type { SeatPalette } from '../model/seat-colors'
-import { seatColorOf } from '../model/seat-colors'
-import type { PlaceDetails } from '../model/seat-details'
-import type { SeatMapZone } from '../model/seat-map-zone'
+import type { SeatPalette } from '../../../lib/seat-map/model/seat-colors'
+import { seatColorOf } from '../../../lib/seat-map/model/seat-colors'
+import type { PlaceDetails } from '../../../lib/seat-map/model/seat-details'
+import type { SeatMapZone } from '../../../lib/seat-map/model/seat-map-zone'
 
 export interface PlaceDetailsCardProps {
   details: PlaceDetails

@@ -1,7 +1,7 @@
 import { ColorSwatch, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { VISUAL_STATES } from '../model/place-codes'
-import { type SeatPalette, seatColorOf } from '../model/seat-colors'
+import { VISUAL_STATES } from '../../../lib/seat-map/model/place-codes'
+import { type SeatPalette, seatColorOf } from '../../../lib/seat-map/model/seat-colors'
 
 export interface SeatMapLegendProps {
   palette: SeatPalette

@@ -5,9 +5,9 @@ import type { Layout } from '@palco/domain/seating/layout'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../../components/ui/muted-text'
-import { parseSeatKey } from '../model/seat-key'
-import type { SeatMapZones } from '../model/seat-map-zone'
-import { sectionDirectory, zoneOfCode } from '../model/section-directory'
+import { parseSeatKey } from '../../../lib/seat-map/model/seat-key'
+import type { SeatMapZones } from '../../../lib/seat-map/model/seat-map-zone'
+import { sectionDirectory, zoneOfCode } from '../../../lib/seat-map/model/section-directory'
 
 export interface SelectionSummaryProps {
   layout: Layout

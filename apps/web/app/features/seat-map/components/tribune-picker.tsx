@@ -6,10 +6,10 @@ import { type Layout, placesIn } from '@palco/domain/seating/layout'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../../components/ui/muted-text'
+import type { SeatChangeSource } from '../../../lib/seat-map/model/seat-change-source'
+import type { SeatMapZones } from '../../../lib/seat-map/model/seat-map-zone'
+import { availableIn, sectionDirectory, zoneOfCode } from '../../../lib/seat-map/model/section-directory'
 import { useLiveAvailability } from '../hooks/use-live-availability'
-import type { SeatChangeSource } from '../model/seat-change-source'
-import type { SeatMapZones } from '../model/seat-map-zone'
-import { availableIn, sectionDirectory, zoneOfCode } from '../model/section-directory'
 import { QuantityPicker } from './quantity-picker'
 
 export interface TribunePickerProps {

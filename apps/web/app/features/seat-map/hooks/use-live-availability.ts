@@ -1,7 +1,7 @@
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import { useEffect, useState } from 'react'
-import { applyChangeToSnapshot } from '../model/apply-change'
-import type { SeatChangeSource } from '../model/seat-change-source'
+import { applyChangeToSnapshot } from '../../../lib/seat-map/model/apply-change'
+import type { SeatChangeSource } from '../../../lib/seat-map/model/seat-change-source'
 
 /** The latest snapshot with live changes applied; a newer snapshot from the page replaces it. */
 export function useLiveAvailability(

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
-import type { MapTarget } from '../model/map-target'
-import { attachGestures } from '../render/gestures'
+import type { MapTarget } from '../../../lib/seat-map/model/map-target'
+import { attachGestures } from '../../../lib/seat-map/render/gestures'
 import type { SeatMapEngine } from './use-seat-map-engine'
 
 export interface MapGestureCallbacks {

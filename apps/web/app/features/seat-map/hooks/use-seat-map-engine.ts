@@ -1,13 +1,13 @@
 import type { SeatAvailability, SeatChange } from '@palco/domain/seating/availability'
 import type { Layout } from '@palco/domain/seating/layout'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { PlaceStates } from '../model/place-states'
-import type { SeatChangeSource } from '../model/seat-change-source'
-import type { SeatPalette } from '../model/seat-colors'
-import { type SeatMapZones, zoneOf } from '../model/seat-map-zone'
-import { buildVenue, type Venue } from '../model/venue-model'
-import type { Viewport } from '../model/viewport'
-import { SeatMapRenderer } from '../render/renderer'
+import { PlaceStates } from '../../../lib/seat-map/model/place-states'
+import type { SeatChangeSource } from '../../../lib/seat-map/model/seat-change-source'
+import type { SeatPalette } from '../../../lib/seat-map/model/seat-colors'
+import { type SeatMapZones, zoneOf } from '../../../lib/seat-map/model/seat-map-zone'
+import { buildVenue, type Venue } from '../../../lib/seat-map/model/venue-model'
+import type { Viewport } from '../../../lib/seat-map/model/viewport'
+import { SeatMapRenderer } from '../../../lib/seat-map/render/renderer'
 
 export interface SeatMapEngine {
   venue: Venue
