@@ -29,6 +29,12 @@ export const SEAT_RESTRICTIONS = ['PREFERENTIAL', 'EXCLUSIVE', 'BLOCKED'] as con
 export type SeatRestriction = (typeof SEAT_RESTRICTIONS)[number]
 export const seatRestrictionSchema = /* @__PURE__ */ z.enum(SEAT_RESTRICTIONS)
 
+// Issue 18: marks a numbered seat as a wheelchair space or the companion seat beside one, so the editor can
+// draw them and sales can keep them for the fans who need them.
+export const SEAT_ACCESSIBILITY = ['WHEELCHAIR', 'COMPANION'] as const
+export type SeatAccessibility = (typeof SEAT_ACCESSIBILITY)[number]
+export const seatAccessibilitySchema = /* @__PURE__ */ z.enum(SEAT_ACCESSIBILITY)
+
 // Spec §3 names "the four diagonals" without spelling them; we join the two words with an underscore.
 export const VIEW_DIRECTIONS = [
   'NORTH',

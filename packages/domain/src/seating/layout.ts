@@ -4,6 +4,7 @@ import {
   DEFAULT_SHAPE_ANIMATION,
   highlightAnimationSchema,
   layoutKindSchema,
+  seatAccessibilitySchema,
   seatAccessSchema,
   seatNumberingSchema,
   seatRestrictionSchema,
@@ -67,6 +68,8 @@ export interface LayoutSection {
   restrictions?: Record<string, z.infer<typeof seatRestrictionSchema>> | undefined
   /** Seat code → access; RELEASED seats are given back by their season-pass holder. */
   access?: Record<string, z.infer<typeof seatAccessSchema>> | undefined
+  /** Seat code → wheelchair space or companion seat (issue 18); absent seats are ordinary seats. */
+  accessibility?: Record<string, z.infer<typeof seatAccessibilitySchema>> | undefined
   highlight?: z.infer<typeof highlightAnimationSchema> | undefined
   rows?: LayoutRow[] | undefined
   sections?: LayoutSection[] | undefined
@@ -91,6 +94,7 @@ export const layoutSectionSchema: z.ZodType<LayoutSection> = z.lazy(() =>
       numbering: z.object({ type: seatNumberingSchema, order: sortOrderSchema }).optional(),
       restrictions: z.record(z.string(), seatRestrictionSchema).optional(),
       access: z.record(z.string(), seatAccessSchema).optional(),
+      accessibility: z.record(z.string(), seatAccessibilitySchema).optional(),
       highlight: highlightAnimationSchema.optional(),
       rows: z.array(layoutRowSchema).optional(),
       sections: z.array(layoutSectionSchema).optional(),
@@ -119,6 +123,20 @@ export const layoutSectionSchema: z.ZodType<LayoutSection> = z.lazy(() =>
     }),
 )
 
+/**
+ * A plan or photo of the venue that the back-office editor draws under the layout to trace seats over
+ * (issue 18). Only the editor draws it; the seat map fans see ignores it.
+ */
+export const layoutBackgroundSchema = z.object({
+  src: z.string().min(1),
+  x: coordinate,
+  y: coordinate,
+  width: z.number().min(0),
+  height: z.number().min(0),
+  opacity: z.number().min(0).max(1),
+})
+export type LayoutBackground = z.infer<typeof layoutBackgroundSchema>
+
 export const layoutSchema = z
   .object({
     format: z.literal('palco.layout'),
@@ -135,6 +153,7 @@ export const layoutSchema = z
     canvas: z.object({ width: z.number().positive(), height: z.number().positive() }),
     sections: z.array(layoutSectionSchema).min(1),
     shapes: z.array(layoutShapeSchema).optional(),
+    background: layoutBackgroundSchema.optional(),
   })
   .superRefine((layout, ctx) => {
     const codes = new Set<string>()
