@@ -30,6 +30,10 @@ export interface LayoutsTable {
   data: JSONColumnType<Record<string, unknown>>
   seat_count: number
   created_at: CreatedAt
+  /** DRAFT | PUBLISHED (issue 18); a published version is never written again. */
+  status: Generated<string>
+  updated_at: Generated<Date>
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface CategoriesTable {

@@ -108,6 +108,8 @@ export const APP_ERROR_CODES = [
   'UPLOAD_INCOMPLETE',
   'UPLOAD_REJECTED',
   'UPLOAD_NOT_ATTACHABLE',
+  'LAYOUT_NOT_PUBLISHABLE',
+  'LAYOUT_IMPORT_REFUSED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -264,6 +266,13 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
     status: 422,
     title: 'A file is not yours, not finished, for another event or already used in a form',
   },
+  // Issue 18: the editor's check found errors (details.problems lists them; warnings never block).
+  LAYOUT_NOT_PUBLISHABLE: {
+    status: 422,
+    title: 'The layout has errors that must be fixed before publishing',
+  },
+  // Issue 18 part 5: details.reason and details.path name what is wrong with the file and where.
+  LAYOUT_IMPORT_REFUSED: { status: 422, title: 'The file is not a layout that can be imported' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -16,7 +16,9 @@ export const documentTypeSchema = /* @__PURE__ */ z.enum(DOCUMENT_TYPES)
 // Spec §3 and §9.
 export const SESSION_KEY = 'user_session'
 
-// DESIGN §9: checked on the server. Operators run the box office (spec §6); admins the back office.
-export const ROLES = ['fan', 'operator', 'admin'] as const
+// DESIGN §9: checked on the server. Operators run the box office (spec §6); admins the back office. Spec §6
+// leaves the layout editor's role open: venue managers draw plans (issue 18) without being admins, who can
+// also sell, refund and change prices, so drawing is a role of its own that admins also hold.
+export const ROLES = ['fan', 'operator', 'admin', 'layout_editor'] as const
 export type Role = (typeof ROLES)[number]
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES)

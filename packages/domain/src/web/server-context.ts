@@ -1,4 +1,5 @@
 import type { Country, Locale } from '../locale/country.js'
+import type { Role } from '../people/vocabulary.js'
 
 /** Payment providers a country can be configured with (the server's registry has one adapter each). */
 export type PaymentProviderCode = 'sandbox' | 'mercadopago' | 'kushki'
@@ -38,7 +39,7 @@ export interface ApiResult<T> {
 export interface SessionUser {
   id: string
   name: string
-  roles: readonly ('fan' | 'operator' | 'admin')[]
+  roles: readonly Role[]
 }
 
 /**

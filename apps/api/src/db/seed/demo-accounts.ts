@@ -50,6 +50,18 @@ export const DEMO_ACCOUNTS = [
     documentType: 'CC',
     documentNumber: '52111222',
   },
+  {
+    // Draws venues in the layout editor and nothing else (issue 18).
+    email: 'planos@palco.co',
+    firstName: 'Valeria',
+    lastName: 'Planos',
+    role: 'layout_editor',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3157778899',
+    documentType: 'CC',
+    documentNumber: '1033444555',
+  },
 ] as const
 
 /**

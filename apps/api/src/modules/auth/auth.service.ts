@@ -100,8 +100,9 @@ export interface SessionView {
 const cookiesOf = (headers: Headers | undefined): string[] => headers?.getSetCookie() ?? []
 
 const rolesOf = (role: string | null | undefined): Role[] => {
-  if (role === 'admin') return ['fan', 'operator', 'admin']
+  if (role === 'admin') return ['fan', 'operator', 'admin', 'layout_editor']
   if (role === 'operator') return ['fan', 'operator']
+  if (role === 'layout_editor') return ['fan', 'layout_editor']
   return ['fan']
 }
 

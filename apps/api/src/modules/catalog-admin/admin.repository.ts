@@ -1,7 +1,7 @@
 import type { EventStatus } from '@palco/domain/catalog/vocabulary'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
-import type { EventsTable, LayoutsTable, PriceZonesTable, ToursTable, VenuesTable } from '../../db/schema.js'
+import type { EventsTable, PriceZonesTable, ToursTable, VenuesTable } from '../../db/schema.js'
 
 /** The back office's reads and writes of the catalogue; the rules are in admin.service.ts. */
 
@@ -13,31 +13,16 @@ export async function venueCountry(trx: Db, venueId: string) {
   return trx.selectFrom('venues').select(['id', 'country']).where('id', '=', venueId).executeTakeFirst()
 }
 
-/** The highest version of a layout name at a venue (a new upload of the same name is the next one). */
-export async function lastLayoutVersion(trx: Db, venueId: string, name: string): Promise<number> {
-  const row = await trx
-    .selectFrom('layouts')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('venue_id', '=', venueId)
-    .where('name', '=', name)
-    .executeTakeFirst()
-  return Number(row?.v ?? 0)
-}
-
-export async function insertLayout(trx: Db, values: Insertable<LayoutsTable>) {
-  return trx
-    .insertInto('layouts')
-    .values(values)
-    .returning(['id', 'venue_id', 'name', 'kind', 'version', 'seat_count'])
-    .executeTakeFirstOrThrow()
-}
-
 export async function layoutData(trx: Db, layoutId: string) {
   return trx.selectFrom('layouts').select('data').where('id', '=', layoutId).executeTakeFirst()
 }
 
 export async function layoutVenue(trx: Db, layoutId: string) {
-  return trx.selectFrom('layouts').select(['venue_id']).where('id', '=', layoutId).executeTakeFirst()
+  return trx
+    .selectFrom('layouts')
+    .select(['venue_id', 'status'])
+    .where('id', '=', layoutId)
+    .executeTakeFirst()
 }
 
 export async function insertTour(trx: Db, values: Insertable<ToursTable>) {

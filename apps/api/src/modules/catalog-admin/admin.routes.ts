@@ -19,7 +19,6 @@ import {
   adminEvent,
   adminEventList,
   createEvent,
-  createLayout,
   createTour,
   createVenue,
   disableEvent,
@@ -28,6 +27,7 @@ import {
 } from './admin.service.js'
 import { auditTrail } from './audit.js'
 import { installmentPlans, removeInstallmentPlan, saveInstallmentPlan } from './installment-plans.service.js'
+import { layoutRoutes } from './layouts.routes.js'
 import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
 
 const idParams = z.object({ id: z.string().uuid() })
@@ -70,22 +70,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     },
   )
 
-  r.post(
-    '/api/admin/layouts',
-    {
-      onRequest: admin,
-      bodyLimit: 20 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Import a layout.json for a venue; the same name again makes a new version',
-        body: z.object({ venueId: z.string().uuid(), name: z.string().min(1).max(120), data: z.unknown() }),
-      },
-    },
-    async (request, reply) => {
-      reply.code(201)
-      return createLayout(app.db, await request.requireUser(), request.body)
-    },
-  )
+  await layoutRoutes(app)
 
   r.post(
     '/api/admin/tours',

@@ -10,13 +10,7 @@ import { canEventTransition, isEventCancelled } from '@palco/domain/catalog/even
 import { type EventStatus, isMultiEventType } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
-import {
-  countSeats,
-  flattenSections,
-  type Layout,
-  layoutSchema,
-  placesIn,
-} from '@palco/domain/seating/layout'
+import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
 import type { z } from 'zod'
 import type { Db } from '../../db/dialect.js'
 import { materializeEvent } from '../seating/inventory.service.js'
@@ -28,10 +22,8 @@ import {
   findAdminEventRow,
   includedEventIds,
   insertEvent,
-  insertLayout,
   insertTour,
   insertVenue,
-  lastLayoutVersion,
   layoutData,
   layoutVenue,
   lockEventForCancellation,
@@ -50,7 +42,7 @@ import { type Actor, audit } from './audit.js'
 
 const UNIQUE_VIOLATION = '23505'
 
-function ruleBroken(breaks: { field: string; rule: string }[]): never {
+export function ruleBroken(breaks: { field: string; rule: string }[]): never {
   throw new DomainError('RULE_BROKEN', {
     message: `Check: ${breaks.map((b) => b.field).join(', ')}`,
     fields: Object.fromEntries(breaks.map((b) => [b.field, b.rule])),
@@ -69,42 +61,6 @@ export async function createVenue(db: Db, actor: Actor, input: z.output<typeof v
     })
     await audit(trx, actor, 'create', 'venue', venue.id, input)
     return venue
-  })
-}
-
-/** A layout is validated by the layout.json schema and versioned: the same name again is version n+1. */
-export async function createLayout(
-  db: Db,
-  actor: Actor,
-  input: { venueId: string; name: string; data: unknown },
-) {
-  const parsed = layoutSchema.safeParse(input.data)
-  if (!parsed.success) {
-    ruleBroken(
-      parsed.error.issues
-        .slice(0, 20)
-        .map((i) => ({ field: ['data', ...i.path].join('.'), rule: i.message })),
-    )
-  }
-  const layout = parsed.data
-  return db.transaction().execute(async (trx) => {
-    const venue = await venueCountry(trx, input.venueId)
-    if (!venue) ruleBroken([{ field: 'venueId', rule: 'unknownVenue' }])
-    const row = await insertLayout(trx, {
-      venue_id: input.venueId,
-      name: input.name,
-      kind: layout.kind,
-      version: (await lastLayoutVersion(trx, input.venueId, input.name)) + 1,
-      data: JSON.stringify(layout),
-      seat_count: countSeats(layout).total,
-    })
-    await audit(trx, actor, 'create', 'layout', row.id, {
-      venueId: input.venueId,
-      name: input.name,
-      version: row.version,
-      seatCount: row.seat_count,
-    })
-    return row
   })
 }
 
@@ -145,6 +101,8 @@ async function resolveReferences(trx: Db, e: EventInput) {
   if (e.layoutId) {
     const layout = await layoutVenue(trx, e.layoutId)
     if (!layout || layout.venue_id !== e.venueId) breaks.push({ field: 'layoutId', rule: 'layoutNotOfVenue' })
+    // Issue 18: a draft may still change, and an event's seats are made from its layout.
+    else if (layout.status !== 'PUBLISHED') breaks.push({ field: 'layoutId', rule: 'layoutNotPublished' })
   }
   let categoryId: string | null = null
   if (e.categorySlug) {

@@ -67,7 +67,7 @@ describe.each(ENGINES)('catalogue admin API on %s', (engine) => {
       data: smallLayout(),
     })
     expect(layout.statusCode, layout.body).toBe(201)
-    expect(layout.json()).toMatchObject({ version: 1, seat_count: 55 })
+    expect(layout.json()).toMatchObject({ version: 1, seatCount: 55, status: 'PUBLISHED' })
     layoutId = layout.json().id
   })
   afterAll(async () => t?.close())

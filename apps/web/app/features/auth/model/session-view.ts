@@ -1,8 +1,10 @@
+import type { Role } from '@palco/domain/people/vocabulary'
+
 /** The person a login answers with (the API's session view). */
 export interface SessionView {
   userId: string
   name: string
   email: string
-  roles: ('fan' | 'operator' | 'admin')[]
+  roles: Role[]
   expiresAt: string
 }

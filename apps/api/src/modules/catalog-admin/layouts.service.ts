@@ -1,0 +1,211 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { countSeats, type Layout, layoutSchema } from '@palco/domain/seating/layout'
+import type {
+  CreateLayoutBody,
+  ImportLayoutBody,
+  LayoutList,
+  LayoutStatus,
+  LayoutSummary,
+} from '@palco/domain/seating/layout-editor-contract'
+import { readLayoutImport } from '@palco/domain/seating/layout-import'
+import { blocksPublishing, type LayoutProblem, validateLayout } from '@palco/domain/seating/layout-validation'
+import type { LayoutKind } from '@palco/domain/seating/layout-vocabulary'
+import type { Db } from '../../db/dialect.js'
+import { venueCountry } from './admin.repository.js'
+import { ruleBroken } from './admin.service.js'
+import { type Actor, audit } from './audit.js'
+import {
+  insertLayout,
+  lastLayoutVersion,
+  layoutSummaries,
+  layoutSummary,
+  layoutWithData,
+  lockLayout,
+  lockLayoutName,
+  markPublished,
+  updateDraft,
+  venuesOf,
+} from './layouts.repository.js'
+
+/**
+ * Layout versions (issue 18, spec §1 back-office editor). A layout row is one version of a venue's plan:
+ * drafts are saved in place; publishing is one guarded update; a published version is never written again
+ * (its events' seats were made from it), so saving it makes the next version as a new draft. Events keep
+ * the version they were created on, so a seat with a sold ticket can never disappear from an event's map.
+ */
+
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof layoutSummary>>>
+
+const summaryOf = (r: SummaryRow): LayoutSummary => ({
+  id: r.id,
+  venueId: r.venue_id,
+  venueName: r.venue_name,
+  name: r.name,
+  kind: r.kind as LayoutKind,
+  version: r.version,
+  status: r.status as LayoutStatus,
+  seatCount: r.seat_count,
+  updatedAt: new Date(r.updated_at).toISOString(),
+  eventCount: Number(r.event_count ?? 0),
+})
+
+/** The document checked against the layout contract; 422 names the first fields that break it. */
+function parseLayout(data: unknown): Layout {
+  const parsed = layoutSchema.safeParse(data)
+  if (!parsed.success) {
+    ruleBroken(
+      parsed.error.issues
+        .slice(0, 20)
+        .map((i) => ({ field: ['data', ...i.path].join('.'), rule: i.message })),
+    )
+  }
+  return parsed.data
+}
+
+async function summaryById(db: Db, layoutId: string): Promise<LayoutSummary> {
+  const row = await layoutSummary(db, layoutId)
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
+  return summaryOf(row)
+}
+
+export async function layoutList(db: Db, country: string): Promise<LayoutList> {
+  const [venues, rows] = await Promise.all([venuesOf(db, country), layoutSummaries(db, country)])
+  return { venues, layouts: rows.map(summaryOf) }
+}
+
+export async function layoutVersion(db: Db, layoutId: string): Promise<LayoutSummary & { data: Layout }> {
+  const row = await layoutWithData(db, layoutId)
+  if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
+  // Stored documents passed the schema when they were saved.
+  return { ...summaryOf(row), data: row.data as unknown as Layout }
+}
+
+/** Writes the next version of (venue, name); a draft unless `draft` is false. */
+async function insertVersion(
+  db: Db,
+  actor: Actor,
+  input: { venueId: string; name: string; layout: Layout; draft: boolean; action: string },
+): Promise<LayoutSummary> {
+  const id = await db.transaction().execute(async (trx) => {
+    const venue = await venueCountry(trx, input.venueId)
+    if (!venue) ruleBroken([{ field: 'venueId', rule: 'unknownVenue' }])
+    await lockLayoutName(trx, input.venueId, input.name)
+    const version = (await lastLayoutVersion(trx, input.venueId, input.name)) + 1
+    const seatCount = countSeats(input.layout).total
+    const row = await insertLayout(trx, {
+      venue_id: input.venueId,
+      name: input.name,
+      kind: input.layout.kind,
+      version,
+      data: JSON.stringify(input.layout),
+      seat_count: seatCount,
+      status: input.draft ? 'DRAFT' : 'PUBLISHED',
+      published_at: input.draft ? null : new Date(),
+    })
+    await audit(trx, actor, input.action, 'layout', row.id, {
+      venueId: input.venueId,
+      name: input.name,
+      version,
+      seatCount,
+      status: input.draft ? 'DRAFT' : 'PUBLISHED',
+    })
+    return row.id
+  })
+  return summaryById(db, id)
+}
+
+/**
+ * `POST /api/admin/layouts`. Without `draft` the document is published at once, as the import always was;
+ * it is then held to the same check as the editor's publish button.
+ */
+export async function createLayout(db: Db, actor: Actor, input: CreateLayoutBody): Promise<LayoutSummary> {
+  const layout = parseLayout(input.data)
+  const draft = input.draft ?? false
+  if (!draft) refuseUnpublishable(layout)
+  return insertVersion(db, actor, {
+    venueId: input.venueId,
+    name: input.name,
+    layout,
+    draft,
+    action: 'create',
+  })
+}
+
+/** A layout.json file chosen by a person: hostile input is refused naming why and where (issue 18 part 5). */
+export async function importLayout(db: Db, actor: Actor, input: ImportLayoutBody): Promise<LayoutSummary> {
+  const read = readLayoutImport(input.file)
+  if (!read.ok) {
+    throw new DomainError('LAYOUT_IMPORT_REFUSED', {
+      message: read.message,
+      details: { reason: read.reason, path: read.path },
+    })
+  }
+  return insertVersion(db, actor, {
+    venueId: input.venueId,
+    name: input.name,
+    layout: read.layout,
+    draft: true,
+    action: 'import',
+  })
+}
+
+/**
+ * `PUT /api/admin/layouts/:id`: a draft is saved in place under the same id; a published version is never
+ * changed, so the document becomes the next version, a new draft (`created`).
+ */
+export async function saveLayout(
+  db: Db,
+  actor: Actor,
+  layoutId: string,
+  data: unknown,
+): Promise<{ created: boolean; layout: LayoutSummary }> {
+  const layout = parseLayout(data)
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await lockLayout(trx, layoutId)
+    if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
+    if (row.status !== 'DRAFT') return { venueId: row.venue_id, name: row.name }
+    const seatCount = countSeats(layout).total
+    await updateDraft(trx, layoutId, {
+      data: JSON.stringify(layout),
+      kind: layout.kind,
+      seat_count: seatCount,
+    })
+    await audit(trx, actor, 'save', 'layout', layoutId, { seatCount })
+    return null
+  })
+  if (!outcome) return { created: false, layout: await summaryById(db, layoutId) }
+  const next = await insertVersion(db, actor, { ...outcome, layout, draft: true, action: 'create' })
+  return { created: true, layout: next }
+}
+
+function refuseUnpublishable(layout: Layout): LayoutProblem[] {
+  const problems = validateLayout(layout)
+  if (blocksPublishing(problems)) {
+    throw new DomainError('LAYOUT_NOT_PUBLISHABLE', {
+      details: { problems: problems.filter((p) => p.severity === 'error') },
+    })
+  }
+  return problems
+}
+
+/**
+ * `POST /api/admin/layouts/:id/publish`: checked with the editor's own validation (errors block, warnings
+ * do not), then one guarded update under the row lock, so a concurrent save cannot slip in between.
+ */
+export async function publishLayout(
+  db: Db,
+  actor: Actor,
+  layoutId: string,
+): Promise<LayoutSummary & { problems: LayoutProblem[] }> {
+  const problems = await db.transaction().execute(async (trx) => {
+    const row = await lockLayout(trx, layoutId)
+    if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
+    if (row.status !== 'DRAFT')
+      throw new DomainError('CONFLICT', { message: 'This version is already published.' })
+    const found = refuseUnpublishable(row.data as unknown as Layout)
+    await markPublished(trx, layoutId)
+    await audit(trx, actor, 'publish', 'layout', layoutId, { warnings: found.length })
+    return found
+  })
+  return { ...(await summaryById(db, layoutId)), problems }
+}
