@@ -111,8 +111,14 @@ export default [
         route(`assistant/${path}`, ASSISTANT_PAGES[path] ?? upcoming, { id: `assistant-${id}` }),
       ),
     ]),
+    // The seat-layout editor (issue 18): admins and the layout-editor role.
+    layout('routes/guards/require-layout-editor.tsx', [
+      route('backoffice/layout_editor', 'routes/backoffice/layout-editor.tsx', { id: 'layout-editor' }),
+      route('backoffice/layout_editor/:layoutId', 'routes/backoffice/layout-editor-version.tsx', {
+        id: 'layout-editor-version',
+      }),
+    ]),
     layout('routes/guards/require-admin.tsx', [
-      route('backoffice/layout_editor', upcoming, { id: 'layout-editor' }),
       route('backoffice/box-office', 'routes/backoffice/box-office.tsx', { id: 'backoffice-box-office' }),
       route('backoffice/operators', 'routes/backoffice/operators.tsx', { id: 'backoffice-operators' }),
       route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),

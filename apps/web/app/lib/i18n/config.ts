@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'tickets',
   'boxoffice',
   'inscriptions',
+  'layouteditor',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

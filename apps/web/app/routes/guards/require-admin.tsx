@@ -1,7 +1,7 @@
 import { Outlet, redirect } from 'react-router'
 import type { Route } from './+types/require-admin'
 
-/** The back-office layout editor is for admins (spec §6 leaves the role open; we choose admin). */
+/** The back office is for admins (the layout editor has its own guard, require-layout-editor.tsx). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (!context.session) {
