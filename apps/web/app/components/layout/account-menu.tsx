@@ -131,6 +131,13 @@ export default function AccountMenu(props: {
               <hr className={classes.divider} />
             </>
           )}
+          {/* Venue plans (issue 18): admins and layout editors, who are not operators. */}
+          {props.session.roles.includes('layout_editor') && (
+            <>
+              {link('/backoffice/layout_editor', t('nav.layoutEditor'))}
+              <hr className={classes.divider} />
+            </>
+          )}
           {link('/profile', t('nav.myProfile'))}
           {link('/my-tickets', t('nav.myTickets'))}
           {link('/my-purchases', t('nav.myPurchases'))}
