@@ -1,4 +1,4 @@
-import { ActionIcon, Loader, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core'
+import { Loader, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core'
 import { useReducedMotion } from '@mantine/hooks'
 import type { Layout } from '@palco/domain/seating/layout'
 import {
@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ZoomControls } from '../../../components/ui/zoom-controls'
 import { paletteFor } from '../../../lib/seat-map/model/seat-colors'
 import { sectionAt } from '../../../lib/seat-map/model/section-hit'
 import { type Bounds, fitBounds, screenToWorld } from '../../../lib/seat-map/model/viewport'
@@ -566,49 +567,21 @@ export function EditorCanvas(props: EditorCanvasProps) {
           {t('canvas.polygon_hint')}
         </Text>
       )}
-      <ActionIcon.Group
-        orientation="vertical"
+      <ZoomControls
         className={classes.zoom}
-        role="group"
-        aria-label={t('canvas.zoom')}
-      >
-        <ActionIcon
-          variant="default"
-          size="lg"
-          onClick={zoomIn}
-          disabled={!engine || !zoom.canIn}
-          aria-label={t('canvas.zoom_in')}
-        >
-          <svg {...ICON} aria-hidden="true">
-            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-          </svg>
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          onClick={zoomOut}
-          disabled={!engine || !zoom.canOut}
-          aria-label={t('canvas.zoom_out')}
-        >
-          <svg {...ICON} aria-hidden="true">
-            <path d="M5 12h14" strokeLinecap="round" />
-          </svg>
-        </ActionIcon>
-        <ActionIcon variant="default" size="lg" onClick={fit} disabled={!engine} aria-label={t('canvas.fit')}>
-          <svg {...ICON} aria-hidden="true">
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </ActionIcon>
-      </ActionIcon.Group>
+        onZoomIn={zoomIn}
+        onZoomOut={zoomOut}
+        onFit={fit}
+        canZoomIn={Boolean(engine) && zoom.canIn}
+        canZoomOut={Boolean(engine) && zoom.canOut}
+        canFit={Boolean(engine)}
+        labels={{
+          group: t('canvas.zoom'),
+          zoomIn: t('canvas.zoom_in'),
+          zoomOut: t('canvas.zoom_out'),
+          fit: t('canvas.fit'),
+        }}
+      />
     </section>
   )
-}
-
-const ICON = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
 }

@@ -5,6 +5,7 @@ import type { SeatAvailability, SeatChange } from '@palco/domain/seating/availab
 import { flattenSections, type Layout } from '@palco/domain/seating/layout'
 import { type Ref, useCallback, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ZoomControls } from '../../../components/ui/zoom-controls'
 import { type MapTarget, sameTarget } from '../../../lib/seat-map/model/map-target'
 import type { SeatChangeSource } from '../../../lib/seat-map/model/seat-change-source'
 import { paletteFor } from '../../../lib/seat-map/model/seat-colors'
@@ -19,7 +20,6 @@ import { type SeatMapEngine, useSeatMapEngine } from '../hooks/use-seat-map-engi
 import { PlaceDetailsCard } from './place-details-card'
 import classes from './seat-map.module.css'
 import { SeatMapLegend } from './seat-map-legend'
-import { ZoomControls } from './zoom-controls'
 
 /** Imperative controls, e.g. for the page's live feed and for the accessible list's "show on map". */
 export interface SeatMapHandle {
@@ -345,6 +345,12 @@ export function SeatMap(props: SeatMapProps) {
             onFit={fit}
             canZoomIn={Boolean(engine) && zoom.canIn}
             canZoomOut={Boolean(engine) && zoom.canOut}
+            labels={{
+              group: t('zoom.group'),
+              zoomIn: t('zoom.in'),
+              zoomOut: t('zoom.out'),
+              fit: t('zoom.fit'),
+            }}
           />
         </div>
         {card && (

@@ -1,5 +1,4 @@
 import { ActionIcon } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 
 export interface ZoomControlsProps {
   onZoomIn: () => void
@@ -7,6 +6,11 @@ export interface ZoomControlsProps {
   onFit: () => void
   canZoomIn: boolean
   canZoomOut: boolean
+  /** False while there is nothing drawn to fit. */
+  canFit?: boolean
+  /** Translated by the page, whose namespace it is (the fans' map, the layout editor). */
+  labels: { group: string; zoomIn: string; zoomOut: string; fit: string }
+  className?: string
 }
 
 const icon = {
@@ -18,17 +22,22 @@ const icon = {
   strokeWidth: 2,
 }
 
-/** +, − and "fit" buttons; labelled for screen readers, disabled at the zoom limits. */
-export function ZoomControls({ onZoomIn, onZoomOut, onFit, canZoomIn, canZoomOut }: ZoomControlsProps) {
-  const { t } = useTranslation('seatmap')
+/** +, − and "fit" buttons over a map; labelled for screen readers, disabled at the zoom limits. */
+export function ZoomControls(props: ZoomControlsProps) {
+  const { onZoomIn, onZoomOut, onFit, canZoomIn, canZoomOut, labels } = props
   return (
-    <ActionIcon.Group orientation="vertical" role="group" aria-label={t('zoom.group')}>
+    <ActionIcon.Group
+      orientation="vertical"
+      role="group"
+      aria-label={labels.group}
+      className={props.className}
+    >
       <ActionIcon
         variant="default"
         size="lg"
         onClick={onZoomIn}
         disabled={!canZoomIn}
-        aria-label={t('zoom.in')}
+        aria-label={labels.zoomIn}
       >
         <svg {...icon} aria-hidden="true">
           <path d="M12 5v14M5 12h14" strokeLinecap="round" />
@@ -39,13 +48,19 @@ export function ZoomControls({ onZoomIn, onZoomOut, onFit, canZoomIn, canZoomOut
         size="lg"
         onClick={onZoomOut}
         disabled={!canZoomOut}
-        aria-label={t('zoom.out')}
+        aria-label={labels.zoomOut}
       >
         <svg {...icon} aria-hidden="true">
           <path d="M5 12h14" strokeLinecap="round" />
         </svg>
       </ActionIcon>
-      <ActionIcon variant="default" size="lg" onClick={onFit} aria-label={t('zoom.fit')}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={onFit}
+        disabled={props.canFit === false}
+        aria-label={labels.fit}
+      >
         <svg {...icon} aria-hidden="true">
           <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
