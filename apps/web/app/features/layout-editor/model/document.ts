@@ -1,4 +1,5 @@
 import type { Layout, LayoutRow, LayoutSection, LayoutShape } from '@palco/domain/seating/layout'
+import { rowLabels } from '@palco/domain/seating/layout-numbering'
 
 /**
  * Addressing inside a layout document. Sections nest, so one is found by the list of indices from the top
@@ -143,16 +144,9 @@ function letterIndex(label: string): number {
   return n
 }
 
-function letterLabel(n: number): string {
-  let out = ''
-  let v = n
-  while (v > 0) {
-    const rem = (v - 1) % 26
-    out = String.fromCharCode(65 + rem) + out
-    v = Math.floor((v - 1) / 26)
-  }
-  return out
-}
+/** The inverse of `letterIndex`: the domain's row letters over the whole alphabet. */
+const letterLabel = (n: number): string =>
+  rowLabels({ type: 'LETTER', order: 'ASC', start: n, skip: [] }, 1)[0] ?? ''
 
 /**
  * A row label not yet used in the section, in the scheme of `base`: numbers continue after the highest
