@@ -21,10 +21,11 @@ import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { build } from 'vite'
+import { benchData } from '../lib/bench-layout.mjs'
 import { throwawayDatabase } from '../lib/db.mjs'
+import { drawHook } from '../lib/draw-hook.mjs'
 import { args, isoMinute, loadNow, machine, table, writeSection } from '../lib/report.mjs'
 import { freePort } from '../lib/server.mjs'
 
@@ -59,21 +60,7 @@ const ADMIN = { email: 'admin@palco.co', password: 'Palco#2026' }
  * the renderer's off-screen section bitmaps are not) and the next animation frame, the same "first paint"
  * as the seat-map benchmark (navigation start → next frame after the first draw).
  */
-const FIRST_DRAW_HOOK = `(() => {
-  const mark = { draw: undefined, paint: undefined }
-  window.__coldStart = mark
-  const proto = CanvasRenderingContext2D.prototype
-  for (const name of ['fill', 'fillRect', 'drawImage', 'putImageData', 'stroke', 'fillText']) {
-    const original = proto[name]
-    proto[name] = function (...a) {
-      if (mark.draw === undefined && this.canvas.isConnected && this.canvas.width > 100) {
-        mark.draw = performance.now()
-        requestAnimationFrame(() => { mark.paint = performance.now() })
-      }
-      return original.apply(this, a)
-    }
-  }
-})()`
+const FIRST_DRAW_HOOK = drawHook({ global: '__coldStart', counts: 'c.isConnected && c.width > 100' })
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -99,20 +86,7 @@ const ms = (/** @type {number | undefined} */ n) =>
   n === undefined || Number.isNaN(n) ? '—' : `${Math.round(n).toLocaleString('en-US')} ms`
 
 /** The 100,000-seat layout of the seat-map benchmark, built from its TypeScript with Vite like run.mjs does. */
-async function benchLayout() {
-  const outDir = path.join(out, 'gen-cold')
-  const conditions = ['@palco/source']
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    resolve: { conditions },
-    ssr: { noExternal: true, resolve: { conditions, externalConditions: conditions } },
-    build: { ssr: path.join(here, 'generate-data.ts'), outDir, emptyOutDir: true, target: 'node20' },
-  })
-  const mod = await import(pathToFileURL(path.join(outDir, 'generate-data.js')).href)
-  return mod.benchData()
-}
+const benchLayout = () => benchData(path.join(out, 'gen-cold'))
 
 /**
  * Starts the built server as a child process and times spawn → first 200 from /api/ready (polled every

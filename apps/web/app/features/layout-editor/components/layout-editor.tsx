@@ -403,8 +403,15 @@ function Workspace(props: { summary: LayoutSummary; doc: Layout }) {
   showSelectionRef.current = showSelection
 
   return (
+    // data-history-length: how many changes undo can take back, so a benchmark can tell when an edit is done.
     // biome-ignore lint/a11y/noStaticElementInteractions: the editor's keyboard shortcuts work from any of its parts
-    <div onKeyDown={onKeyDown} data-testid="layout-editor" data-status={summary.status} data-dirty={dirty}>
+    <div
+      onKeyDown={onKeyDown}
+      data-testid="layout-editor"
+      data-status={summary.status}
+      data-dirty={dirty}
+      data-history-length={history.done.length}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="sm">
           <Group gap="xs">
