@@ -2,7 +2,9 @@ import { Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/c
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
-import { listLayouts } from '../../features/layout-editor/api/layouts'
+import { layoutPath, listLayouts } from '../../features/layout-editor/api/layouts'
+import { prefetchCode } from '../../lib/prefetch'
+import { useRootData } from '../../root'
 import type { Route } from './+types/layout-editor-version'
 
 // The editor (canvas, renderer, panels) is a module of its own, loaded after the page (DESIGN §8).
@@ -20,7 +22,7 @@ export function headers() {
 
 /**
  * `/backoffice/layout_editor/:layoutId` (issue 18): one version in the editor. The page carries only the
- * version's summary; the editor fetches the document itself.
+ * version's summary; the document is fetched by the browser, started by the page's inline script.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const list = await listLayouts(context.api)
@@ -33,9 +35,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function LayoutEditorVersion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('layouteditor')
   const { summary } = loaderData
+  const nonce = useRootData()?.nonce
   return (
     <Container fluid px="md" py="md">
       <title>{`${summary.name} · ${t('list.title')} · Palco`}</title>
+      {/* The document (half a megabyte for the demo stadium) is asked for while the page parses, not once
+          the editor has loaded: opening waited for it (bench/layout-editor). */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, the path JSON-escaped by prefetchCode
+        dangerouslySetInnerHTML={{ __html: prefetchCode([layoutPath(summary.id)]) }}
+      />
       <Stack gap="sm">
         <Stack gap={2}>
           <Anchor component={Link} to="/backoffice/layout_editor" size="sm">

@@ -7,7 +7,7 @@ import { ApiError, apiRequest, jsonBodyOf, NETWORK_ERROR_CODE, parseProblem } fr
 /** The back-office layout editor's calls (issue 18, `/api/admin/layouts`), admins and layout editors. */
 
 export const LAYOUTS_PATH = '/api/admin/layouts'
-const layoutPath = (id: string) => `${LAYOUTS_PATH}/${encodeURIComponent(id)}`
+export const layoutPath = (id: string) => `${LAYOUTS_PATH}/${encodeURIComponent(id)}`
 
 export type LayoutDetail = LayoutSummary & { data: Layout }
 
