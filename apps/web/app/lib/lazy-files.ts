@@ -2,7 +2,7 @@ import lazyChunks from 'virtual:lazy-chunks'
 import { preload, preloadModule } from 'react-dom'
 
 /** Lazily imported modules the server can name the files of (vite.config.ts, LAZY_PRELOADS). */
-export type LazyModule = 'seat-map' | 'account-menu'
+export type LazyModule = 'seat-map' | 'account-menu' | 'layout-editor'
 
 /**
  * A lazy module's files, for a loader to hand to its page. Known only to the server build: in the browser
