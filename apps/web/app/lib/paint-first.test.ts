@@ -73,6 +73,35 @@ describe('rewriteForPaintFirst', () => {
     const { inserted } = runLoader(out, 'hidden')
     expect(inserted).toEqual(AFTER_PAINT)
   })
+
+  it('asks for the modules hydration needs before those of the lazily loaded parts', () => {
+    // React Router's script (trimmed): the matched routes' modules, the entry, and a manifest that also
+    // describes a route the page only links to. A lazy part's preload, hoisted by React, comes first.
+    const code =
+      'import * as route0 from "/assets/root-a.js";\nimport * as route1 from "/assets/page-p.js";\n' +
+      'window.__reactRouterManifest = {"entry": {"module": "/assets/entry-e.js", "imports": ["/assets/react-r.js"]},' +
+      ' "routes": {"root": {"module": "/assets/root-a.js", "imports": ["/assets/react-r.js", "/assets/vendor-v.js"]},' +
+      ' "page": {"module": "/assets/page-p.js", "imports": ["/assets/table-t.js"]},' +
+      ' "linked": {"module": "/assets/list-l.js", "imports": ["/assets/badge-b.js"]}}};\n' +
+      'window.__reactRouterRouteModules = {"root":route0,"page":route1};\nimport("/assets/entry-e.js");'
+    const hrefs = ['editor-x', 'badge-b', 'react-r', 'table-t', 'root-a', 'page-p', 'vendor-v', 'entry-e']
+    const page =
+      '<html><head>' +
+      hrefs.map((h) => `<link rel="modulepreload" href="/assets/${h}.js"/>`).join('') +
+      `</head><body><script nonce="N0==" type="module">${code}</script></body></html>`
+    const { inserted } = runLoader(rewriteForPaintFirst(page), 'hidden')
+    expect(inserted.map((el) => el.href?.replace(/^\/assets\/|\.js$/g, '') ?? el.type)).toEqual([
+      'react-r',
+      'table-t',
+      'root-a',
+      'page-p',
+      'vendor-v',
+      'entry-e',
+      'editor-x',
+      'badge-b',
+      'module',
+    ])
+  })
 })
 
 describe('paintFirstStream', () => {

@@ -26,6 +26,27 @@ const scriptLiteral = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
+const STATIC_IMPORT = /\bimport\s+\*\s+as\s+\w+\s+from\s+"([^"]+)"/g
+const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The files hydration needs, read from React Router's module script: the matched routes' modules and the
+ * client entry it imports, with the chunks the manifest in the same script lists as their imports. (The
+ * manifest also describes routes the page only links to; their files are not among these.)
+ */
+export function hydrationModulesOf(code: string): Set<string> {
+  const modules = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1] ?? '')
+  const files = new Set(modules)
+  for (const module of modules) {
+    const entry = new RegExp(`"module":\\s*"${escapeRegExp(module)}",\\s*"imports":\\s*\\[([^\\]]*)\\]`).exec(
+      code,
+    )
+    for (const m of entry?.[1]?.matchAll(/"([^"]+)"/g) ?? []) files.add(m[1] ?? '')
+  }
+  return files
+}
+
 /**
  * The inline script that, once the page has painted, inserts a module preload for each of `preloads` and
  * then `code` as a module script.
@@ -37,8 +58,16 @@ export function paintFirstLoader(
 ): string {
   const nonceAttr = nonce ? ` nonce="${nonce}"` : ''
   const setNonce = (v: string) => (nonce ? `${v}.nonce=${JSON.stringify(nonce)};` : '')
-  const preload = preloads.length
-    ? `${scriptLiteral(preloads)}.forEach(function(h){var l=document.createElement("link");` +
+  // The modules hydration needs first, then what the page's lazily loaded parts need: six at a time over
+  // HTTP/1.1, the editor's fifty files ahead of the route's put hydration last (issue 18: opening the
+  // editor).
+  const first = hydrationModulesOf(code)
+  const ordered = [
+    ...preloads.filter((href) => first.has(href)),
+    ...preloads.filter((href) => !first.has(href)),
+  ]
+  const preload = ordered.length
+    ? `${scriptLiteral(ordered)}.forEach(function(h){var l=document.createElement("link");` +
       `l.rel="modulepreload";${setNonce('l')}l.href=h;document.head.appendChild(l)});`
     : ''
   // A hidden tab gets no animation frames: it starts at once instead of waiting to be shown.
