@@ -11,12 +11,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { markHydrated } from './lib/early-tap'
 import { PageResources } from './lib/i18n/page-resources'
 import { cssVariablesResolver, mantineTheme } from './lib/mantine-theme'
+import { prefetchCode, prefetchPathsOf } from './lib/prefetch'
 import { themeFromCookieHeader } from './lib/theme'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === 'dark' ? '#1a1b1e' : '#ffffff'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <HeadPrefetch nonce={data?.nonce} />
         <Meta />
         <Links />
       </head>
@@ -66,6 +69,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={data?.nonce} />
       </body>
     </html>
+  )
+}
+
+/**
+ * Starts the API reads the matched routes name in their `handle.prefetch` while the head parses, before
+ * the stylesheets, which an inline script would otherwise wait for (lib/prefetch.ts). Runs only in the
+ * server's page: React neither runs it again on the client nor on a client-side navigation, where the
+ * page's modules are already there to ask.
+ */
+function HeadPrefetch({ nonce }: { nonce: string | undefined }) {
+  const paths = prefetchPathsOf(useMatches())
+  if (paths.length === 0) return null
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, paths JSON-escaped by prefetchCode
+      dangerouslySetInnerHTML={{ __html: prefetchCode(paths) }}
+    />
   )
 }
 

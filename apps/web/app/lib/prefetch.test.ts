@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest } from './api-client'
-import { prefetchCode, takePrefetched } from './prefetch'
+import { prefetchCode, prefetchPathsOf, takePrefetched } from './prefetch'
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 })
 
@@ -57,5 +57,20 @@ describe('data a page starts before its script loads', () => {
 
   it('cannot close the script element it is written into', () => {
     expect(prefetchCode(['/api/x?q=</script><script>alert(1)'])).not.toContain('</script>')
+  })
+})
+
+describe('the paths a page prefetches', () => {
+  it("come from the matched routes' handles and loader data, in route order", () => {
+    const matches = [
+      { handle: undefined, loaderData: { country: 'CO' } },
+      {
+        handle: { prefetch: (d: { id: string }) => [`/api/a/${d.id}`, `/api/b/${d.id}`] },
+        loaderData: { id: '7' },
+      },
+      // A route whose loader threw has no data: nothing to ask for.
+      { handle: { prefetch: () => ['/api/never'] }, loaderData: undefined },
+    ]
+    expect(prefetchPathsOf(matches)).toEqual(['/api/a/7', '/api/b/7'])
   })
 })

@@ -3,14 +3,19 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { layoutPath, listLayouts } from '../../features/layout-editor/api/layouts'
-import { prefetchCode } from '../../lib/prefetch'
-import { useRootData } from '../../root'
+import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
+import type { PrefetchHandle } from '../../lib/prefetch'
 import type { Route } from './+types/layout-editor-version'
 
 // The editor (canvas, renderer, panels) is a module of its own, loaded after the page (DESIGN §8).
 const loadEditor = () => import('../../features/layout-editor/components/layout-editor')
 if (typeof window !== 'undefined') void loadEditor().catch(() => {})
 const LayoutEditor = lazy(loadEditor)
+
+/** The document (half a megabyte for the demo stadium) is asked for while the head parses (bench/layout-editor). */
+export const handle: PrefetchHandle<Route.ComponentProps['loaderData']> = {
+  prefetch: ({ summary }) => [layoutPath(summary.id)],
+}
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]
@@ -29,24 +34,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (list.status !== 200) throw data(null, { status: 502 })
   const summary = list.data.layouts.find((l) => l.id === params.layoutId)
   if (!summary) throw data(null, { status: 404 })
-  return { summary }
+  return { summary, editorFiles: lazyFilesOf('layout-editor') }
 }
 
 export default function LayoutEditorVersion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('layouteditor')
-  const { summary } = loaderData
-  const nonce = useRootData()?.nonce
+  const { summary, editorFiles } = loaderData
+  // The editor's files are asked for with the page's own modules, not once the page has run (issue 18).
+  preloadFiles(editorFiles)
   return (
     <Container fluid px="md" py="md">
       <title>{`${summary.name} · ${t('list.title')} · Palco`}</title>
-      {/* The document (half a megabyte for the demo stadium) is asked for while the page parses, not once
-          the editor has loaded: opening waited for it (bench/layout-editor). */}
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, the path JSON-escaped by prefetchCode
-        dangerouslySetInnerHTML={{ __html: prefetchCode([layoutPath(summary.id)]) }}
-      />
       <Stack gap="sm">
         <Stack gap={2}>
           <Anchor component={Link} to="/backoffice/layout_editor" size="sm">

@@ -42,8 +42,7 @@ import { useSeatFeed } from '../../features/stadium-checkout/hooks/use-seat-feed
 import { isApiError } from '../../lib/api-client'
 import { useCarriedNamespaces } from '../../lib/i18n/page-resources'
 import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
-import { prefetchCode } from '../../lib/prefetch'
-import { useRootData } from '../../root'
+import type { PrefetchHandle } from '../../lib/prefetch'
 import type { Route } from './+types/stadium'
 
 // The canvas renderer is the heaviest part of checkout: it loads after the page, on its own — but as soon as
@@ -51,6 +50,11 @@ import type { Route } from './+types/stadium'
 const loadSeatMap = () => import('../../features/seat-map/components/seat-map')
 if (typeof window !== 'undefined') void loadSeatMap().catch(() => {})
 const SeatMap = lazy(() => loadSeatMap().then((m) => ({ default: m.SeatMap })))
+
+/** The map's layout and seats are asked for while the page's head parses (lib/prefetch.ts). */
+export const handle: PrefetchHandle<Route.ComponentProps['loaderData']> = {
+  prefetch: ({ event }) => [seatLayoutPath(event.id), seatsPath(event.id)],
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('event')?.trim()
@@ -91,7 +95,6 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   // 13: cold map).
   useCarriedNamespaces('seatmap')
   preloadFiles(seatMapFiles)
-  const nonce = useRootData()?.nonce
   const { t } = useTranslation(['checkout', 'errors'])
   const location = useLocation()
   const [seatLayout, setSeatLayout] = useState<SeatLayout | null>(null)
@@ -219,14 +222,6 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl" py="lg">
       <title>{t('checkout:stadium.title', { name: event.name })}</title>
-      {/* Runs while the server's page is parsed, long before this component's effects (lib/prefetch.ts).
-          React does not run it again on the client, and keeps it as rendered. */}
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code, paths JSON-escaped by prefetchCode
-        dangerouslySetInnerHTML={{ __html: prefetchCode([seatLayoutPath(event.id), seatsPath(event.id)]) }}
-      />
       <Stack gap="md">
         <Stack gap={4}>
           <Anchor component={Link} to={counter ? '/assistant' : `/events/${event.slug}`} size="sm">
