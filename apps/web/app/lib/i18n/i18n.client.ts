@@ -45,9 +45,17 @@ export async function initClientI18n(lng: string) {
   return i18next
 }
 
-/** Fetches the namespaces the page was not rendered with, while the browser is idle (later dialogs, errors). */
+/**
+ * Fetches the namespaces the page was not rendered with (later dialogs, errors) once the page has loaded
+ * and the browser is idle. Not sooner: the main thread idles while a lazily loaded part's modules download,
+ * and the nine files then took connections the layout editor's modules were queued for (issue 18).
+ */
 export function loadRemainingNamespaces(i18n: typeof i18next): void {
   const load = () => void i18n.loadNamespaces([...NAMESPACES])
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 })
-  else setTimeout(load, 1500)
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 })
+    else setTimeout(load, 1500)
+  }
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
 }
