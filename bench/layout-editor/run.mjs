@@ -15,6 +15,7 @@
 //   npm run bench:layout-editor -- --runs 1 --dry            quick look, docs/benchmarks.md untouched
 //   npm run bench:layout-editor -- --venues 100k --profile   where the main thread's time goes
 //   npm run bench:layout-editor -- --cpu 4                   CPU slowed 4× (the default is the machine's)
+//   npm run bench:layout-editor -- --trace                    a Chromium trace of every open, in bench/.out
 //
 // The desktop back office: a 1280×800 window at device pixel ratio 1, no CPU throttling unless --cpu. The
 // built server with the demo data on a fresh embedded database; the venue manager of the demo
@@ -50,7 +51,7 @@ import {
 import { serverComplaints, startServer } from '../lib/server.mjs'
 import { median, percentile } from '../lib/stats.mjs'
 
-const opt = args({ runs: 3, dry: false, cpu: 1, venues: '40k,100k', profile: false })
+const opt = args({ runs: 3, dry: false, cpu: 1, venues: '40k,100k', profile: false, trace: false })
 const VIEWPORT = { width: 1280, height: 800 }
 const PASSWORD = 'Palco#2026'
 const EDITOR_EMAIL = 'planos@palco.co'
@@ -207,6 +208,7 @@ async function openEditor(layoutId) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   if (opt.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: opt.cpu })
+  if (opt.trace) await browser.startTracing(page, { screenshots: false })
   await page.goto(`${origin}/backoffice/layout_editor/${layoutId}`, { waitUntil: 'commit', timeout: 120_000 })
   await page.waitForFunction(
     () => {
@@ -216,6 +218,11 @@ async function openEditor(layoutId) {
     null,
     { timeout: 120_000, polling: 50 },
   )
+  if (opt.trace) {
+    const file = path.join(OUT_DIR, `layout-editor-open-${layoutId}-${Date.now()}.trace.json`)
+    fs.writeFileSync(file, await browser.stopTracing())
+    console.error(`trace: ${file}`)
+  }
   const open = await page.evaluate((id) => {
     const w = /** @type {any} */ (window)
     const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])
