@@ -1,5 +1,6 @@
 import { flattenSections, type Layout, type LayoutSection } from './layout.js'
 import { DEFAULT_SECTION_NAME } from './layout-vocabulary.js'
+import { type Bounds, boundsOfPoints, containsPoint, growBounds, pointInPolygon } from './plane-geometry.js'
 
 /**
  * What the back-office editor lists before a layout is published (issue 18). Errors block publishing
@@ -116,7 +117,7 @@ export function validateLayout(layout: Layout): LayoutProblem[] {
 function checkSeats(s: LayoutSection, problems: Problems) {
   const seen = new Map<string, Set<number>>()
   const polygon = s.shape.points
-  const box = boundsOf(polygon)
+  const box = boundsOfPoints(polygon)
   for (const row of s.rows ?? []) {
     let numbers = seen.get(row.label)
     if (!numbers) {
@@ -129,47 +130,11 @@ function checkSeats(s: LayoutSection, problems: Problems) {
         problems.add('DUPLICATE_SEAT', target, { ...sectionParams(s), row: row.label, seat: n })
       numbers.add(n)
       // Nested sections are checked against their own polygon, not their parent's.
-      const inside =
-        x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && pointInPolygon(polygon, x, y)
+      const inside = containsPoint(box, x, y) && pointInPolygon(polygon, x, y)
       if (!inside)
         problems.add('SEAT_OUTSIDE_SECTION', target, { ...sectionParams(s), row: row.label, seat: n })
     }
   }
-}
-
-/** Even-odd ray casting over flat points. */
-function pointInPolygon(points: readonly number[], x: number, y: number): boolean {
-  const n = points.length >> 1
-  if (n < 3) return false
-  let inside = false
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = points[2 * i] as number
-    const yi = points[2 * i + 1] as number
-    const xj = points[2 * j] as number
-    const yj = points[2 * j + 1] as number
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
-  }
-  return inside
-}
-
-interface Bounds {
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-}
-
-function boundsOf(points: readonly number[]): Bounds {
-  const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
-  for (let i = 0; i + 1 < points.length; i += 2) grow(b, points[i] as number, points[i + 1] as number)
-  return b
-}
-
-function grow(b: Bounds, x: number, y: number) {
-  if (x < b.minX) b.minX = x
-  if (x > b.maxX) b.maxX = x
-  if (y < b.minY) b.minY = y
-  if (y > b.maxY) b.maxY = y
 }
 
 // Beyond this many cells from the origin a cell index loses integer precision; such seats are compared
@@ -319,14 +284,14 @@ function checkCanvas(layout: Layout, sections: readonly LayoutSection[], problem
   const outside = (b: Bounds) =>
     b.minX < -eps || b.minY < -eps || b.maxX > width + eps || b.maxY > height + eps
   for (const s of sections) {
-    if (s.shape.points.length >= 2 && outside(boundsOf(s.shape.points)))
+    if (s.shape.points.length >= 2 && outside(boundsOfPoints(s.shape.points)))
       problems.add('SHAPE_OUTSIDE_CANVAS', { kind: 'section', section: s.code }, sectionParams(s))
   }
   for (const shape of layout.shapes ?? []) {
-    const b = boundsOf(shape.points ?? [])
+    const b = boundsOfPoints(shape.points ?? [])
     if (shape.x !== undefined && shape.y !== undefined) {
-      grow(b, shape.x, shape.y)
-      grow(b, shape.x + (shape.width ?? 0), shape.y + (shape.height ?? 0))
+      growBounds(b, shape.x, shape.y)
+      growBounds(b, shape.x + (shape.width ?? 0), shape.y + (shape.height ?? 0))
     }
     if (b.minX <= b.maxX && outside(b))
       problems.add(

@@ -9,12 +9,9 @@ export interface Viewport {
   y: number
 }
 
-export interface Bounds {
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-}
+import type { Bounds } from '@palco/domain/seating/plane-geometry'
+
+export type { Bounds }
 
 export interface ScaleLimits {
   min: number
