@@ -1,4 +1,5 @@
 import { ActionIcon } from '@mantine/core'
+import { mapCornerClass } from './map-overlays'
 
 export interface ZoomControlsProps {
   onZoomIn: () => void
@@ -10,6 +11,7 @@ export interface ZoomControlsProps {
   canFit?: boolean
   /** Translated by the page, whose namespace it is (the fans' map, the layout editor). */
   labels: { group: string; zoomIn: string; zoomOut: string; fit: string }
+  /** Instead of the map's top right corner. */
   className?: string
 }
 
@@ -22,7 +24,7 @@ const icon = {
   strokeWidth: 2,
 }
 
-/** +, − and "fit" buttons over a map; labelled for screen readers, disabled at the zoom limits. */
+/** +, − and "fit" buttons over a map, in its top right corner; labelled for screen readers, disabled at the zoom limits. */
 export function ZoomControls(props: ZoomControlsProps) {
   const { onZoomIn, onZoomOut, onFit, canZoomIn, canZoomOut, labels } = props
   return (
@@ -30,7 +32,7 @@ export function ZoomControls(props: ZoomControlsProps) {
       orientation="vertical"
       role="group"
       aria-label={labels.group}
-      className={props.className}
+      className={props.className ?? mapCornerClass}
     >
       <ActionIcon
         variant="default"

@@ -1,4 +1,4 @@
-import { Loader, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core'
+import { useComputedColorScheme, VisuallyHidden } from '@mantine/core'
 import { useReducedMotion } from '@mantine/hooks'
 import type { Layout } from '@palco/domain/seating/layout'
 import {
@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MapHint, MapLoading } from '../../../components/ui/map-overlays'
 import { ZoomControls } from '../../../components/ui/zoom-controls'
 import { paletteFor } from '../../../lib/seat-map/model/seat-colors'
 import { sectionAt } from '../../../lib/seat-map/model/section-hit'
@@ -556,19 +557,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
       <canvas ref={canvasRef} className={classes.layer} />
       <canvas ref={overlayRef} className={`${classes.layer} ${classes.overlay}`} />
       <VisuallyHidden id={descriptionId}>{t('canvas.description')}</VisuallyHidden>
-      {!engine && (
-        <div className={classes.canvasLoading}>
-          <Loader size="sm" />
-          <Text size="sm">{t('canvas.loading')}</Text>
-        </div>
-      )}
-      {hint && (
-        <Text size="xs" className={classes.canvasHint}>
-          {t('canvas.polygon_hint')}
-        </Text>
-      )}
+      {!engine && <MapLoading label={t('canvas.loading')} />}
+      {hint && <MapHint>{t('canvas.polygon_hint')}</MapHint>}
       <ZoomControls
-        className={classes.zoom}
         onZoomIn={zoomIn}
         onZoomOut={zoomOut}
         onFit={fit}

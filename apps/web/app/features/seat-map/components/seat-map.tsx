@@ -1,10 +1,11 @@
-import { Box, Loader, Stack, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core'
+import { Box, Stack, useComputedColorScheme, VisuallyHidden } from '@mantine/core'
 import { useIsomorphicEffect, useReducedMotion } from '@mantine/hooks'
 import type { Locale } from '@palco/domain/locale/country'
 import type { SeatAvailability, SeatChange } from '@palco/domain/seating/availability'
 import { flattenSections, type Layout } from '@palco/domain/seating/layout'
 import { type Ref, useCallback, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MapHint, MapLoading } from '../../../components/ui/map-overlays'
 import { ZoomControls } from '../../../components/ui/zoom-controls'
 import { type MapTarget, sameTarget } from '../../../lib/seat-map/model/map-target'
 import type { SeatChangeSource } from '../../../lib/seat-map/model/seat-change-source'
@@ -327,32 +328,23 @@ export function SeatMap(props: SeatMapProps) {
             {t('map.useList')}
           </a>
         )}
-        {!engine && (
-          <div className={classes.loading}>
-            <Loader size="sm" />
-            <Text size="sm">{t('map.loading')}</Text>
-          </div>
-        )}
+        {!engine && <MapLoading label={t('map.loading')} />}
         {engine && !zoom.seatLevel && (
-          <Text size="xs" className={classes.hint}>
-            {t(tribune ? 'map.tribuneHint' : 'map.overviewHint')}
-          </Text>
+          <MapHint>{t(tribune ? 'map.tribuneHint' : 'map.overviewHint')}</MapHint>
         )}
-        <div className={classes.controls}>
-          <ZoomControls
-            onZoomIn={zoomIn}
-            onZoomOut={zoomOut}
-            onFit={fit}
-            canZoomIn={Boolean(engine) && zoom.canIn}
-            canZoomOut={Boolean(engine) && zoom.canOut}
-            labels={{
-              group: t('zoom.group'),
-              zoomIn: t('zoom.in'),
-              zoomOut: t('zoom.out'),
-              fit: t('zoom.fit'),
-            }}
-          />
-        </div>
+        <ZoomControls
+          onZoomIn={zoomIn}
+          onZoomOut={zoomOut}
+          onFit={fit}
+          canZoomIn={Boolean(engine) && zoom.canIn}
+          canZoomOut={Boolean(engine) && zoom.canOut}
+          labels={{
+            group: t('zoom.group'),
+            zoomIn: t('zoom.in'),
+            zoomOut: t('zoom.out'),
+            fit: t('zoom.fit'),
+          }}
+        />
         {card && (
           <div ref={cardRef} className={classes.card} role="tooltip">
             <PlaceDetailsCard
