@@ -92,25 +92,42 @@ export function LayoutList(props: { venues: LayoutVenue[]; layouts: LayoutSummar
   )
 }
 
-function VenueSelect(props: {
+/** The venue and the layout's name, which both a new layout and an import ask for first. */
+function VenueAndNameFields(props: {
   venues: LayoutVenue[]
-  value: string
-  onChange: (id: string) => void
-  error?: string | null
+  venueId: string
+  onVenue: (id: string) => void
+  name: string
+  onName: (name: string) => void
+  missing: { venue?: boolean; name?: boolean }
+  nameHelp?: string
+  nameTestId?: string
 }) {
   const { t } = useTranslation('layouteditor')
   return (
-    <NativeSelect
-      label={t('list.venue_field')}
-      value={props.value}
-      required
-      error={props.error}
-      data={[
-        { value: '', label: t('list.choose_venue'), disabled: true },
-        ...props.venues.map((v) => ({ value: v.id, label: `${v.name} · ${v.city}` })),
-      ]}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
+    <>
+      <NativeSelect
+        label={t('list.venue_field')}
+        value={props.venueId}
+        required
+        error={props.missing.venue ? t('new.venue_required') : null}
+        data={[
+          { value: '', label: t('list.choose_venue'), disabled: true },
+          ...props.venues.map((v) => ({ value: v.id, label: `${v.name} · ${v.city}` })),
+        ]}
+        onChange={(e) => props.onVenue(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('list.name')}
+        description={props.nameHelp}
+        required
+        maxLength={120}
+        value={props.name}
+        onChange={(e) => props.onName(e.currentTarget.value)}
+        error={props.missing.name ? t('new.name_required') : null}
+        data-testid={props.nameTestId}
+      />
+    </>
   )
 }
 
@@ -150,20 +167,14 @@ function NewLayoutForm(props: { venues: LayoutVenue[] }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <MutedText size="sm">{t('new.intro')}</MutedText>
-          <VenueSelect
+          <VenueAndNameFields
             venues={props.venues}
-            value={venueId}
-            onChange={setVenueId}
-            error={missing.venue ? t('new.venue_required') : null}
-          />
-          <TextInput
-            label={t('list.name')}
-            required
-            maxLength={120}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={missing.name ? t('new.name_required') : null}
-            data-testid="layout-new-name"
+            venueId={venueId}
+            onVenue={setVenueId}
+            name={name}
+            onName={setName}
+            missing={missing}
+            nameTestId="layout-new-name"
           />
           <NativeSelect
             label={t('list.kind')}
@@ -233,20 +244,14 @@ function ImportLayoutForm(props: { venues: LayoutVenue[] }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <MutedText size="sm">{t('import.intro')}</MutedText>
-          <VenueSelect
+          <VenueAndNameFields
             venues={props.venues}
-            value={venueId}
-            onChange={setVenueId}
-            error={missing.venue ? t('new.venue_required') : null}
-          />
-          <TextInput
-            label={t('list.name')}
-            description={t('import.name_help')}
-            required
-            maxLength={120}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={missing.name ? t('new.name_required') : null}
+            venueId={venueId}
+            onVenue={setVenueId}
+            name={name}
+            onName={setName}
+            missing={missing}
+            nameHelp={t('import.name_help')}
           />
           <FileInput
             label={t('import.file')}
