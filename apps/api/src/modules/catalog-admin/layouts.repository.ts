@@ -47,6 +47,14 @@ export async function layoutWithData(db: Db, layoutId: string) {
   return summaries(db).select('l.data').where('l.id', '=', layoutId).executeTakeFirst()
 }
 
+/** The document as JSON text, never made into objects here: a stadium is a hundred thousand seat arrays. */
+export async function layoutWithDataText(db: Db, layoutId: string) {
+  return summaries(db)
+    .select(sql<string>`l.data::text`.as('data_json'))
+    .where('l.id', '=', layoutId)
+    .executeTakeFirst()
+}
+
 export async function venuesOf(db: Db, country: string) {
   return db
     .selectFrom('venues')

@@ -16,6 +16,7 @@ import {
   importLayout,
   layoutList,
   layoutVersion,
+  layoutVersionJson,
   publishLayout,
   saveLayout,
 } from './layouts.service.js'
@@ -95,8 +96,10 @@ export async function layoutRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'One layout version with its document', params: layoutIdParamsSchema },
     },
     async (request, reply) => {
+      const body = await layoutVersionJson(app.db, request.params.id)
       reply.header('cache-control', 'private, no-store')
-      return layoutVersion(app.db, request.params.id)
+      reply.type('application/json; charset=utf-8')
+      return body
     },
   )
 
