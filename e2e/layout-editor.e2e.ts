@@ -260,7 +260,7 @@ test('fans and operators are turned away from the editor', async ({ browser }) =
   }
 })
 
-test('the editor list works in Mexico, by keyboard and at 375 px', async ({ browser }) => {
+test('the editor list and a layout open in Mexico, by keyboard and at 375 px', async ({ browser }) => {
   const mx = SITES.mexico
   const page = await asUser(browser, mx, 'admin@palco.co')
   await page.setViewportSize({ width: 375, height: 800 })
@@ -270,5 +270,14 @@ test('the editor list works in Mexico, by keyboard and at 375 px', async ({ brow
   expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
   await page.screenshot({ path: screenshotPath('mexico-layout-editor-list-375'), fullPage: true })
   await expectNoSeriousA11yViolations(page, 'mx /backoffice/layout_editor')
+
+  // A Mexican venue's layout opens in the editor, in English, at both widths.
+  await page.getByTestId('layout-row').first().getByRole('link').click()
+  await expect(page.getByTestId('layout-tree').getByRole('treeitem').first()).toBeVisible({ timeout: 15_000 })
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: screenshotPath('mexico-layout-editor-375'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(page.getByTestId('layout-status')).toHaveText('Published')
+  await page.screenshot({ path: screenshotPath('mexico-layout-editor-1280') })
   await page.context().close()
 })
