@@ -32,100 +32,42 @@ const namesOf = (list: string) =>
     .map((part) => part.trim().split(/\s+as\s+/))
     .filter(([name]) => name && !name.startsWith('type '))
 
-interface ModuleGraph {
-  ids: string[]
-  infoOf(id: string): {
-    code?: string | null
-    importedIds: readonly string[]
-    dynamicallyImportedIds: readonly string[]
-  } | null
-}
-
-/**
- * The modules reachable from `entries` by static imports (and dynamic ones with `dynamic`), never entering
- * `stop`. Through a package index, only the modules of the names imported are followed.
- */
-function reachable(
-  graph: ModuleGraph,
-  entries: readonly string[],
-  { dynamic = false, stop = () => false }: { dynamic?: boolean; stop?: (id: string) => boolean } = {},
-): Set<string> {
-  // For each package index: export name → the module defining it, from the index's own imports.
-  const exportsOf = new Map<string, Map<string, string>>()
-  for (const [specifier, pattern] of Object.entries(PACKAGE_INDEXES)) {
-    const index = graph.ids.find((id) => pattern.test(id))
-    const info = index ? graph.infoOf(index) : null
-    const names = new Map<string, string>()
-    for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
-      const file = info?.importedIds.find((dep) => dep.endsWith((m[2] ?? '').replace(/^\.\//, '/')))
-      if (!file) continue
-      for (const [exported, local] of namesOf(m[1] ?? '')) names.set(local ?? exported ?? '', file)
-    }
-    exportsOf.set(specifier, names)
-  }
-  const isIndex = (id: string) => Object.values(PACKAGE_INDEXES).some((p) => p.test(id))
-  const seen = new Set<string>()
-  const stack = [...entries]
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id) || isIndex(id) || stop(id)) continue
-    seen.add(id)
-    const info = graph.infoOf(id)
-    stack.push(...(info?.importedIds ?? []))
-    if (dynamic) stack.push(...(info?.dynamicallyImportedIds ?? []))
-    // Through an index, only the modules of the names this module imports.
-    for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
-      const names = exportsOf.get(m[2] ?? '')
-      if (!names) continue
-      for (const [name] of namesOf(m[1] ?? '')) {
-        const file = names.get(name ?? '')
-        if (file) stack.push(file)
-      }
-    }
-  }
-  return seen
-}
-
-/**
- * Lazily loaded editors whose modules, and the library modules only they use, come as one chunk: left
- * alone the bundler split the layout editor into about forty files (one per Mantine component it alone
- * uses), which the browser, six requests at a time over HTTP/1.1, took 0.3–0.5 s to bring in after the
- * page's own (issue 18: opening a stadium in the editor).
- */
-const LAZY_BUNDLES: Record<string, RegExp> = {
-  'layout-editor': /[\\/]app[\\/]features[\\/]layout-editor[\\/]components[\\/]layout-editor\.tsx$/,
-}
-/** Module id → the lazy bundle it belongs to. Filled with `everyPage`. */
-const bundleOf = new Map<string, string>()
-
-function moduleGraphs(): Plugin {
+function everyPageModules(): Plugin {
   return {
     name: 'palco:every-page-modules',
-    // A group that takes only the modules it names (LAZY_BUNDLES) needs entries' chunks free to export more
-    // than the entry does; React Router asks for "exports-only", and reads only the names it knows anyway.
-    options(input) {
-      return { ...input, preserveEntrySignatures: 'allow-extension' }
-    },
     buildEnd() {
       everyPage.clear()
-      bundleOf.clear()
       if (this.environment.name !== 'client') return
-      const graph: ModuleGraph = {
-        ids: [...this.getModuleIds()],
-        infoOf: (id) => this.getModuleInfo(id),
+      const ids = [...this.getModuleIds()]
+      // For each package index: export name → the module defining it, from the index's own imports.
+      const exportsOf = new Map<string, Map<string, string>>()
+      for (const [specifier, pattern] of Object.entries(PACKAGE_INDEXES)) {
+        const index = ids.find((id) => pattern.test(id))
+        const info = index ? this.getModuleInfo(index) : null
+        const names = new Map<string, string>()
+        for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
+          const file = info?.importedIds.find((dep) => dep.endsWith((m[2] ?? '').replace(/^\.\//, '/')))
+          if (!file) continue
+          for (const [exported, local] of namesOf(m[1] ?? '')) names.set(local ?? exported ?? '', file)
+        }
+        exportsOf.set(specifier, names)
       }
-      for (const id of reachable(
-        graph,
-        graph.ids.filter((id) => EVERY_PAGE_ENTRIES.test(id)),
-      ))
+      const isIndex = (id: string) => Object.values(PACKAGE_INDEXES).some((p) => p.test(id))
+      const stack = ids.filter((id) => EVERY_PAGE_ENTRIES.test(id))
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (everyPage.has(id) || isIndex(id)) continue
         everyPage.add(id)
-      // A bundle holds what its module reaches that nothing else does, lazily or not: a module another page
-      // also uses stays out, or that page would download the whole editor with it.
-      const entries = graph.ids.filter((id) => ROUTE_OR_ENTRY.test(id) && !isLibrary(id))
-      for (const [name, test] of Object.entries(LAZY_BUNDLES)) {
-        const root = graph.ids.find((id) => test.test(id))
-        if (!root) continue
-        const others = reachable(graph, entries, { dynamic: true, stop: (id) => id === root })
-        for (const id of reachable(graph, [root])) if (!others.has(id)) bundleOf.set(id, name)
+        const info = this.getModuleInfo(id)
+        stack.push(...(info?.importedIds ?? []))
+        // Through an index, only the modules of the names this module imports.
+        for (const m of info?.code?.matchAll(NAMED_IMPORT) ?? []) {
+          const names = exportsOf.get(m[2] ?? '')
+          if (!names) continue
+          for (const [name] of namesOf(m[1] ?? '')) {
+            const file = names.get(name ?? '')
+            if (file) stack.push(file)
+          }
+        }
       }
     },
   }
@@ -143,7 +85,9 @@ const LAZY_PRELOADS: Record<string, RegExp> = {
   // A signed-in page's header answers a tap on the account button with this menu: asked for when the
   // header's module runs, it arrived after the page's modules and the menu opened half a second later.
   'account-menu': /[\\/]app[\\/]components[\\/]layout[\\/]account-menu\.tsx$/,
-  'layout-editor': LAZY_BUNDLES['layout-editor'] as RegExp,
+  // The layout editor's page asks for the editor's files with its own: after hydration, its forty-odd
+  // files queued six at a time (issue 18: opening a stadium in the editor).
+  'layout-editor': /[\\/]app[\\/]features[\\/]layout-editor[\\/]components[\\/]layout-editor\.tsx$/,
 }
 const LAZY_CHUNKS_ID = 'virtual:lazy-chunks'
 const lazyAssets: Record<string, string[]> = {}
@@ -240,7 +184,7 @@ const ROUTE_OR_ENTRY = /[\\/]app[\\/](?:entry\.client\.tsx|root\.tsx|routes[\\/]
 const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
-  plugins: [reactRouter(), moduleGraphs(), lazyChunkPreloads(), precompressAssets()],
+  plugins: [reactRouter(), everyPageModules(), lazyChunkPreloads(), precompressAssets()],
   resolve: { conditions: ['@palco/source'] },
   ssr: { resolve: { conditions: ['@palco/source'], externalConditions: ['@palco/source'] } },
   build: {
@@ -259,13 +203,6 @@ export default defineConfig({
         // before, so a page still downloads only what it renders.
         codeSplitting: {
           groups: [
-            ...Object.keys(LAZY_BUNDLES).map((name) => ({
-              name,
-              test: (id: string) => bundleOf.get(id) === name,
-              // Only the modules named: the libraries it shares with other pages stay in their chunks.
-              includeDependenciesRecursively: false,
-              priority: 30,
-            })),
             { name: 'react', test: (id) => REACT.test(id) && everyPage.has(id), priority: 20 },
             // Zod in a chunk of its own: left to itself the bundler may put it with a small shared module
             // (the country helpers every page uses), and every page would then download it.
