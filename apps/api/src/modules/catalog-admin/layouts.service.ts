@@ -83,8 +83,8 @@ export async function layoutVersion(db: Db, layoutId: string): Promise<LayoutSum
 
 /**
  * The same answer as `layoutVersion`, as JSON text: the document goes from the database to the response
- * as it is stored. Opening the 100,000-seat venue made 112,000 arrays of it per request, and the garbage
- * collection after them held back the next page's stylesheets (bench/layout-editor).
+ * as it is stored, instead of becoming 112,000 arrays (the 100,000-seat venue) only to be written out
+ * again; opening that venue got 0.1–0.4 s faster (bench/layout-editor).
  */
 export async function layoutVersionJson(db: Db, layoutId: string): Promise<string> {
   const row = await layoutWithDataText(db, layoutId)
