@@ -18,6 +18,7 @@ import { paletteFor } from '../../../lib/seat-map/model/seat-colors'
 import { sectionAt } from '../../../lib/seat-map/model/section-hit'
 import { type Bounds, fitBounds, screenToWorld } from '../../../lib/seat-map/model/viewport'
 import { wheelZoomFactor } from '../../../lib/seat-map/render/gestures'
+import { useZoomActions } from '../../../lib/seat-map/render/use-zoom-actions'
 import { type EditorEngine, useEditorEngine } from '../hooks/use-editor-engine'
 import { editorViewOf, shapeAt, stageAt } from '../model/editor-view'
 import {
@@ -79,7 +80,6 @@ interface Interaction {
 }
 
 const SLOP_PX = { mouse: 4, touch: 8 }
-const ZOOM_STEP = 1.5
 /** A lasso point every few pixels is smooth enough and keeps the polygon small. */
 const LASSO_STEP_PX = 4
 /** A click this close to the first point of a polygon closes it. */
@@ -483,9 +483,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
     }
   }, [hitTest, requestPaint, finishPolygon])
 
-  const zoomIn = useCallback(() => engineRef.current?.renderer.zoomBy(ZOOM_STEP), [])
-  const zoomOut = useCallback(() => engineRef.current?.renderer.zoomBy(1 / ZOOM_STEP), [])
-  const fit = useCallback(() => engineRef.current?.renderer.fit(), [])
+  const { zoomIn, zoomOut, fit } = useZoomActions(engineRef)
 
   useImperativeHandle(
     props.ref,

@@ -16,6 +16,7 @@ import { type SeatMapZones, zoneOf } from '../../../lib/seat-map/model/seat-map-
 import { tapActionFor } from '../../../lib/seat-map/model/tap-action'
 import type { Viewport } from '../../../lib/seat-map/model/viewport'
 import type { SeatMapRenderer } from '../../../lib/seat-map/render/renderer'
+import { useZoomActions } from '../../../lib/seat-map/render/use-zoom-actions'
 import { useMapGestures } from '../hooks/use-map-gestures'
 import { type SeatMapEngine, useSeatMapEngine } from '../hooks/use-seat-map-engine'
 import { PlaceDetailsCard } from './place-details-card'
@@ -79,7 +80,6 @@ function detailsOf(e: SeatMapEngine | null, target: MapTarget): PlaceDetails | n
 }
 
 const PAN_STEP = 80
-const ZOOM_STEP = 1.5
 
 /**
  * The venue map (issue 5 part 6): sections, then seats once zoomed in, drawn on a canvas by a hand-tuned
@@ -258,9 +258,7 @@ export function SeatMap(props: SeatMapProps) {
     },
   })
 
-  const zoomIn = useCallback(() => engineRef.current?.renderer.zoomBy(ZOOM_STEP), [])
-  const zoomOut = useCallback(() => engineRef.current?.renderer.zoomBy(1 / ZOOM_STEP), [])
-  const fit = useCallback(() => engineRef.current?.renderer.fit(), [])
+  const { zoomIn, zoomOut, fit } = useZoomActions(engineRef)
 
   useImperativeHandle(
     ref,
