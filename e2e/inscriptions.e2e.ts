@@ -142,7 +142,7 @@ for (const site of COUNTRIES) {
     await chooseFile(page, 1, PDF)
     await expect(page.getByTestId('file-medical_certificate-state').nth(1)).toContainText('certificado.pdf')
     // The club's name is asked only of a runner who runs for one.
-    await expect(page.locator('#participant-0-club_name')).toHaveCount(0)
+    await expect(page.locator('#participant-0-club_name')).toBeHidden()
     await page.locator('#participant-0-runs_for_club').check()
     await expect(page.locator('#participant-0-club_name')).toBeVisible()
     await page.locator('#participant-0-club_name').fill('Club Atlético Palco')

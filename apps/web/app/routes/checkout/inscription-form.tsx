@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
 import { asFormDefinition } from '@palco/domain/inscriptions/contract'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
@@ -10,19 +10,17 @@ import { HoldExpiredNotice } from '../../features/checkout/components/hold-expir
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { loadDetails, sessionStore } from '../../features/checkout/model/checkout-session'
 import { inscriptionFormPath, saveParticipants } from '../../features/inscriptions/api/inscription-form'
-import type { AnswerChange } from '../../features/inscriptions/components/dynamic-field'
+import { DraftState } from '../../features/inscriptions/components/draft-state'
 import { ParticipantForm } from '../../features/inscriptions/components/participant-form'
 import {
   errorsOfFields,
   firstProblem,
   inputIdOf,
   type ParticipantErrors,
-  type Problems,
   participantJudge,
-  problemsByParticipant,
-  type RawAnswers,
   startingAnswers,
 } from '../../features/inscriptions/model/participants'
+import { participantsStore } from '../../features/inscriptions/model/participants-store'
 import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/inscription-form'
 import { HoldAside } from './hold-aside'
@@ -44,11 +42,6 @@ function nextPageOf(counter: boolean, reservationId: string, slug: string | null
   if (counter) return `/assistant/buy?${query}`
   return detailsGiven ? `/checkout/buy?${query}` : `/checkout?${query}`
 }
-
-const NO_ANSWERS = Object.freeze({})
-
-/** How long typing rests before the answers are saved (a reload or a failed payment then loses nothing). */
-const SAVE_AFTER_MS = 800
 
 /**
  * `/checkout/inscriptions/form?reservation=<id>` (spec §2; issue 17 part 2): one form per participant of the
@@ -78,68 +71,27 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const { cart, view, reservationId, locale } = loaderData
   const definition = useMemo(() => (view?.definition ? asFormDefinition(view.definition) : null), [view])
-  const [participants, setParticipants] = useState<RawAnswers[]>(() =>
-    definition && view ? view.participants.map((p) => startingAnswers(definition, view.saved[p.seq])) : [],
+  // The answers live in a store, not in this page's state: a keystroke redraws the field typed in, not the
+  // page (issue 17). Built once, from what the fan saved before (a reload loses nothing).
+  const [store] = useState(() =>
+    definition && view
+      ? participantsStore(
+          definition,
+          view.participants.map((p) => startingAnswers(definition, view.saved[p.seq])),
+          participantJudge(definition, { country: loaderData.country, timeZone: view.event.timeZone }),
+        )
+      : null,
   )
-  /** The API's problems (the age rule, or what changed on its side), each shown until its field changes. */
-  const [apiErrors, setApiErrors] = useState<ParticipantErrors>({})
-  const [tried, setTried] = useState(false)
-  /** Inputs the person left after typing in them: their problems show from then on. */
-  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set())
-  const typedIn = useRef(new Set<string>())
+  const problemCount = useSyncExternalStore(
+    useCallback((told: () => void) => store?.subscribe('problemCount', told) ?? (() => {}), [store]),
+    () => store?.problemCount() ?? 0,
+    () => 0,
+  )
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState<ApiError | null>(null)
-  const [saved, setSaved] = useState<'idle' | 'saving' | 'saved'>('idle')
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const onExpired = useCallback(() => setExpired(true), [])
-  const dirty = useRef(false)
   const slug = view?.event.slug ?? cart?.event.slug ?? null
-
-  // A draft saved a moment after typing stops, so a reload or a failed payment loses nothing.
-  useEffect(() => {
-    if (!dirty.current || expired) return
-    const timer = setTimeout(() => {
-      setSaved('saving')
-      saveParticipants({ reservationId, participants, submit: false })
-        .then(() => setSaved('saved'))
-        .catch(() => setSaved('idle'))
-    }, SAVE_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [participants, reservationId, expired])
-
-  // Every participant is judged on every keystroke, each by the validator built once for the form; an
-  // unchanged participant's answers are the same object, so their problems are too (and their form is not
-  // drawn again).
-  const judged = useMemo(() => {
-    if (!definition || !view) return null
-    const judge = participantJudge(definition, { country: loaderData.country, timeZone: view.event.timeZone })
-    const seen = new WeakMap<RawAnswers, Problems>()
-    return (answers: RawAnswers) => {
-      let problems = seen.get(answers)
-      if (!problems) {
-        problems = judge(answers)
-        seen.set(answers, problems)
-      }
-      return problems
-    }
-  }, [definition, view, loaderData.country])
-  const problems = useMemo(() => (judged ? participants.map(judged) : []), [judged, participants])
-
-  const onAnswer = useCallback<AnswerChange>((seq, name, value) => {
-    dirty.current = true
-    typedIn.current.add(inputIdOf(seq, name))
-    setSaved('idle')
-    setParticipants((list) => list.map((answers, i) => (i === seq ? { ...answers, [name]: value } : answers)))
-    setApiErrors((found) => {
-      if (!found[seq]?.[name]) return found
-      const { [name]: _fixed, ...rest } = found[seq]
-      return { ...found, [seq]: rest }
-    })
-  }, [])
-  const onLeave = useCallback((inputId: string) => {
-    if (!typedIn.current.has(inputId)) return
-    setLeft((ids) => (ids.has(inputId) ? ids : new Set(ids).add(inputId)))
-  }, [])
 
   // The first problem's input takes the focus once it is drawn enabled again (the API's answer comes while
   // the form is disabled, and a disabled input cannot take the focus).
@@ -155,14 +107,14 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   }
 
   const submit = async () => {
-    setTried(true)
+    if (!store) return
+    store.tried()
     setFailed(null)
-    setApiErrors({})
-    const found = problemsByParticipant(problems)
+    const found = store.problems()
     if (Object.keys(found).length > 0) return focusFirst(found)
     setBusy(true)
     try {
-      await saveParticipants({ reservationId, participants, submit: true })
+      await saveParticipants({ reservationId, participants: [...store.answers()], submit: true })
       navigate(
         nextPageOf(
           loaderData.counter,
@@ -175,7 +127,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
       const e = asApiError(err)
       const fromApi = errorsOfFields(e.fields)
       if (Object.keys(fromApi).length > 0) {
-        setApiErrors(fromApi)
+        store.apiProblems(fromApi)
         focusFirst(fromApi)
       } else setFailed(e)
       setBusy(false)
@@ -183,13 +135,9 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   }
 
   const title = t('participants.title')
-  if (!cart || !view || !definition) {
+  if (!cart || !view || !definition || !store) {
     return <NoCartPage title={title} eventSlug={slug} expired={expired} errorCode={loaderData.errorCode} />
   }
-  const problemCount = problems.reduce(
-    (n, mine, seq) => n + new Set([...Object.keys(mine), ...Object.keys(apiErrors[seq] ?? {})]).size,
-    0,
-  )
   return (
     <Container size="lg" py="lg" px="md">
       <title>{`${title} · Palco`}</title>
@@ -222,7 +170,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
                 }}
               >
                 <Stack gap="md">
-                  {tried && problemCount > 0 && (
+                  {problemCount > 0 && (
                     <Alert color="red" variant="light" role="alert" data-testid="participants-problems">
                       {t('participants.problems', { count: problemCount })}
                     </Alert>
@@ -233,25 +181,13 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
                       definition={definition}
                       participant={p}
                       count={view.participants.length}
-                      answers={participants[p.seq] ?? NO_ANSWERS}
-                      problems={problems[p.seq] ?? NO_ANSWERS}
-                      fromApi={apiErrors[p.seq]}
-                      showAll={tried}
-                      left={left}
+                      store={store}
                       eventId={view.event.id}
                       disabled={busy}
-                      onAnswer={onAnswer}
-                      onLeave={onLeave}
                     />
                   ))}
                   <ApiErrorAlert error={failed} />
-                  <Text size="sm" c="dimmed" aria-live="polite" data-testid="draft-state">
-                    {saved === 'saving'
-                      ? t('participants.saving')
-                      : saved === 'saved'
-                        ? t('participants.saved')
-                        : ''}
-                  </Text>
+                  <DraftState store={store} reservationId={reservationId} />
                   <Button type="submit" size="md" loading={busy} data-testid="participants-continue">
                     {t('participants.continue')}
                   </Button>

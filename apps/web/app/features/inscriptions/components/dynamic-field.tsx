@@ -32,6 +32,23 @@ const AUTOCOMPLETE: Partial<Record<FieldDefinition['type'], string>> = {
   URL: 'url',
 }
 
+/** Fields answered by choosing; the others are typed into. */
+const CHOSEN: ReadonlySet<FieldDefinition['type']> = new Set([
+  'READONLY',
+  'CHECKBOX',
+  'SELECT',
+  'COMBO_BOX',
+  'RADIO_GROUP',
+  'FILE',
+])
+
+/**
+ * A typed-into field's input keeps its own text (uncontrolled, starting from the saved answer): a keystroke
+ * tells the participant's answers and draws nothing (issue 17: no dropped frame on a mid-range phone). Its
+ * `value` is then only where it starts.
+ */
+export const keepsItsText = (type: FieldDefinition['type']) => !CHOSEN.has(type)
+
 const isUploaded = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && 'uploadId' in value
 
@@ -41,8 +58,8 @@ export type AnswerChange = (seq: number, name: string, value: unknown) => void
 /**
  * One field of a participant's form, by its type: its label and help in the page's language, its problem
  * (a message key, the same the API answers) under it. A FILE goes to private storage as soon as it is
- * chosen; the answer is the upload it became. Memoised: a keystroke re-renders the field typed in and not
- * the 39 others of a long form (issue 17: no dropped frame on a mid-range phone).
+ * chosen; the answer is the upload it became. A typed-into field keeps its own text (`keepsItsText`).
+ * Memoised: a new problem under one field draws that field alone.
  */
 export const DynamicField = memo(function DynamicField(props: {
   field: FieldDefinition
@@ -82,7 +99,7 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <Textarea
           {...common}
-          value={text}
+          defaultValue={text}
           onChange={(e) => onChange(e.currentTarget.value)}
           autosize
           minRows={3}
@@ -93,7 +110,7 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <PasswordInput
           {...common}
-          value={text}
+          defaultValue={text}
           onChange={(e) => onChange(e.currentTarget.value)}
           autoComplete="new-password"
           maxLength={field.maxLength}
@@ -173,7 +190,7 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <TextInput
           {...common}
-          value={text}
+          defaultValue={text}
           onChange={(e) => onChange(e.currentTarget.value)}
           inputMode="decimal"
           {...(field.min !== undefined ? { min: field.min } : {})}
@@ -185,7 +202,7 @@ export const DynamicField = memo(function DynamicField(props: {
         <TextInput
           {...common}
           type={INPUT_TYPE[field.type] ?? 'text'}
-          value={text}
+          defaultValue={text}
           onChange={(e) => onChange(e.currentTarget.value)}
           autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
           {...('maxLength' in field ? { maxLength: field.maxLength } : {})}

@@ -1,11 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
-import { visibleFields } from '@palco/domain/forms/form-answers'
-import type { FormDefinition } from '@palco/domain/forms/form-definition'
+import type { FieldDefinition, FormDefinition } from '@palco/domain/forms/form-definition'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { inputIdOf, type Problems, type RawAnswers } from '../model/participants'
-import { type AnswerChange, DynamicField } from './dynamic-field'
+import { type ParticipantsStore, useStoreValue } from '../model/participants-store'
+import { DynamicField, keepsItsText } from './dynamic-field'
 
 /** "18 or older", "12 or younger", "from 14 to 17": a category's age rule as a person reads it. */
 export function useAgeRuleText() {
@@ -22,34 +21,25 @@ export function useAgeRuleText() {
 
 /**
  * One participant's form: a section named by their number and category, with the category's age rule, and
- * the fields shown for their answers (a field behind a condition appears when it holds). A field's problem
- * shows once the person has left it after typing (`left`), or once they tried to continue (`showAll`), and
- * is judged again on every keystroke from then on; the API's problems (`fromApi`) show until the field
- * changes. Memoised: typing for one participant leaves the others' forms alone.
+ * the fields shown for their answers (a field behind a condition appears when it holds). Each field reads its
+ * own answer and problem from the store: typing redraws that field, and this form only when a condition
+ * shows or hides fields (issue 17).
  */
 export const ParticipantForm = memo(function ParticipantForm(props: {
   definition: FormDefinition
   participant: InscriptionFormView['participants'][number]
   count: number
-  answers: RawAnswers
-  problems: Problems
-  fromApi: Problems | undefined
-  showAll: boolean
-  left: ReadonlySet<string>
+  store: ParticipantsStore
   eventId: string
   disabled: boolean
-  onAnswer: AnswerChange
-  onLeave: (inputId: string) => void
 }) {
   const { t } = useTranslation('checkout')
   const ageText = useAgeRuleText()
-  const { participant, definition } = props
-  const shown = new Set(visibleFields(definition, props.answers))
+  const { participant, definition, store } = props
+  const shownNames = useStoreValue(store, { shownOf: participant.seq }, () => store.shownOf(participant.seq))
+  const shown = new Set(shownNames.split('\n'))
   const headingId = `participant-${participant.seq}-heading`
   const rule = ageText(participant.ageRule)
-  const problemOf = (name: string) =>
-    props.fromApi?.[name] ??
-    (props.showAll || props.left.has(inputIdOf(participant.seq, name)) ? props.problems[name] : undefined)
   return (
     <Paper
       component="section"
@@ -58,7 +48,7 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
       p="md"
       aria-labelledby={headingId}
       data-testid="participant-form"
-      onBlur={(e) => props.onLeave((e.target as HTMLElement).id)}
+      onBlur={(e) => store.leave((e.target as HTMLElement).id)}
     >
       <Stack gap="md">
         <Stack gap={2}>
@@ -75,21 +65,49 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
             </Text>
           )}
         </Stack>
-        {definition.fields
-          .filter((field) => shown.has(field.name))
-          .map((field) => (
-            <DynamicField
-              key={field.name}
+        {/* Every field is drawn, those a condition hides hidden: ticking the box that shows them flips an
+            attribute instead of building their inputs while the person waits (issue 17). */}
+        {definition.fields.map((field) => (
+          <div key={field.name} hidden={!shown.has(field.name)}>
+            <ParticipantField
               field={field}
               seq={participant.seq}
-              value={props.answers[field.name]}
-              error={problemOf(field.name)}
+              store={store}
               eventId={props.eventId}
               disabled={props.disabled}
-              onAnswer={props.onAnswer}
             />
-          ))}
+          </div>
+        ))}
       </Stack>
     </Paper>
+  )
+})
+
+/** A field of a participant's form, drawn again when its own answer or problem changes. */
+const ParticipantField = memo(function ParticipantField(props: {
+  field: FieldDefinition
+  seq: number
+  store: ParticipantsStore
+  eventId: string
+  disabled: boolean
+}) {
+  const { field, seq, store } = props
+  const topic = { seq, field: field.name }
+  // A typed-into input keeps its own text: it is given its answer once, and typing draws nothing.
+  const [start] = useState(() => store.valueOf(seq, field.name))
+  const value = useStoreValue(store, topic, () =>
+    keepsItsText(field.type) ? start : store.valueOf(seq, field.name),
+  )
+  const error = useStoreValue(store, topic, () => store.problemOf(seq, field.name))
+  return (
+    <DynamicField
+      field={field}
+      seq={seq}
+      value={value}
+      error={error}
+      eventId={props.eventId}
+      disabled={props.disabled}
+      onAnswer={store.answer}
+    />
   )
 })

@@ -1,0 +1,200 @@
+import { visibleFields } from '@palco/domain/forms/form-answers'
+import type { FormDefinition } from '@palco/domain/forms/form-definition'
+import { useCallback, useSyncExternalStore } from 'react'
+import {
+  inputIdOf,
+  type ParticipantErrors,
+  type Problems,
+  problemsByParticipant,
+  type RawAnswers,
+} from './participants'
+
+/** What a part of the page reads from the store, and is told of when it changes. */
+export type StoreTopic =
+  | { field: string; seq: number } // a field's answer and problem
+  | { shownOf: number } // the names of a participant's shown fields
+  | 'problemCount'
+
+/**
+ * The participants' answers while a person types them, held outside React (issue 17: a form of 40 fields
+ * validates on every keystroke without a dropped frame on a mid-range phone). Each field reads its own answer
+ * and problem, each participant's form the names of its shown fields, the page the count of problems, and
+ * each is told only of its own changes: a keystroke redraws the one field typed in, not the page around 40
+ * inputs.
+ *
+ * A participant is judged by the form's validator after every change to their answers, in a task of its own
+ * right after the keystroke's (the keystroke's frame shows the character; the problem follows a frame
+ * later), and at once whenever the problems are asked for. A field's problem shows once the person has left
+ * it after typing in it, or once they tried to continue, and follows every keystroke from then on; the
+ * API's problems show until their field changes.
+ */
+export interface ParticipantsStore {
+  subscribe(topic: StoreTopic, listener: () => void): () => void
+  /** Every participant's answers, in seat order; a new list (and a new object for the one changed) on a change. */
+  answers(): readonly RawAnswers[]
+  /** Told of every change to the answers (the draft's save). */
+  onAnswers(listener: () => void): () => void
+  valueOf(seq: number, name: string): unknown
+  /** The problem to show under a field (a message key), if any. */
+  problemOf(seq: number, name: string): string | undefined
+  /** The names of a participant's shown fields, joined by a line break: equal while the same are shown. */
+  shownOf(seq: number): string
+  /** Problems the person is told of above the form once they tried to continue (0 before). */
+  problemCount(): number
+  /** The form's own problems, by participant, for "continue". */
+  problems(): ParticipantErrors
+  answer(seq: number, name: string, value: unknown): void
+  /** The person left an input: its problem shows from now on, if they typed in it. */
+  leave(inputId: string): void
+  /** "Continue" was pressed: every problem shows, and the API's earlier ones go. */
+  tried(): void
+  apiProblems(errors: ParticipantErrors): void
+}
+
+/** The keystroke's frame carries the character alone; what follows from it comes in the next. */
+const afterNextFrame = (run: () => void) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0))
+  else setTimeout(run, 0)
+}
+
+const keyOf = (topic: StoreTopic) =>
+  typeof topic === 'string'
+    ? topic
+    : 'field' in topic
+      ? inputIdOf(topic.seq, topic.field)
+      : `shown-${topic.shownOf}`
+
+export function participantsStore(
+  definition: FormDefinition,
+  initial: readonly RawAnswers[],
+  judge: (answers: RawAnswers) => Problems,
+): ParticipantsStore {
+  let answers = initial
+  let judged = initial.map(judge)
+  /** Participants whose answers changed since they were last judged. */
+  const stale = new Set<number>()
+  let judging = false
+  let fromApi: ParticipantErrors = {}
+  let tried = false
+  const typedIn = new Set<string>()
+  const left = new Set<string>()
+  const listeners = new Map<string, Set<() => void>>()
+  const answerListeners = new Set<() => void>()
+  // Read by every participant's form on every change: computed once per answers object.
+  const shown = new WeakMap<RawAnswers, string>()
+
+  const tell = (key: string) => {
+    for (const listener of listeners.get(key) ?? []) listener()
+  }
+  const tellAll = () => {
+    for (const set of listeners.values()) for (const listener of set) listener()
+  }
+  /** Judges the participants waiting for it; tells the fields whose problem changed, and the count. */
+  const judgeStale = () => {
+    judging = false
+    if (stale.size === 0) return
+    const changed: string[] = []
+    judged = judged.map((before, seq) => {
+      if (!stale.has(seq)) return before
+      const after = judge(answers[seq] ?? {})
+      for (const name of new Set([...Object.keys(before), ...Object.keys(after)]))
+        if (before[name] !== after[name]) changed.push(inputIdOf(seq, name))
+      return after
+    })
+    stale.clear()
+    for (const key of changed) tell(key)
+    if (changed.length) tell('problemCount')
+  }
+  const shownOf = (seq: number) => {
+    const mine = answers[seq]
+    if (!mine) return ''
+    let names = shown.get(mine)
+    if (names === undefined) {
+      names = visibleFields(definition, mine).join('\n')
+      shown.set(mine, names)
+    }
+    return names
+  }
+
+  return {
+    subscribe(topic, listener) {
+      const key = keyOf(topic)
+      const set = listeners.get(key) ?? new Set()
+      listeners.set(key, set)
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+    answers: () => answers,
+    onAnswers(listener) {
+      answerListeners.add(listener)
+      return () => answerListeners.delete(listener)
+    },
+    valueOf: (seq, name) => answers[seq]?.[name],
+    problemOf(seq, name) {
+      const api = fromApi[seq]?.[name]
+      if (api) return api
+      return tried || left.has(inputIdOf(seq, name)) ? judged[seq]?.[name] : undefined
+    },
+    shownOf,
+    problemCount() {
+      if (!tried) return 0
+      return judged.reduce(
+        (n, mine, seq) => n + new Set([...Object.keys(mine), ...Object.keys(fromApi[seq] ?? {})]).size,
+        0,
+      )
+    },
+    problems() {
+      judgeStale()
+      return problemsByParticipant(judged)
+    },
+    answer(seq, name, value) {
+      const mine = answers[seq]
+      if (!mine) return
+      const inputId = inputIdOf(seq, name)
+      typedIn.add(inputId)
+      const shownBefore = shownOf(seq)
+      const changed = { ...mine, [name]: value }
+      answers = answers.map((a, i) => (i === seq ? changed : a))
+      const api = fromApi[seq]
+      if (api?.[name]) {
+        const { [name]: _fixed, ...rest } = api
+        fromApi = { ...fromApi, [seq]: rest }
+        tell('problemCount')
+      }
+      stale.add(seq)
+      if (!judging) {
+        judging = true
+        afterNextFrame(judgeStale)
+      }
+      tell(inputId)
+      if (shownOf(seq) !== shownBefore) tell(`shown-${seq}`)
+      for (const listener of answerListeners) listener()
+    },
+    leave(inputId) {
+      if (!typedIn.has(inputId) || left.has(inputId)) return
+      left.add(inputId)
+      tell(inputId)
+    },
+    tried() {
+      tried = true
+      fromApi = {}
+      judgeStale()
+      tellAll()
+    },
+    apiProblems(errors) {
+      fromApi = errors
+      tellAll()
+    },
+  }
+}
+
+/**
+ * A value read from the store, drawn again when its topic is told of a change. The server draws the same (the
+ * store starts from what the fan saved), hence one reader for both.
+ */
+export function useStoreValue<T>(store: ParticipantsStore, topic: StoreTopic, read: () => T): T {
+  const key = keyOf(topic)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the topic is known by its key
+  const subscribe = useCallback((listener: () => void) => store.subscribe(topic, listener), [store, key])
+  return useSyncExternalStore(subscribe, read, read)
+}
