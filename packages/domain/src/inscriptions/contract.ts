@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { FormDefinition } from '../forms/form-definition.js'
 
 /** The inscriptions' API (issue 17): a reservation's participant forms, and the organiser's side. */
 
@@ -7,10 +6,9 @@ const ageRuleSchema = z.object({ minAge: z.int().nullable(), maxAge: z.int().nul
 
 /**
  * A form definition as the API hands it out (checked by `formDefinitionSchema` when it was saved): the page
- * renders it and builds the same validator from it as the API.
+ * renders it and builds the same validator from it as the API (`formOfView`, in the web app).
  */
 const definitionOutSchema = z.object({ fields: z.array(z.record(z.string(), z.unknown())) })
-export const asFormDefinition = (d: z.infer<typeof definitionOutSchema>) => d as unknown as FormDefinition
 
 /** One participant's answers as the page sends them: raw values, judged by the form's validator. */
 const rawAnswersSchema = z.record(z.string().max(40), z.unknown())
