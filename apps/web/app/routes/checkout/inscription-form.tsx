@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
-import { asFormDefinition } from '@palco/domain/inscriptions/contract'
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
@@ -15,13 +14,14 @@ import { ParticipantForm } from '../../features/inscriptions/components/particip
 import {
   errorsOfFields,
   firstProblem,
+  formOfView,
   inputIdOf,
   type ParticipantErrors,
-  participantJudge,
   startingAnswers,
 } from '../../features/inscriptions/model/participants'
 import { participantsStore } from '../../features/inscriptions/model/participants-store'
-import { type ApiError, asApiError } from '../../lib/api-client'
+import { ApiError, asApiError, NETWORK_ERROR_CODE } from '../../lib/api-client'
+import { onIdle } from '../../lib/seat-map/render/idle'
 import type { Route } from './+types/inscription-form'
 import { HoldAside } from './hold-aside'
 
@@ -70,7 +70,7 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout')
   const navigate = useNavigate()
   const { cart, view, reservationId, locale } = loaderData
-  const definition = useMemo(() => (view?.definition ? asFormDefinition(view.definition) : null), [view])
+  const definition = useMemo(() => (view ? formOfView(view) : null), [view])
   // The answers live in a store, not in this page's state: a keystroke redraws the field typed in, not the
   // page (issue 17). Built once, from what the fan saved before (a reload loses nothing).
   const [store] = useState(() =>
@@ -78,7 +78,11 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
       ? participantsStore(
           definition,
           view.participants.map((p) => startingAnswers(definition, view.saved[p.seq])),
-          participantJudge(definition, { country: loaderData.country, timeZone: view.event.timeZone }),
+          async () =>
+            (await import('../../features/inscriptions/model/participant-judge')).participantJudge(
+              definition,
+              { country: loaderData.country, timeZone: view.event.timeZone },
+            ),
         )
       : null,
   )
@@ -92,6 +96,10 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const onExpired = useCallback(() => setExpired(true), [])
   const slug = view?.event.slug ?? cart?.event.slug ?? null
+
+  // The form's validator comes once the page has drawn and the browser is idle (it is not in the page's first
+  // download: zod alone is 27 KB).
+  useEffect(() => (store ? onIdle(() => store.preload()) : undefined), [store])
 
   // The first problem's input takes the focus once it is drawn enabled again (the API's answer comes while
   // the form is disabled, and a disabled input cannot take the focus).
@@ -110,9 +118,20 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
     if (!store) return
     store.tried()
     setFailed(null)
-    const found = store.problems()
-    if (Object.keys(found).length > 0) return focusFirst(found)
     setBusy(true)
+    let found: ParticipantErrors
+    try {
+      found = await store.problems()
+    } catch {
+      // The validator could not be fetched: nothing is sent, and the person may try again.
+      setFailed(new ApiError(NETWORK_ERROR_CODE, 0))
+      setBusy(false)
+      return
+    }
+    if (Object.keys(found).length > 0) {
+      setBusy(false)
+      return focusFirst(found)
+    }
     try {
       await saveParticipants({ reservationId, participants: [...store.answers()], submit: true })
       navigate(

@@ -4,18 +4,21 @@ import {
   NativeSelect,
   PasswordInput,
   Radio,
-  Select,
   Stack,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core'
 import type { FieldDefinition } from '@palco/domain/forms/form-definition'
-import { memo, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { asApiError } from '../../../lib/api-client'
 import { type UploadedFile, uploadFile } from '../api/inscription-form'
 import { inputIdOf } from '../model/participants'
+
+// A searchable list brings Mantine's combobox and floating-ui (about 28 KB gzipped): fetched when a form has
+// one, not with every form's page (DESIGN §8: a route's own JavaScript ≤ 40 KB).
+const ComboBoxField = lazy(() => import('./combo-box-field'))
 
 /** What each of the sixteen field types (spec §2) shows: the input a person expects for it. */
 const INPUT_TYPE: Partial<Record<FieldDefinition['type'], string>> = {
@@ -52,6 +55,17 @@ export const keepsItsText = (type: FieldDefinition['type']) => !CHOSEN.has(type)
 const isUploaded = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && 'uploadId' in value
 
+/** What every field's input is given: its id and name, label, help, problem, and whether it is required. */
+export interface FieldInputProps {
+  id: string
+  label: string
+  description: string | undefined
+  error: string | undefined
+  disabled: boolean
+  withAsterisk: boolean
+  name: string
+}
+
 /** A participant's answer changed; one function for every field of the page, so a field's props stay equal. */
 export type AnswerChange = (seq: number, name: string, value: unknown) => void
 
@@ -80,7 +94,15 @@ export const DynamicField = memo(function DynamicField(props: {
   const error = props.error
     ? t(`participants.messages.${props.error}`, { defaultValue: t('participants.messages.invalidValue') })
     : undefined
-  const common = { id, label, description, error, disabled, withAsterisk: field.required, name: id }
+  const common: FieldInputProps = {
+    id,
+    label,
+    description,
+    error,
+    disabled,
+    withAsterisk: field.required,
+    name: id,
+  }
   const text = typeof value === 'string' ? value : ''
 
   switch (field.type) {
@@ -142,20 +164,16 @@ export const DynamicField = memo(function DynamicField(props: {
           ]}
         />
       )
-    case 'COMBO_BOX':
+    case 'COMBO_BOX': {
+      const options = field.options.map((o) => ({ value: o.value, label: o.label[lang] }))
+      const chosen = options.find((o) => o.value === text)?.label ?? ''
       return (
-        <Select
-          {...common}
-          value={text || null}
-          onChange={(v) => onChange(v ?? '')}
-          data={field.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
-          searchable
-          clearable
-          clearButtonProps={{ 'aria-label': t('participants.clearChoice', { field: label }) }}
-          nothingFoundMessage={t('participants.nothingFound')}
-          comboboxProps={{ withinPortal: true }}
-        />
+        // Until its code is there (client-side only: the server sends the whole field), the chosen option.
+        <Suspense fallback={<TextInput {...common} value={chosen} readOnly />}>
+          <ComboBoxField common={common} value={text} options={options} label={label} onChange={onChange} />
+        </Suspense>
       )
+    }
     case 'RADIO_GROUP':
       return (
         <Radio.Group
@@ -218,15 +236,7 @@ function FileField(props: {
   eventId: string
   disabled: boolean
   onChange: (value: unknown) => void
-  common: {
-    id: string
-    label: string
-    description: string | undefined
-    error: string | undefined
-    disabled: boolean
-    withAsterisk: boolean
-    name: string
-  }
+  common: FieldInputProps
 }) {
   const { t } = useTranslation(['checkout', 'errors'])
   const { field, value } = props

@@ -1,6 +1,7 @@
 import { formDefinitionSchema } from '@palco/domain/forms/form-definition'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { participantJudge, startingAnswers } from './participants'
+import { participantJudge } from './participant-judge'
+import { startingAnswers } from './participants'
 import { participantsStore } from './participants-store'
 
 const definition = formDefinitionSchema.parse({
@@ -17,11 +18,11 @@ const definition = formDefinitionSchema.parse({
   ],
 })
 const judge = participantJudge(definition, { country: 'COL', timeZone: 'America/Bogota' })
-const twoParticipants = () =>
+const twoParticipants = (loadJudge = () => Promise.resolve(judge)) =>
   participantsStore(
     definition,
     [startingAnswers(definition, undefined), startingAnswers(definition, { full_name: 'Luis' })],
-    judge,
+    loadJudge,
   )
 
 describe('the participants being typed', () => {
@@ -59,8 +60,10 @@ describe('the participants being typed', () => {
     expect(store.shownOf(0)).toBe('full_name\nteam\nteam_name')
   })
 
-  it('shows a problem once the field is left after typing, judged after the keystroke', () => {
+  it('shows a problem once the field is left after typing, judged after the keystroke', async () => {
     const store = twoParticipants()
+    store.preload()
+    await vi.runAllTimersAsync()
     const told = vi.fn()
     store.subscribe({ seq: 0, field: 'full_name' }, told)
     store.leave('participant-0-full_name') // never typed in: nothing to say yet
@@ -77,14 +80,15 @@ describe('the participants being typed', () => {
     expect(told.mock.calls.length).toBeGreaterThanOrEqual(4)
   })
 
-  it('judges at once on "continue", counts the problems and drops the API\'s earlier ones', () => {
+  it('judges on "continue", counts the problems and drops the API\'s earlier ones', async () => {
     const store = twoParticipants()
     store.answer(1, 'team', true)
     expect(store.problemCount()).toBe(0) // not told before "continue"
     store.apiProblems({ 1: { full_name: 'ageTooLow' } })
     expect(store.problemOf(1, 'full_name')).toBe('ageTooLow')
     store.tried()
-    expect(store.problems()).toEqual({ 0: { full_name: 'required' }, 1: { team_name: 'required' } })
+    expect(store.problemCount()).toBe(0) // the validator is not there yet
+    expect(await store.problems()).toEqual({ 0: { full_name: 'required' }, 1: { team_name: 'required' } })
     expect(store.problemCount()).toBe(2)
     expect(store.problemOf(1, 'full_name')).toBeUndefined()
   })
@@ -97,6 +101,18 @@ describe('the participants being typed', () => {
     store.answer(1, 'full_name', 'Luisa')
     expect(store.problemOf(1, 'full_name')).toBeUndefined()
     expect(count).toHaveBeenCalledTimes(2)
+  })
+
+  it('waits for the validator, and asks for it again when it could not be fetched', async () => {
+    const load = vi
+      .fn<() => Promise<typeof judge>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(judge)
+    const store = twoParticipants(load)
+    store.answer(0, 'full_name', '') // asks for it
+    await expect(store.problems()).rejects.toThrow(TypeError) // "continue" says so
+    await expect(store.problems()).resolves.toEqual({ 0: { full_name: 'required' } })
+    expect(load).toHaveBeenCalledTimes(2)
   })
 
   it('tells the draft of answers, not of leaving a field', () => {

@@ -1,5 +1,5 @@
-import { visibleFields } from '@palco/domain/forms/form-answers'
 import type { FormDefinition } from '@palco/domain/forms/form-definition'
+import { visibleFields } from '@palco/domain/forms/form-visibility'
 import { useCallback, useSyncExternalStore } from 'react'
 import {
   inputIdOf,
@@ -24,7 +24,9 @@ export type StoreTopic =
  *
  * A participant is judged by the form's validator after every change to their answers, in a task of its own
  * right after the keystroke's (the keystroke's frame shows the character; the problem follows a frame
- * later), and at once whenever the problems are asked for. A field's problem shows once the person has left
+ * later), and at once whenever the problems are asked for. The validator (with zod) is fetched once the page
+ * has drawn (`preload`), or at the first answer: until it is there, nothing is judged, and "continue" waits
+ * for it. A field's problem shows once the person has left
  * it after typing in it, or once they tried to continue, and follows every keystroke from then on; the
  * API's problems show until their field changes.
  */
@@ -41,8 +43,10 @@ export interface ParticipantsStore {
   shownOf(seq: number): string
   /** Problems the person is told of above the form once they tried to continue (0 before). */
   problemCount(): number
-  /** The form's own problems, by participant, for "continue". */
-  problems(): ParticipantErrors
+  /** The form's own problems, by participant, for "continue" (once the validator is there). */
+  problems(): Promise<ParticipantErrors>
+  /** Fetches the validator, if it is not there yet. */
+  preload(): void
   answer(seq: number, name: string, value: unknown): void
   /** The person left an input: its problem shows from now on, if they typed in it. */
   leave(inputId: string): void
@@ -64,15 +68,19 @@ const keyOf = (topic: StoreTopic) =>
       ? inputIdOf(topic.seq, topic.field)
       : `shown-${topic.shownOf}`
 
+export type Judge = (answers: RawAnswers) => Problems
+
 export function participantsStore(
   definition: FormDefinition,
   initial: readonly RawAnswers[],
-  judge: (answers: RawAnswers) => Problems,
+  loadJudge: () => Promise<Judge>,
 ): ParticipantsStore {
   let answers = initial
-  let judged = initial.map(judge)
-  /** Participants whose answers changed since they were last judged. */
-  const stale = new Set<number>()
+  let judge: Judge | null = null
+  let loading: Promise<Judge> | undefined
+  let judged: Problems[] = initial.map(() => ({}))
+  /** Participants whose answers changed since they were last judged (all of them before the first time). */
+  const stale = new Set(initial.keys())
   let judging = false
   let fromApi: ParticipantErrors = {}
   let tried = false
@@ -92,11 +100,11 @@ export function participantsStore(
   /** Judges the participants waiting for it; tells the fields whose problem changed, and the count. */
   const judgeStale = () => {
     judging = false
-    if (stale.size === 0) return
+    if (!judge || stale.size === 0) return
     const changed: string[] = []
     judged = judged.map((before, seq) => {
       if (!stale.has(seq)) return before
-      const after = judge(answers[seq] ?? {})
+      const after = (judge as Judge)(answers[seq] ?? {})
       for (const name of new Set([...Object.keys(before), ...Object.keys(after)]))
         if (before[name] !== after[name]) changed.push(inputIdOf(seq, name))
       return after
@@ -104,6 +112,25 @@ export function participantsStore(
     stale.clear()
     for (const key of changed) tell(key)
     if (changed.length) tell('problemCount')
+  }
+  const validator = () => {
+    loading ??= loadJudge().then(
+      (loaded) => {
+        judge = loaded
+        judgeStale()
+        return loaded
+      },
+      (error: unknown) => {
+        loading = undefined // asked for again at the next answer or "continue"
+        throw error
+      },
+    )
+    return loading
+  }
+  const preload = () => {
+    validator().catch(() => {
+      // Fetched again when needed; "continue" says so if it still cannot be.
+    })
   }
   const shownOf = (seq: number) => {
     const mine = answers[seq]
@@ -143,10 +170,12 @@ export function participantsStore(
         0,
       )
     },
-    problems() {
+    async problems() {
+      await validator()
       judgeStale()
       return problemsByParticipant(judged)
     },
+    preload,
     answer(seq, name, value) {
       const mine = answers[seq]
       if (!mine) return
@@ -162,7 +191,8 @@ export function participantsStore(
         tell('problemCount')
       }
       stale.add(seq)
-      if (!judging) {
+      if (!judge) preload()
+      else if (!judging) {
         judging = true
         afterNextFrame(judgeStale)
       }

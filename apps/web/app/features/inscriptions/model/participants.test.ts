@@ -1,6 +1,7 @@
 import { formDefinitionSchema } from '@palco/domain/forms/form-definition'
 import { describe, expect, it } from 'vitest'
-import { errorsOfFields, firstProblem, judgeParticipants, startingAnswers } from './participants'
+import { judgeParticipants } from './participant-judge'
+import { errorsOfFields, firstProblem, startingAnswers } from './participants'
 
 const definition = formDefinitionSchema.parse({
   fields: [

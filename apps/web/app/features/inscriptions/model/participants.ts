@@ -1,7 +1,13 @@
 import { dynamicFormDefaults } from '@palco/domain/forms/dynamic-form'
-import { answersValidator } from '@palco/domain/forms/form-answers'
 import type { FieldDefinition, FormDefinition } from '@palco/domain/forms/form-definition'
-import type { Country } from '@palco/domain/locale/country'
+import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
+
+/**
+ * The form of a reservation's participants as the API hands it out: checked by `formDefinitionSchema` when
+ * it was saved, so taken as it is (the page does not load zod to check it again).
+ */
+export const formOfView = (view: InscriptionFormView): FormDefinition | null =>
+  view.definition as unknown as FormDefinition | null
 
 /** One participant's answers as the page holds them: what the inputs show, judged on submit. */
 export type RawAnswers = Record<string, unknown>
@@ -15,37 +21,8 @@ export const startingAnswers = (definition: FormDefinition, saved: RawAnswers | 
   ...(saved ?? {}),
 })
 
-/** One participant's problems by field name; the same empty object whenever there is none. */
+/** One participant's problems by field name. */
 export type Problems = Readonly<Record<string, string>>
-const NO_PROBLEMS: Problems = Object.freeze({})
-
-/**
- * A participant judged by the form's own validator (the one the API runs, issue 17 part 1), built once per
- * form: building it is the costly part, and a page judges the participant on every keystroke. The age rule
- * is the API's alone: it needs the category and the event's date, and says so on submit.
- */
-export function participantJudge(
-  definition: FormDefinition,
-  context: { country: Country; timeZone: string },
-): (answers: RawAnswers) => Problems {
-  const validate = answersValidator(definition, context)
-  return (answers) => {
-    const checked = validate.safeParse(answers)
-    if (checked.success) return NO_PROBLEMS
-    const mine: Record<string, string> = {}
-    for (const issue of checked.error.issues) mine[String(issue.path[0] ?? '')] = issue.message
-    return mine
-  }
-}
-
-/** Every participant judged; only those with a problem are named. */
-export function judgeParticipants(
-  definition: FormDefinition,
-  participants: readonly RawAnswers[],
-  context: { country: Country; timeZone: string },
-): ParticipantErrors {
-  return problemsByParticipant(participants.map(participantJudge(definition, context)))
-}
 
 /** Problems per participant (in seat order) as `ParticipantErrors`, leaving out those with none. */
 export function problemsByParticipant(list: readonly Problems[]): ParticipantErrors {
