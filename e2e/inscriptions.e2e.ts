@@ -146,6 +146,12 @@ for (const site of COUNTRIES) {
     await page.locator('#participant-0-runs_for_club').check()
     await expect(page.locator('#participant-0-club_name')).toBeVisible()
     await page.locator('#participant-0-club_name').fill('Club Atlético Palco')
+    // The blood type is a list to search (its code comes after the page's): typing narrows it, Enter picks.
+    const bloodType = page.locator('#participant-0-blood_type')
+    await bloodType.pressSequentially('AB')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(bloodType).toHaveValue('AB+')
     await expect(page.getByTestId('draft-state')).not.toBeEmpty()
 
     // A missing name is refused on its field, and the focus goes there; nothing typed is lost.
@@ -169,6 +175,7 @@ for (const site of COUNTRIES) {
     await waitForHydration(page)
     await expect(page.locator('#participant-1-full_name')).toHaveValue('Luis Pérez')
     await expect(page.locator('#participant-0-club_name')).toHaveValue('Club Atlético Palco')
+    await expect(bloodType).toHaveValue('AB+')
     await page.setViewportSize({ width: 375, height: 800 })
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
     await page.setViewportSize({ width: 1280, height: 800 })
