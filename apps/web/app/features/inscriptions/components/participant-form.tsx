@@ -5,6 +5,7 @@ import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ParticipantsStore, useStoreValue } from '../model/participants-store'
 import { DynamicField, keepsItsText } from './dynamic-field'
+import classes from './participant-form.module.css'
 
 /** "18 or older", "12 or younger", "from 14 to 17": a category's age rule as a person reads it. */
 export function useAgeRuleText() {
@@ -68,7 +69,7 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
         {/* Every field is drawn, those a condition hides hidden: ticking the box that shows them flips an
             attribute instead of building their inputs while the person waits (issue 17). */}
         {definition.fields.map((field) => (
-          <div key={field.name} hidden={!shown.has(field.name)}>
+          <div key={field.name} hidden={!shown.has(field.name)} className={classes.field}>
             <ParticipantField
               field={field}
               seq={participant.seq}
