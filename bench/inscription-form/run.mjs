@@ -140,7 +140,158 @@ async function signedIn(email) {
   return { context, page, api }
 }
 
+/**
+ * A person's typing into the page's fields (the first participant's, by their ids), measured in the page: every
+ * frame's start, the keys slow to paint, and the step each dropped frame began in. `observe`: this is the
+ * page --profile and --trace look at.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').CDPSession} cdp
+ * @param {number} run
+ * @param {boolean} observe
+ */
+async function typeInto(page, cdp, run, observe) {
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window)
+    w.__frames = []
+    w.__keys = []
+    w.__steps = []
+    w.__recording = true
+    const loop = (t) => {
+      if (!w.__recording) return
+      w.__frames.push(t)
+      requestAnimationFrame(loop)
+    }
+    requestAnimationFrame(loop)
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const t = /** @type {any} */ (e)
+        if (t.name === 'keydown' || t.name === 'keypress' || t.name === 'keyup' || t.name === 'click')
+          w.__keys.push({ name: t.name, duration: t.duration, work: t.processingEnd - t.processingStart })
+      }
+    }).observe(/** @type {any} */ ({ type: 'event', durationThreshold: 16, buffered: false }))
+  })
+  await sleep(500)
+  // What the person is doing, from when (page time): a dropped frame is put down to the step it began in.
+  const step = (what) =>
+    page.evaluate((w) => /** @type {any} */ (window).__steps.push([w, performance.now()]), what)
+  const type = async (selector, text) => {
+    await step('focus')
+    await page.locator(selector).focus()
+    await step('typing')
+    await page.keyboard.type(text, { delay: KEY_DELAY_MS })
+  }
+  const typed = { keys: 0 }
+  const plan = [
+    ['#participant-0-full_name', 'Ana María Gómez'],
+    ['#participant-0-email', 'ana.gomez@example.com'],
+    ['#participant-0-n2', '9999'],
+    ['#participant-0-phone', '3001234567'],
+    ['#participant-0-t0', 'Club Atlético'],
+  ]
+  if (observe && opt.profile) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
+  if (observe && opt.trace) await browser.startTracing(page, { screenshots: false })
+  const t0 = await page.evaluate(() => performance.now())
+  for (const [selector, text] of plan) {
+    await type(selector, text)
+    typed.keys += text.length
+  }
+  // Backspace out of range into range, then the box that shows more fields.
+  await step('focus')
+  await page.locator('#participant-0-n2').focus()
+  await step('typing')
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('Backspace')
+    await sleep(KEY_DELAY_MS)
+    typed.keys += 1
+  }
+  await step('tick')
+  await page.locator('#participant-0-more').check()
+  await sleep(500)
+  const t1 = await page.evaluate(() => performance.now())
+  if (observe && opt.trace) {
+    const file = path.join(OUT_DIR, `inscription-form-typing-${run}-${Date.now()}.trace.json`)
+    fs.writeFileSync(file, await browser.stopTracing())
+    console.error(`trace: ${file}`)
+  }
+  const measured = await page.evaluate(
+    ({ t0, t1, drop }) => {
+      const w = /** @type {any} */ (window)
+      w.__recording = false
+      const frames = w.__frames.filter((t) => t >= t0 && t <= t1)
+      const gaps = frames.slice(1).map((t, i) => t - frames[i])
+      const stepAt = (t) => w.__steps.filter(([, at]) => at <= t).at(-1)?.[0] ?? 'typing'
+      const droppedIn = frames.slice(1).flatMap((t, i) => (t - frames[i] > drop ? [stepAt(frames[i])] : []))
+      return { gaps, keys: w.__keys, droppedIn }
+    },
+    { t0, t1, drop: DROPPED_GAP_MS },
+  )
+  if (observe && opt.profile) {
+    // Where the page's main thread spent its time while typing, by function (self time), for --profile.
+    const { profile } = await cdp.send('Profiler.stop')
+    fs.writeFileSync(path.join(OUT_DIR, `inscription-form-typing-${run}.cpuprofile`), JSON.stringify(profile))
+    const self = new Map()
+    const dt = new Map()
+    profile.samples?.forEach((id, i) => {
+      dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0))
+    })
+    for (const node of profile.nodes) {
+      const f = node.callFrame
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
+      self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000)
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+    for (const [k, v] of top) console.error(`${v.toFixed(1).padStart(8)} ms  ${k}`)
+  }
+  return { measured, typed }
+}
+
+/** @param {{ gaps: number[], keys: { duration: number, work: number }[], droppedIn: string[] }} measured */
+const summaryOf = (measured) => ({
+  frames: measured.gaps.length + 1,
+  dropped: measured.gaps.filter((g) => g > DROPPED_GAP_MS).length,
+  droppedTyping: measured.droppedIn.filter((w) => w === 'typing').length,
+  droppedFocus: measured.droppedIn.filter((w) => w === 'focus').length,
+  droppedTick: measured.droppedIn.filter((w) => w === 'tick').length,
+  longestGapMs: Math.max(...measured.gaps),
+  p95GapMs: pct(measured.gaps, 95),
+  slowKeys: measured.keys.length,
+  longestKeyMs: Math.max(0, ...measured.keys.map((k) => k.duration)),
+  longestKeyWorkMs: Math.max(0, ...measured.keys.map((k) => k.work)),
+})
+
+/**
+ * The control: the same typing, in the same browser and profile, into a bare page of plain inputs with the
+ * same ids and nothing else. What it drops is the machine's and the headless browser's, not the form's.
+ */
+const CONTROL_PAGE = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body>${[
+  'full_name',
+  'email',
+  'n2',
+  'phone',
+  't0',
+]
+  .map((name) => `<p><label>${name} <input id="participant-0-${name}"></label></p>`)
+  .join('')}<p><label><input type="checkbox" id="participant-0-more"> more</label></p>`
+
+/** @param {number} run */
+async function controlTyping(run) {
+  const context = await browser.newContext({ ...MOBILE })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await page.setContent(CONTROL_PAGE)
+  const { measured } = await typeInto(page, cdp, run, false)
+  await context.close()
+  return summaryOf(measured)
+}
+
 const runs = []
+/** The control's runs, beside the form's. */
+const controls = []
 let js = null
 try {
   // The admin gives the half marathon a 40-field form.
@@ -193,113 +344,20 @@ try {
       timeout: 60_000,
     })
     const shown = await fieldsShownOf(page)
-    await page.evaluate(() => {
-      const w = /** @type {any} */ (window)
-      w.__frames = []
-      w.__keys = []
-      w.__recording = true
-      const loop = (t) => {
-        if (!w.__recording) return
-        w.__frames.push(t)
-        requestAnimationFrame(loop)
-      }
-      requestAnimationFrame(loop)
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          const t = /** @type {any} */ (e)
-          if (t.name === 'keydown' || t.name === 'keypress' || t.name === 'keyup' || t.name === 'click')
-            w.__keys.push({ name: t.name, duration: t.duration, work: t.processingEnd - t.processingStart })
-        }
-      }).observe(/** @type {any} */ ({ type: 'event', durationThreshold: 16, buffered: false }))
-    })
-    await sleep(500)
-    const type = async (selector, text) => {
-      await page.locator(selector).focus()
-      await page.keyboard.type(text, { delay: KEY_DELAY_MS })
-    }
-    const typed = { keys: 0 }
-    const plan = [
-      ['#participant-0-full_name', 'Ana María Gómez'],
-      ['#participant-0-email', 'ana.gomez@example.com'],
-      ['#participant-0-n2', '9999'],
-      ['#participant-0-phone', '3001234567'],
-      ['#participant-0-t0', 'Club Atlético'],
-    ]
-    if (opt.profile) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-      await cdp.send('Profiler.start')
-    }
-    if (opt.trace) await browser.startTracing(page, { screenshots: false })
-    const t0 = await page.evaluate(() => performance.now())
-    for (const [selector, text] of plan) {
-      await type(selector, text)
-      typed.keys += text.length
-    }
-    // Backspace out of range into range, then the box that shows more fields.
-    await page.locator('#participant-0-n2').focus()
-    for (let i = 0; i < 2; i++) {
-      await page.keyboard.press('Backspace')
-      await sleep(KEY_DELAY_MS)
-      typed.keys += 1
-    }
-    await page.locator('#participant-0-more').check()
-    await sleep(500)
-    const t1 = await page.evaluate(() => performance.now())
-    if (opt.trace) {
-      const file = path.join(OUT_DIR, `inscription-form-typing-${run}-${Date.now()}.trace.json`)
-      fs.writeFileSync(file, await browser.stopTracing())
-      console.error(`trace: ${file}`)
-    }
+    const { measured, typed } = await typeInto(page, cdp, run, true)
     const shownAfter = await fieldsShownOf(page)
-    const measured = await page.evaluate(
-      ({ t0, t1 }) => {
-        const w = /** @type {any} */ (window)
-        w.__recording = false
-        const frames = w.__frames.filter((t) => t >= t0 && t <= t1)
-        const gaps = frames.slice(1).map((t, i) => t - frames[i])
-        return { gaps, keys: w.__keys }
-      },
-      { t0, t1 },
-    )
-    if (opt.profile) {
-      // Where the page's main thread spent its time while typing, by function (self time), for --profile.
-      const { profile } = await cdp.send('Profiler.stop')
-      fs.writeFileSync(
-        path.join(OUT_DIR, `inscription-form-typing-${run}.cpuprofile`),
-        JSON.stringify(profile),
-      )
-      const self = new Map()
-      const dt = new Map()
-      profile.samples?.forEach((id, i) => {
-        dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0))
-      })
-      for (const node of profile.nodes) {
-        const f = node.callFrame
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
-        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000)
-      }
-      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
-      for (const [k, v] of top) console.error(`${v.toFixed(1).padStart(8)} ms  ${k}`)
-    }
     const errors = await page.locator('[data-testid="participant-form"] [aria-invalid="true"]').count()
     await context.close()
     if (run === 0) continue // warm-up: the server's and the browser's first load of everything
-    const gaps = measured.gaps
     runs.push({
       fieldsShown: shown,
       fieldsShownAfterTick: shownAfter,
       keystrokes: typed.keys,
       errorsShown: errors,
-      frames: gaps.length + 1,
-      dropped: gaps.filter((g) => g > DROPPED_GAP_MS).length,
-      longestGapMs: Math.max(...gaps),
-      p95GapMs: pct(gaps, 95),
-      slowKeys: measured.keys.length,
-      longestKeyMs: Math.max(0, ...measured.keys.map((k) => k.duration)),
-      longestKeyWorkMs: Math.max(0, ...measured.keys.map((k) => k.work)),
+      ...summaryOf(measured),
     })
-    console.error(`run ${run}: ${JSON.stringify(runs.at(-1))}`)
+    controls.push(await controlTyping(run))
+    console.error(`run ${run}: ${JSON.stringify(runs.at(-1))}; control: ${JSON.stringify(controls.at(-1))}`)
   }
 
   // The page's JavaScript, as bench/checkout measures it.
@@ -343,6 +401,31 @@ const raw = saveRaw('inscription-form', { started, loadStart, loadEnd, runs, js,
 const kb = (b) => `${(b / 1000).toFixed(1)} KB`
 const dropped = runs.reduce((a, r) => a + r.dropped, 0)
 const m = machine()
+/** A table row's measured cells for some runs: keys, frames, dropped frames and where, gaps, keys. */
+const measuredCells = (list) => [
+  String(runs[0]?.keystrokes ?? '—'),
+  ...[
+    ['frames', String],
+    ['dropped', String],
+  ].map(([key, format]) =>
+    cell(
+      list.map((r) => r[key]),
+      format,
+    ),
+  ),
+  `${['droppedTyping', 'droppedFocus', 'droppedTick'].map((key) => list.reduce((n, r) => n + r[key], 0)).join(' / ')} (all runs)`,
+  ...[
+    ['longestGapMs', ms],
+    ['p95GapMs', ms],
+    ['slowKeys', String],
+    ['longestKeyMs', ms],
+  ].map(([key, format]) =>
+    cell(
+      list.map((r) => r[key]),
+      format,
+    ),
+  ),
+]
 const body = `
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node} · /usr/bin/chromium (headless, playwright-core) · web build of ${isoMinute(webBuiltAt)}.
 Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine is shared, and a 4× CPU slowdown multiplies whatever else runs.
@@ -357,6 +440,7 @@ ${table(
     'keys typed',
     'frames',
     'dropped frames (gap > 25 ms)',
+    'of which while typing / moving to a field / ticking the box',
     'longest gap between frames',
     'p95 gap',
     'keys over 16 ms to paint',
@@ -366,22 +450,10 @@ ${table(
   [
     [
       `${FIELDS} (${runs[0]?.fieldsShown ?? '—'} → ${runs[0]?.fieldsShownAfterTick ?? '—'})`,
-      String(runs[0]?.keystrokes ?? '—'),
-      ...[
-        ['frames', String],
-        ['dropped', String],
-        ['longestGapMs', ms],
-        ['p95GapMs', ms],
-        ['slowKeys', String],
-        ['longestKeyMs', ms],
-      ].map(([key, format]) =>
-        cell(
-          runs.map((r) => r[key]),
-          format,
-        ),
-      ),
+      ...measuredCells(runs),
       passFail(dropped === 0 && runs.length > 0),
     ],
+    ['control: a bare page of 5 plain inputs and a box', ...measuredCells(controls), '—'],
   ],
 )}
 
