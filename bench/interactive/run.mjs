@@ -425,6 +425,11 @@ try {
       total: r.gzipTotal,
       shared,
       own: r.gzipTotal - shared,
+      // The page's own scripts, largest first: where its budget goes.
+      ownScripts: r.scripts
+        .filter((s) => !homeUrls.has(s.url))
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((s) => ({ url: s.url, gzip: s.gzipBytes })),
     }
   }
   client.close()

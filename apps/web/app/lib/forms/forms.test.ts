@@ -1,17 +1,28 @@
+import i18next from 'i18next'
 import { describe, expect, it, vi } from 'vitest'
+import errors from '../../locales/es-CO/errors.json'
 import { ApiError } from '../api-client'
 import { applyApiError } from './apply-api-error'
-import { fieldErrorKey } from './field-error'
+import { fieldErrorKeys } from './field-error'
 
-describe('fieldErrorKey', () => {
+const i18n = i18next.createInstance()
+await i18n.init({
+  lng: 'es-CO',
+  resources: { 'es-CO': { errors } },
+  ns: ['errors'],
+  interpolation: { escapeValue: false },
+})
+
+describe('fieldErrorKeys', () => {
   it.each([
-    ['invalidPhone', 'errors:fields.invalidPhone'],
-    ['mustAcceptTerms', 'errors:fields.mustAcceptTerms'],
-    ['RepeatedPhoneNumber', 'errors:codes.RepeatedPhoneNumber'],
-    ['CodeMismatchException', 'errors:codes.CodeMismatchException'],
-    ['Invalid input: expected string', 'errors:codes.InvalidParameterException'],
-  ])('%s → %s', (message, key) => {
-    expect(fieldErrorKey(message)).toBe(key)
+    ['invalidPhone', errors.fields.invalidPhone],
+    ['mustAcceptTerms', errors.fields.mustAcceptTerms],
+    ['RepeatedPhoneNumber', errors.codes.RepeatedPhoneNumber],
+    ['CodeMismatchException', errors.codes.CodeMismatchException],
+    ['Invalid input: expected string', errors.codes.InvalidParameterException],
+  ])('%s is shown as its text', (message, text) => {
+    expect(text).toBeTruthy()
+    expect(i18n.t(fieldErrorKeys(message))).toBe(text)
   })
 })
 

@@ -1,7 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core'
 import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { fieldErrorKey } from '../../../lib/forms/field-error'
+import { fieldErrorKeys } from '../../../lib/forms/field-error'
 import {
   type CardDetails,
   type CardFormInput,
@@ -26,7 +26,7 @@ export function CardFields(props: {
     message
       ? message.startsWith('card.')
         ? t(`checkout:fields.${message}`)
-        : t(fieldErrorKey(message))
+        : t(fieldErrorKeys(message))
       : undefined
   const number = form.register('number')
   const expiry = form.register('expiry')
