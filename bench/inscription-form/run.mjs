@@ -402,30 +402,25 @@ const kb = (b) => `${(b / 1000).toFixed(1)} KB`
 const dropped = runs.reduce((a, r) => a + r.dropped, 0)
 const m = machine()
 /** A table row's measured cells for some runs: keys, frames, dropped frames and where, gaps, keys. */
-const measuredCells = (list) => [
-  String(runs[0]?.keystrokes ?? '—'),
-  ...[
-    ['frames', String],
-    ['dropped', String],
-  ].map(([key, format]) =>
+const measuredCells = (list) => {
+  const cellOf = ([key, format]) =>
     cell(
       list.map((r) => r[key]),
       format,
-    ),
-  ),
-  `${['droppedTyping', 'droppedFocus', 'droppedTick'].map((key) => list.reduce((n, r) => n + r[key], 0)).join(' / ')} (all runs)`,
-  ...[
-    ['longestGapMs', ms],
-    ['p95GapMs', ms],
-    ['slowKeys', String],
-    ['longestKeyMs', ms],
-  ].map(([key, format]) =>
-    cell(
-      list.map((r) => r[key]),
-      format,
-    ),
-  ),
-]
+    )
+  return [
+    String(runs[0]?.keystrokes ?? '—'),
+    cellOf(['frames', String]),
+    cellOf(['dropped', String]),
+    `${['droppedTyping', 'droppedFocus', 'droppedTick'].map((key) => list.reduce((n, r) => n + r[key], 0)).join(' / ')} (all runs)`,
+    ...[
+      ['longestGapMs', ms],
+      ['p95GapMs', ms],
+      ['slowKeys', String],
+      ['longestKeyMs', ms],
+    ].map(cellOf),
+  ]
+}
 const body = `
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node} · /usr/bin/chromium (headless, playwright-core) · web build of ${isoMinute(webBuiltAt)}.
 Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine is shared, and a 4× CPU slowdown multiplies whatever else runs.

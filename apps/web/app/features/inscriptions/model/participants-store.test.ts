@@ -1,23 +1,10 @@
-import { formDefinitionSchema } from '@palco/domain/forms/form-definition'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { participantJudge } from './participant-judge'
 import { startingAnswers } from './participants'
 import { participantsStore } from './participants-store'
+import { context, definition } from './test-form'
 
-const definition = formDefinitionSchema.parse({
-  fields: [
-    { name: 'full_name', type: 'TEXT', label: { es: 'Nombre', en: 'Name' }, required: true },
-    { name: 'team', type: 'CHECKBOX', label: { es: 'Equipo', en: 'Team' } },
-    {
-      name: 'team_name',
-      type: 'TEXT',
-      label: { es: 'Nombre del equipo', en: 'Team name' },
-      required: true,
-      visibleWhen: { field: 'team', equals: true },
-    },
-  ],
-})
-const judge = participantJudge(definition, { country: 'COL', timeZone: 'America/Bogota' })
+const judge = participantJudge(definition, context)
 const twoParticipants = (loadJudge = () => Promise.resolve(judge)) =>
   participantsStore(
     definition,

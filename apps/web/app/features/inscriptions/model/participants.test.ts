@@ -1,22 +1,7 @@
-import { formDefinitionSchema } from '@palco/domain/forms/form-definition'
 import { describe, expect, it } from 'vitest'
 import { judgeParticipants } from './participant-judge'
 import { errorsOfFields, firstProblem, startingAnswers } from './participants'
-
-const definition = formDefinitionSchema.parse({
-  fields: [
-    { name: 'full_name', type: 'TEXT', label: { es: 'Nombre', en: 'Name' }, required: true },
-    { name: 'team', type: 'CHECKBOX', label: { es: 'Equipo', en: 'Team' } },
-    {
-      name: 'team_name',
-      type: 'TEXT',
-      label: { es: 'Nombre del equipo', en: 'Team name' },
-      required: true,
-      visibleWhen: { field: 'team', equals: true },
-    },
-  ],
-})
-const context = { country: 'COL' as const, timeZone: 'America/Bogota' }
+import { context, definition } from './test-form'
 
 describe('the participants of an inscription form', () => {
   it('start from the form defaults under what was saved', () => {
