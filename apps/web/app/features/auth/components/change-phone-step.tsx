@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core'
 import { type PhonePrefix, phonePrefixOf } from '@palco/domain/locale/country'
-import { updatePhoneSchema } from '@palco/domain/people/fan'
+import type { updatePhoneSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PhoneField } from '../../../components/ui/phone-field'
 import { formatPhone } from '../../../lib/format-phone'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { updatePhoneNumber } from '../api/update-phone-number'
@@ -20,6 +21,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof updatePhoneSchema>
 type Output = z.output<typeof updatePhoneSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.updatePhoneResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const NUMBER_FIELDS = ['phonePrefix', 'phone'] as const
 const CODE_FIELDS = ['code'] as const
 
@@ -28,7 +35,7 @@ function NewNumberForm({ state, send, country, autoFocus }: StepProps) {
   const { t } = useTranslation('auth')
   const fieldError = useFieldErrorText()
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(updatePhoneSchema),
+    resolver,
     defaultValues: {
       phonePrefix: state.phone?.phonePrefix ?? phonePrefixOf(country),
       phone: state.phone?.phone ?? '',
@@ -55,6 +62,7 @@ function NewNumberForm({ state, send, country, autoFocus }: StepProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text>{t('changePhoneNumber.lead')}</Text>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <PhoneField
           prefix={prefix}
@@ -79,7 +87,7 @@ function NewNumberCodeForm({ state, send, autoFocus, onSessionChange }: StepProp
   const _fieldError = useFieldErrorText()
   const phone = state.phone as PhoneTarget
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(updatePhoneSchema),
+    resolver,
     defaultValues: { ...phone, code: '' },
   })
   const server = useServerError(form.setError, CODE_FIELDS)
@@ -107,6 +115,7 @@ function NewNumberCodeForm({ state, send, autoFocus, onSessionChange }: StepProp
             {t('changePhoneNumber.edit')}
           </Anchor>
         </Group>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <CodeField control={form.control} name="code" onComplete={() => void onSubmit()} />
         <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>

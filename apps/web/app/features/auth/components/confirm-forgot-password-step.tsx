@@ -1,13 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Stack, Text } from '@mantine/core'
-import { forgotPasswordSubmitSchema } from '@palco/domain/people/fan'
+import type { forgotPasswordSubmitSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { PasswordRules } from '../../../components/ui/password-rules'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { forgotPassword } from '../api/forgot-password'
@@ -19,6 +20,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof forgotPasswordSubmitSchema>
 type Output = z.output<typeof forgotPasswordSubmitSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.forgotPasswordSubmitResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['code', 'password'] as const
 
 /** Spec §2 "confirm forgot password": the emailed code and the new password. */
@@ -27,7 +34,7 @@ export function ConfirmForgotPasswordStep({ state, send, autoFocus }: StepProps)
   const fieldError = useFieldErrorText()
   const email = state.email ?? ''
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(forgotPasswordSubmitSchema),
+    resolver,
     defaultValues: { email, code: '', password: '' },
   })
   const server = useServerError(form.setError, FIELDS)
@@ -50,6 +57,7 @@ export function ConfirmForgotPasswordStep({ state, send, autoFocus }: StepProps)
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text>{t('confirmForgotPassword.lead', { email })}</Text>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <CodeField control={form.control} name="code" />
         <PasswordField

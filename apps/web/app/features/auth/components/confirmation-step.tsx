@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { confirmSignUpSchema } from '@palco/domain/people/fan'
+import type { confirmSignUpSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { confirmSignUp } from '../api/confirm-sign-up'
@@ -17,6 +18,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof confirmSignUpSchema>
 type Output = z.output<typeof confirmSignUpSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.confirmSignUpResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['code'] as const
 
 /**
@@ -28,7 +35,7 @@ export function ConfirmationStep({ state, send, autoFocus, onSessionChange }: St
   const _fieldError = useFieldErrorText()
   const email = state.email ?? ''
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(confirmSignUpSchema),
+    resolver,
     defaultValues: { email, code: '' },
   })
   const server = useServerError(form.setError, FIELDS)
@@ -57,6 +64,7 @@ export function ConfirmationStep({ state, send, autoFocus, onSessionChange }: St
         ) : (
           <Text>{t('confirmation.lead', { email })}</Text>
         )}
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error}>
           {server.error?.code === 'InvalidStateException' ? (
             <Button size="xs" variant="white" color="red" onClick={() => send({ type: 'choosePassword' })}>

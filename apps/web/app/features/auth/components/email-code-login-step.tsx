@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Stack, Text, TextInput } from '@mantine/core'
-import { requestOtpSchema } from '@palco/domain/people/fan'
+import type { requestOtpSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
@@ -14,6 +15,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof requestOtpSchema>
 type Output = z.output<typeof requestOtpSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.requestOtpResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['email'] as const
 
 /** Spec §2 "email OTP login": the email a login code goes to. */
@@ -21,7 +28,7 @@ export function EmailCodeLoginStep({ state, send, autoFocus }: StepProps) {
   const { t } = useTranslation('auth')
   const fieldError = useFieldErrorText()
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(requestOtpSchema),
+    resolver,
     defaultValues: { email: state.email ?? '' },
   })
   const server = useServerError(form.setError, FIELDS)
@@ -44,6 +51,7 @@ export function EmailCodeLoginStep({ state, send, autoFocus }: StepProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text>{t('emailOtpLogin.lead')}</Text>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error}>
           <NoAccountAction
             error={server.error}

@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Stack, Text } from '@mantine/core'
-import { verifyOtpSchema } from '@palco/domain/people/fan'
+import type { verifyOtpSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { formatPhone } from '../../../lib/format-phone'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
@@ -19,6 +20,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof verifyOtpSchema>
 type Output = z.output<typeof verifyOtpSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.verifyOtpResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['code'] as const
 
 /** Spec §2 "OTP confirmation": the code of a login by email or SMS; it logs the fan in. */
@@ -28,7 +35,7 @@ export function OtpConfirmationStep({ state, send, autoFocus, onSessionChange }:
   const target: CodeTarget =
     state.codeChannel === 'sms' && state.phone ? state.phone : { email: state.email ?? '' }
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(verifyOtpSchema),
+    resolver,
     defaultValues: { ...target, code: '' },
   })
   const server = useServerError(form.setError, FIELDS)
@@ -56,6 +63,7 @@ export function OtpConfirmationStep({ state, send, autoFocus, onSessionChange }:
             destination,
           })}
         </Text>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <CodeField control={form.control} name="code" onComplete={() => void onSubmit()} />
         <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>

@@ -1,19 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core'
-import { passwordLoginSchema } from '@palco/domain/people/fan'
+import type { passwordLoginSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { isApiError } from '../../../lib/api-client'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { login } from '../api/login'
 
 type Input = z.input<typeof passwordLoginSchema>
 type Output = z.output<typeof passwordLoginSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.passwordLoginResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['email', 'password'] as const
 
 /**
@@ -32,7 +39,7 @@ export function PasswordLoginForm(props: {
   const { t } = useTranslation('auth')
   const fieldError = useFieldErrorText()
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(passwordLoginSchema),
+    resolver,
     defaultValues: { email: props.email ?? '', password: '' },
   })
   const server = useServerError(form.setError, FIELDS)
@@ -68,6 +75,7 @@ export function PasswordLoginForm(props: {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <TextInput
           {...form.register('email')}

@@ -1,13 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Stack, Text } from '@mantine/core'
 import { type PhonePrefix, phonePrefixOf } from '@palco/domain/locale/country'
-import { requestOtpSchema } from '@palco/domain/people/fan'
+import type { requestOtpSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PhoneField } from '../../../components/ui/phone-field'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
@@ -16,6 +17,12 @@ import type { StepProps } from './step-props'
 
 type Input = z.input<typeof requestOtpSchema>
 type Output = z.output<typeof requestOtpSchema>
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first submit.
+const resolver = lazyResolver<Input, Output>(() =>
+  import('../model/auth-form-rules').then((m) => m.requestOtpResolver),
+)
+if (typeof document !== 'undefined') resolver.preload()
 const FIELDS = ['phonePrefix', 'phone'] as const
 
 /** Spec §2 "phone login": the number an SMS login code goes to, with its country prefix. */
@@ -23,7 +30,7 @@ export function PhoneCodeLoginStep({ state, send, country, autoFocus }: StepProp
   const { t } = useTranslation('auth')
   const fieldError = useFieldErrorText()
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(requestOtpSchema),
+    resolver,
     defaultValues: {
       phonePrefix: state.phone?.phonePrefix ?? phonePrefixOf(country),
       phone: state.phone?.phone ?? '',
@@ -53,6 +60,7 @@ export function PhoneCodeLoginStep({ state, send, country, autoFocus }: StepProp
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text>{t('phoneLogin.lead')}</Text>
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error}>
           <NoAccountAction
             error={server.error}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
   Anchor,
   Button,
@@ -10,23 +9,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { type Country, type PhonePrefix, phonePrefixOf } from '@palco/domain/locale/country'
-import {
-  documentNumberSchema,
-  documentTypeFieldSchema,
-  phoneFieldsSchema,
-  type SignUp,
-  type SignUpInput,
-  signUpSchema,
-} from '@palco/domain/people/fan'
+import type { SignUp, SignUpInput } from '@palco/domain/people/fan'
 import { DOCUMENT_TYPES, type DocumentType, GENDERS } from '@palco/domain/people/vocabulary'
-import { emailSchema } from '@palco/domain/validation/validation'
 import { useEffect } from 'react'
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { PasswordRules } from '../../../components/ui/password-rules'
 import { PhoneField } from '../../../components/ui/phone-field'
+import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { emailExists } from '../api/email-validation'
@@ -36,6 +29,8 @@ import { signUp } from '../api/sign-up'
 import { useExistenceCheck } from '../hooks/use-existence-check'
 import { ExistsHint } from './exists-hint'
 import type { StepProps } from './step-props'
+
+type RegistrationChecks = typeof import('../model/auth-form-rules')['registrationChecks']
 
 const FIELDS = [
   'firstName',
@@ -58,24 +53,11 @@ const FIELDS = [
  */
 const DEFAULT_DOCUMENT: Record<Country, DocumentType> = { COL: 'CC', MEX: 'CV' }
 
-const signUpResolver = zodResolver(signUpSchema)
-const phoneResolver = zodResolver(phoneFieldsSchema)
-
-/**
- * The sign-up schema checks the phone after the object's own fields, so a form with other mistakes would
- * not yet mark a bad phone. The domain's phone schema fills that gap, so every mistake shows at once.
- */
-const resolver: Resolver<SignUpInput, unknown, SignUp> = async (values, context, options) => {
-  const result = await signUpResolver(values, context, options)
-  const errors = result.errors as FieldErrors<SignUpInput>
-  if (Object.keys(errors).length === 0 || errors.phone || errors.phonePrefix) return result
-  const phone = await phoneResolver(
-    { phonePrefix: values.phonePrefix, phone: values.phone },
-    context,
-    options as never,
-  )
-  return { values: {}, errors: { ...phone.errors, ...errors } } as typeof result
-}
+const rules = () => import('../model/auth-form-rules')
+// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
+// runs, so they are there by the first check or submit.
+const resolver = lazyResolver<SignUpInput, SignUp>(() => rules().then((m) => m.signUpResolver))
+if (typeof document !== 'undefined') resolver.preload()
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -111,24 +93,28 @@ export function RegistrationStep({ state, send, country, autoFocus }: StepProps)
   const prefix = (form.watch('phonePrefix') ?? phonePrefixOf(country)) as PhonePrefix
   const password = form.watch('password') ?? ''
 
-  const checkEmail = (value: string) => {
-    const parsed = emailSchema.safeParse(value)
-    emailCheck.run(parsed.success ? { email: parsed.data } : null)
+  // Only a hint: rules that cannot be fetched leave it unsaid (the sign-up itself checks everything).
+  const checkWith = (check: (checks: RegistrationChecks) => void) => {
+    rules()
+      .then((m) => check(m.registrationChecks))
+      .catch(() => undefined)
   }
-  const checkPhone = () => {
-    const parsed = phoneFieldsSchema.safeParse({
-      phonePrefix: form.getValues('phonePrefix'),
-      phone: form.getValues('phone'),
-    })
-    phoneCheck.run(parsed.success ? parsed.data : null)
-  }
-  const checkDocument = () => {
-    const type = documentTypeFieldSchema.safeParse(form.getValues('documentType'))
-    const number = documentNumberSchema.safeParse(form.getValues('documentNumber'))
-    documentCheck.run(
-      type.success && number.success ? { documentType: type.data, documentNumber: number.data } : null,
+  const checkEmail = (value: string) => checkWith((checks) => emailCheck.run(checks.email(value)))
+  const checkPhone = () =>
+    checkWith((checks) =>
+      phoneCheck.run(
+        checks.phone({ phonePrefix: form.getValues('phonePrefix'), phone: form.getValues('phone') }),
+      ),
     )
-  }
+  const checkDocument = () =>
+    checkWith((checks) =>
+      documentCheck.run(
+        checks.document({
+          documentType: form.getValues('documentType'),
+          documentNumber: form.getValues('documentNumber'),
+        }),
+      ),
+    )
   const toLogin = () => send({ type: 'showLogin' })
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -144,6 +130,7 @@ export function RegistrationStep({ state, send, country, autoFocus }: StepProps)
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        <FormLoadError error={form.formState.errors.root} />
         <ApiErrorAlert error={server.error} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput

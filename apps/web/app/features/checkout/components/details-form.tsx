@@ -4,11 +4,11 @@ import { DOCUMENT_TYPES } from '@palco/domain/people/vocabulary'
 import { type ReactNode, useEffect, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PhoneField } from '../../../components/ui/phone-field'
 import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import type { DetailsForm, DetailsFormInput } from '../model/checkout-forms'
-import { FormLoadError } from './form-load-error'
 
 const detailsResolver = lazyResolver<DetailsFormInput, DetailsForm>(() =>
   import('../model/checkout-form-schemas').then((m) => m.detailsResolver),

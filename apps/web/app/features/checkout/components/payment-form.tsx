@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { FormLoadError } from '../../../components/ui/form-load-error'
 import { ApiError } from '../../../lib/api-client'
 import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { type TokenizeErrorCode, tokenizeCard } from '../api/tokenize-card'
@@ -14,7 +15,6 @@ import type { CardDetails, CardFormInput } from '../model/checkout-forms'
 import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
 import { PSE_BANKS } from '../model/pse-banks'
 import { CardFields } from './card-fields'
-import { FormLoadError } from './form-load-error'
 
 // Shown only once a card number is typed, so its code (and the providers' plan lookups) load then, not with
 // the page (DESIGN §8: a route's own JavaScript ≤ 40 KB).
