@@ -150,6 +150,25 @@ for (const site of COUNTRIES) {
       expect(errors).toEqual([])
     })
 
+    test('a visitor\'s tap on "log in" before the dialog\'s code has come goes to the login page', async ({
+      page,
+      context,
+    }) => {
+      const errors = collectPageErrors(page)
+      await slowPhone(context, page)
+      await page.goto(urlOf(site, '/'))
+      // The page is hydrated; the dialog's code, asked for as the finger lands, is still 1.5 s away.
+      await waitForHydration(page)
+      const login = page.getByTestId('login-button')
+      await expect(login).not.toHaveAttribute('aria-haspopup')
+      await login.tap()
+
+      await expect(page).toHaveURL(/\/authorization\/login\?redirectTo=%2F$/)
+      await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'login', { timeout: 20_000 })
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      expect(errors).toEqual([])
+    })
+
     test('one tap on "continue" right after the cart paints goes on to payment, keeping the details out of the URL', async ({
       page,
       context,

@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next'
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
 import { earlyTapScript } from './lib/early-tap'
 import { createServerI18n } from './lib/i18n/i18n.server'
-import { paintFirstStream } from './lib/paint-first'
+import { lazyFilesOf } from './lib/lazy-files'
+import { hydrationFilesOf, paintFirstStream } from './lib/paint-first'
 
 export const streamTimeout = 5_000
 
@@ -52,9 +53,12 @@ export default function handleRequest(
           // unheard, that error would end the whole server process. The render has no one to write to.
           body.on('error', () => abort())
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          // The page paints before its scripts are fetched (lib/paint-first.ts); a tap meanwhile is kept for
-          // them (lib/early-tap.ts).
-          const paintFirst = paintFirstStream(earlyTapScript(nonce))
+          // The page paints before its scripts run (lib/paint-first.ts); a tap meanwhile is kept for them
+          // (lib/early-tap.ts). What hydration runs downloads while the page paints, and so does the account
+          // menu's chunk on a signed-in page (the header preloads it only then): its button is the header's
+          // first script-driven control.
+          const early = [...hydrationFilesOf(routerContext), ...lazyFilesOf('account-menu')]
+          const paintFirst = paintFirstStream(earlyTapScript(nonce), early)
           paintFirst.pipe(body)
           pipe(paintFirst)
           resolve(

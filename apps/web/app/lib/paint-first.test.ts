@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { paintFirstStream, rewriteForPaintFirst } from './paint-first'
+import { hydrationFilesOf, paintFirstStream, rewriteForPaintFirst } from './paint-first'
 
 // The shape React Router's <Scripts> and React's hoisting give a page (trimmed).
 const MODULE_CODE =
@@ -100,6 +100,46 @@ describe('rewriteForPaintFirst', () => {
       'editor-x',
       'badge-b',
       'module',
+    ])
+  })
+})
+
+describe('early preloads', () => {
+  it('keeps the preloads hydration needs in the head, at low priority and in its order, and inserts the rest later', () => {
+    const out = rewriteForPaintFirst(PAGE, [], ['/assets/react-c.js', '/assets/entry.client-b.js'])
+    expect(out).toContain(
+      '<head><meta charSet="utf-8"/>' +
+        '<link fetchpriority="low" rel="modulepreload" href="/assets/react-c.js" nonce="N0=="/>' +
+        '<link fetchpriority="low" rel="modulepreload" href="/assets/entry.client-b.js" nonce="N0=="/>' +
+        '<link rel="stylesheet"',
+    )
+    const { inserted } = runLoader(out, 'hidden')
+    expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])
+    const some = runLoader(rewriteForPaintFirst(PAGE, [], ['/assets/react-c.js']), 'hidden').inserted
+    expect(some.map((el) => el.href ?? el.type)).toEqual(['/assets/entry.client-b.js', 'module'])
+  })
+
+  it('names the files of the matched routes and the client entry, shared ones once', () => {
+    const files = hydrationFilesOf({
+      manifest: {
+        url: '/assets/manifest-m.js',
+        entry: { module: '/assets/entry-e.js', imports: ['/assets/react-r.js'] },
+        routes: {
+          root: { module: '/assets/root-a.js', imports: ['/assets/react-r.js', '/assets/vendor-v.js'] },
+          page: { module: '/assets/page-p.js', imports: ['/assets/table-t.js'] },
+          linked: { module: '/assets/list-l.js', imports: ['/assets/badge-b.js'] },
+        },
+      },
+      staticHandlerContext: { matches: [{ route: { id: 'root' } }, { route: { id: 'page' } }] },
+    })
+    expect(files).toEqual([
+      '/assets/react-r.js',
+      '/assets/vendor-v.js',
+      '/assets/root-a.js',
+      '/assets/table-t.js',
+      '/assets/page-p.js',
+      '/assets/entry-e.js',
+      '/assets/manifest-m.js',
     ])
   })
 })

@@ -11,6 +11,8 @@ import { Transform } from 'node:stream'
  * inline script that inserts them and it after the first paint (an animation frame, then a task), with the
  * same nonce: the preloads then ask for every module at once rather than as each import is found, which
  * would take a round trip per level of the import graph (the client entry, imported last, is the fifth).
+ * The preloads of the files hydration needs stay in the head instead, at low priority (`early`): they
+ * download while the page paints, and only the running waits for the first frame.
  * Nothing else in the document changes; the modules, their order and what they do are React Router's.
  */
 
@@ -80,20 +82,47 @@ export function paintFirstLoader(
   )
 }
 
+/** Where the early preloads go back in (a NUL character cannot be in the server's HTML). */
+const EARLY_MARK = '\u0000early\u0000'
+
+/** The preload as the head keeps it: fetched at low priority, behind the document's stylesheets. */
+const lowPriority = (tag: string) =>
+  /\bfetchpriority=/.test(tag) ? tag : tag.replace(/^<link\b/, '<link fetchpriority="low"')
+
 /**
- * Rewrites a whole piece of HTML (complete tags only). The preloads it takes out are added to `preloads`
- * (kept by the caller across the pieces of one document), for the module script that follows them.
+ * Rewrites a whole piece of HTML (complete tags only). The preloads of `early` (the files hydration needs, in
+ * the order to ask for them) stay in the head at low priority, gathered where the first of them was, in that
+ * order: the modules then download behind the stylesheets while the page paints, instead of starting after
+ * the first frame (issue 13: the scripts arrived a second after the paint, and a tap waited for them). The
+ * others (a lazily loaded part's, such as the layout editor's fifty files) are taken out and added to
+ * `preloads` (kept by the caller across the pieces of one document), for the module script that follows.
  */
-export function rewriteForPaintFirst(html: string, preloads: string[] = []): string {
-  return html
+export function rewriteForPaintFirst(
+  html: string,
+  preloads: string[] = [],
+  early: readonly string[] = [],
+): string {
+  const kept: { tag: string; rank: number }[] = []
+  const rankOf = (href: string) => early.indexOf(href)
+  const gathered = html
     .replace(MODULE_PRELOAD, (tag) => {
       const href = HREF.exec(tag)?.[1]?.replace(/&amp;/g, '&')
-      if (href && !preloads.includes(href)) preloads.push(href)
+      if (!href) return ''
+      if (rankOf(href) !== -1) {
+        kept.push({ tag: lowPriority(tag), rank: rankOf(href) })
+        return kept.length === 1 ? EARLY_MARK : ''
+      }
+      if (!preloads.includes(href)) preloads.push(href)
       return ''
     })
     .replace(MODULE_SCRIPT, (_tag, before: string, after: string, code: string) =>
       paintFirstLoader(code, NONCE.exec(`${before} ${after}`)?.[1], preloads),
     )
+  const tags = kept
+    .sort((a, b) => a.rank - b.rank)
+    .map((k) => k.tag)
+    .join('')
+  return gathered.replace(EARLY_MARK, () => tags)
 }
 
 /**
@@ -115,7 +144,7 @@ const HEAD = /<head(?:\s[^>]*)?>/
  * a tag split across chunks waits for the rest of itself. `headStart`, when given, is written right after
  * the document's `<head>` tag, before anything the page loads (lib/early-tap.ts's script).
  */
-export function paintFirstStream(headStart = ''): Transform {
+export function paintFirstStream(headStart = '', early: readonly string[] = []): Transform {
   let carry = ''
   let headDone = headStart === ''
   const preloads: string[] = []
@@ -125,7 +154,7 @@ export function paintFirstStream(headStart = ''): Transform {
       headDone = true
       html = html.replace(HEAD, (tag) => tag + headStart)
     }
-    return rewriteForPaintFirst(html, preloads)
+    return rewriteForPaintFirst(html, preloads, early)
   }
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
@@ -139,4 +168,33 @@ export function paintFirstStream(headStart = ''): Transform {
       callback(null, rewrite(carry + decoder.decode()))
     },
   })
+}
+
+/** What React Router tells the server about the page (`EntryContext`), as far as the files go. */
+export interface PageModules {
+  manifest: {
+    url: string
+    entry: { module: string; imports: readonly string[] }
+    routes: Record<string, { module: string; imports?: readonly string[] | undefined } | undefined>
+  }
+  staticHandlerContext: { matches: readonly { route: { id: string } }[] }
+}
+
+/**
+ * The files the page's hydration runs, in the order to ask for them: the matched routes' modules and their
+ * imports (root first), the client entry's imports and itself, and the route manifest. Shared chunks come
+ * once, where first needed.
+ */
+export function hydrationFilesOf(page: PageModules): string[] {
+  const files = new Set<string>()
+  for (const match of page.staticHandlerContext.matches) {
+    const route = page.manifest.routes[match.route.id]
+    if (!route) continue
+    for (const file of route.imports ?? []) files.add(file)
+    files.add(route.module)
+  }
+  for (const file of page.manifest.entry.imports) files.add(file)
+  files.add(page.manifest.entry.module)
+  files.add(page.manifest.url)
+  return [...files]
 }

@@ -48,9 +48,9 @@ export function SiteHeader(props: {
   session: SessionUser | null
   /** The login page, with a way back here; a real link so it works before hydration. */
   loginHref: string
-  /** With JavaScript, "Log in" may open the dialog instead of leaving the page. */
+  /** Once the dialog can open at once, "Log in" opens it instead of leaving the page. */
   onLoginClick?: (() => void) | undefined
-  /** The pointer or focus reached "Log in": a click may follow (fetch the dialog's code now). */
+  /** The pointer or focus reached "Log in", or the menu holding it opened: fetch the dialog's code now. */
   onLoginIntent?: (() => void) | undefined
   onLogout: () => void
 }) {
@@ -121,6 +121,7 @@ export function SiteHeader(props: {
                 onClick={onLogin}
                 onPointerEnter={props.onLoginIntent}
                 onFocus={props.onLoginIntent}
+                aria-haspopup={props.onLoginClick ? 'dialog' : undefined}
                 data-testid="login-button"
               >
                 {t('nav.login')}
@@ -131,6 +132,8 @@ export function SiteHeader(props: {
               onClick={() => {
                 setNavMounted(true)
                 setOpen((o) => !o)
+                // The menu holds "Log in" for a visitor: the dialog's code comes while it opens.
+                if (!props.session) props.onLoginIntent?.()
               }}
               onPointerEnter={() => void loadMobileNav()}
               onFocus={() => void loadMobileNav()}
@@ -178,7 +181,12 @@ export function SiteHeader(props: {
                 </Button>
               </>
             ) : (
-              <Button component={Link} to={props.loginHref} onClick={onLogin}>
+              <Button
+                component={Link}
+                to={props.loginHref}
+                onClick={onLogin}
+                aria-haspopup={props.onLoginClick ? 'dialog' : undefined}
+              >
                 {t('nav.login')}
               </Button>
             )}
