@@ -7,9 +7,9 @@ import { defineConfig, type Plugin } from 'vite'
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id)
 /**
  * Libraries the import graph reaches from every page, but whose code is tree-shaken away there (zod, with
- * the domain's schemas marked pure) or that only some pages use (date-fns): never in the shared chunk.
+ * the domain's schemas marked pure): never in the shared chunk.
  */
-const NOT_SHARED = /[\\/]node_modules[\\/](?:zod|date-fns|@date-fns)[\\/]/
+const NOT_SHARED = /[\\/]node_modules[\\/]zod[\\/]/
 
 /**
  * The library modules every page loads: what the client entry, the root route and the shell layout import

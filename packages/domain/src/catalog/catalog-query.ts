@@ -1,5 +1,5 @@
-import { TZDate } from '@date-fns/tz'
 import { z } from 'zod'
+import { instantOfWallClock } from '../format/wall-clock.js'
 import { eventPageCategorySchema, eventTypeSchema, paginationSchema } from './vocabulary.js'
 
 // Query strings of the public catalogue API (spec §7), shared by the API routes and the web's links.
@@ -82,7 +82,7 @@ export function dateRangeBounds(
 ): { start?: Date; end?: Date } {
   const midnight = (iso: string, plusDays: number) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
-    return new Date(new TZDate(y, m - 1, d + plusDays, timeZone).getTime())
+    return new Date(instantOfWallClock(timeZone, y, m, d + plusDays))
   }
   const out: { start?: Date; end?: Date } = {}
   if (range.from) out.start = midnight(range.from, 0)

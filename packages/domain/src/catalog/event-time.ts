@@ -1,11 +1,16 @@
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
+import { offsetMinutesAt, wallClockAt } from '../format/wall-clock.js'
+
+const two = (n: number) => String(Math.abs(n)).padStart(2, '0')
 
 /**
- * An instant as ISO 8601 with the venue's UTC offset ("2026-06-21T19:30:00-05:00"): what schema.org's
- * startDate wants, so a search engine shows the local time rather than a UTC one.
+ * An instant as ISO 8601 with the venue's UTC offset ("2026-06-21T19:30:00-05:00", "Z" at UTC): what
+ * schema.org's startDate wants, so a search engine shows the local time rather than a UTC one.
  */
 export function isoWithOffset(instant: Date | string, timeZone: string): string {
-  const date = new TZDate(new Date(instant).getTime(), timeZone)
-  return format(date, "yyyy-MM-dd'T'HH:mm:ssXXX")
+  const ms = new Date(instant).getTime()
+  const c = wallClockAt(ms, timeZone)
+  const offset = offsetMinutesAt(ms, timeZone)
+  const zone =
+    offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.trunc(offset / 60))}:${two(offset % 60)}`
+  return `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}:${two(c.second)}${zone}`
 }

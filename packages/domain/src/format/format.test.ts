@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { money } from '../money/money.js'
-import { formatDate, formatMoney, formatNumber, formatTime, toMillis, toZonedDate } from './format.js'
+import { formatDate, formatMoney, formatNumber, formatTime, toMillis, wallClockOf } from './format.js'
 
 const NBSP = '\u00a0'
 
@@ -60,7 +60,7 @@ describe('formatDate and formatTime (spec §2)', () => {
 
   it('does not change a Date it is given', () => {
     const date = new Date(instant)
-    toZonedDate(date, 'es-CO', 'America/Bogota')
+    wallClockOf(date, 'es-CO', 'America/Bogota')
     expect(date.getTime()).toBe(instant)
   })
 
@@ -111,5 +111,48 @@ describe('formatMoney (spec §2 and DESIGN §5)', () => {
 
   it('never uses a narrow no-break space', () => {
     expect(formatMoney(money(15_000_000, 'COP'), 'es-CO')).not.toMatch('\u202f')
+  })
+})
+
+describe('numbers and money as Intl writes them', () => {
+  // The hand-written formats must keep matching the platform's (no-break spaces made one kind).
+  const intl = (locale: string, options: Intl.NumberFormatOptions, value: number) =>
+    new Intl.NumberFormat(locale, { signDisplay: 'negative', ...options })
+      .format(value)
+      .replace(/[\u202f\u00a0]/g, NBSP)
+  const values = [
+    0, 1, 7, 12, 999, 1000, 1234.5, 99_999.99, 1_000_000, 123_456_789.01, 0.125, 2.5, 1.005, -3.5, -1234.56,
+  ]
+  it.each(['es-CO', 'en-US'] as const)('formatNumber in %s', (locale) => {
+    for (const v of values) {
+      const whole = Math.round(v * 100) % 100 === 0
+      const digits = whole ? 0 : 2
+      expect(formatNumber(v, locale)).toBe(
+        intl(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }, v),
+      )
+    }
+  })
+
+  it('keeps every cent of the largest amount, which a float of major units would not', () => {
+    expect(formatMoney(money(Number.MAX_SAFE_INTEGER, 'COP'), 'es-CO')).toBe(`$${NBSP}90.071.992.547.409,91`)
+  })
+
+  it.each([
+    ['es-CO', 'COP'],
+    ['es-CO', 'MXN'],
+    ['en-US', 'COP'],
+    ['en-US', 'MXN'],
+  ] as const)('formatMoney in %s, %s', (locale, currency) => {
+    for (const amount of [0, 1, 99, 100, 12_345, 100_000, 123_456_789, -5, -150_000, 123_456_789_012]) {
+      const digits = amount % 100 === 0 ? 0 : 2
+      const options = {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'symbol',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      } as const
+      expect(formatMoney(money(amount, currency), locale)).toBe(intl(locale, options, amount / 100))
+    }
   })
 })

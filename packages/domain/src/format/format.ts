@@ -1,15 +1,7 @@
-import { TZDate, tz } from '@date-fns/tz'
-import { format, isValid, parseISO } from 'date-fns'
-import { enUS, es } from 'date-fns/locale'
 // The schema-free modules: formatting runs in the browser on every page, without zod.
-import { countryOfLocale, defaultTimeZoneOf, type Locale } from '../locale/country-settings.js'
-import { isWholeUnits, type Money, minorDigitsOf, toMajorUnits } from '../money/minor-units.js'
-
-// Spec §2: dates and times.
-export const DATE_PATTERNS: Readonly<Record<Locale, string>> = { 'es-CO': "d 'de' MMMM", 'en-US': 'LLLL, do' }
-export const TIME_PATTERN = 'HH:mm'
-
-const DATE_FNS_LOCALES = { 'es-CO': es, 'en-US': enUS } as const
+import { type Currency, countryOfLocale, defaultTimeZoneOf, type Locale } from '../locale/country-settings.js'
+import { isWholeUnits, type Money, minorDigitsOf } from '../money/minor-units.js'
+import { type WallClock, wallClockAt, wallClockOfIso } from './wall-clock.js'
 
 const SECONDS_LOWER_BOUND = 1e9
 const SECONDS_UPPER_BOUND = 1e12
@@ -24,59 +16,97 @@ export type DateInput = Date | number | string
 // Without an explicit zone we show the site country's zone rather than the machine's, so the server render
 // and the browser agree (DESIGN §5: events are shown in their venue's zone; callers pass it when known).
 // Strings are ISO 8601; one without an offset (a date, or a venue wall-clock time) is read in that zone.
-export const toZonedDate = (input: DateInput, locale: Locale, timeZone?: string): TZDate => {
+export const wallClockOf = (input: DateInput, locale: Locale, timeZone?: string): WallClock => {
   const zone = timeZone ?? defaultTimeZoneOf(countryOfLocale(locale))
-  const date =
+  const ms =
+    typeof input === 'number' ? toMillis(input) : typeof input === 'string' ? Number.NaN : input.getTime()
+  const clock =
     typeof input === 'string'
-      ? parseISO(input.trim(), { in: tz(zone) })
-      : new TZDate(typeof input === 'number' ? toMillis(input) : input.getTime(), zone)
-  if (!isValid(date)) throw new RangeError(`Invalid date: ${String(input)}`)
-  return date
+      ? wallClockOfIso(input, zone)
+      : Number.isFinite(ms)
+        ? wallClockAt(ms, zone)
+        : undefined
+  if (!clock) throw new RangeError(`Invalid date: ${String(input)}`)
+  return clock
 }
 
-export const formatDate = (input: DateInput, locale: Locale, timeZone?: string): string =>
-  format(toZonedDate(input, locale, timeZone), DATE_PATTERNS[locale], { locale: DATE_FNS_LOCALES[locale] })
-
-export const formatTime = (input: DateInput, locale: Locale, timeZone?: string): string =>
-  format(toZonedDate(input, locale, timeZone), TIME_PATTERN)
-
-// ICU versions differ on narrow vs regular no-break spaces; one kind keeps server and browser output equal.
-const normalizeSpaces = (text: string): string => text.replace(/[\u202f\u00a0]/g, '\u00a0')
-
-// 'negative' keeps a tiny negative that rounds to zero from printing as "-0".
-const fractionDigits = (digits: number) =>
-  ({ minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' }) as const
-
-// A formatter takes far longer to build than to use (a page of prices on a slowed-down phone spent about
-// 0.1 s building them while it hydrated): one per locale and options, reused.
-const numberFormats = new Map<string, Intl.NumberFormat>()
-const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let formatter = numberFormats.get(key)
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options)
-    numberFormats.set(key, formatter)
+// The months' names as the locale writes them standing alone ("marzo", "March"), read once per locale.
+const monthNames = new Map<Locale, readonly string[]>()
+const monthNameOf = (month: number, locale: Locale): string => {
+  let names = monthNames.get(locale)
+  if (!names) {
+    const formatter = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' })
+    names = Array.from({ length: 12 }, (_, i) => formatter.format(Date.UTC(2000, i, 15)))
+    monthNames.set(locale, names)
   }
-  return formatter
+  return names[month - 1] ?? ''
+}
+
+const englishOrdinal = (day: number): string => {
+  const tens = day % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th')
+  return `${day}${suffix}`
+}
+
+// Spec §2: dates and times ("5 de marzo", "March, 5th"; "20:30").
+export const formatDate = (input: DateInput, locale: Locale, timeZone?: string): string => {
+  const { month, day } = wallClockOf(input, locale, timeZone)
+  return locale === 'es-CO'
+    ? `${day} de ${monthNameOf(month, locale)}`
+    : `${monthNameOf(month, locale)}, ${englishOrdinal(day)}`
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+export const formatTime = (input: DateInput, locale: Locale, timeZone?: string): string => {
+  const { hour, minute } = wallClockOf(input, locale, timeZone)
+  return `${twoDigits(hour)}:${twoDigits(minute)}`
+}
+
+// Numbers and money are written by hand for the two locales and two currencies the product has (spec §2),
+// as Intl writes them: building an Intl.NumberFormat took a slowed-down phone 15–25 ms each, several per page,
+// while the page hydrated (issue 13), and ICU versions differ on which no-break space they use, which the
+// server's and the browser's renders must agree on.
+const SEPARATORS: Readonly<Record<Locale, { group: string; decimal: string }>> = {
+  'es-CO': { group: '.', decimal: ',' },
+  'en-US': { group: ',', decimal: '.' },
+}
+
+// 'symbol' display: en-US readers on the Mexican site see "MX$", not a "$" that reads as US dollars, while
+// es-CO shows pesos as "$ 150.000".
+const CURRENCY_PREFIXES: Readonly<Record<Locale, Readonly<Record<Currency, string>>>> = {
+  'es-CO': { COP: '$\u00a0', MXN: 'MXN\u00a0' },
+  'en-US': { COP: 'COP\u00a0', MXN: 'MX$' },
+}
+
+/** Whole units with the locale's grouping ("1.234.567"). */
+const grouped = (digits: string, locale: Locale): string =>
+  digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[locale].group)
+
+/** A non-negative decimal string ("1234.50", "7") in the locale's way. */
+const localized = (plain: string, locale: Locale): string => {
+  const [whole = '0', fraction] = plain.split('.')
+  return fraction === undefined
+    ? grouped(whole, locale)
+    : `${grouped(whole, locale)}${SEPARATORS[locale].decimal}${fraction}`
 }
 
 // Spec §2: 0 decimals if whole, else exactly 2. "Whole" is judged after rounding to cents, so 1.999 shows "2"
-// rather than "2.00".
+// rather than "2.00". A tiny negative that rounds to zero prints as "0", not "-0".
 export const formatNumber = (value: number, locale: Locale): string => {
   if (!Number.isFinite(value)) throw new RangeError(`Cannot format ${value}`)
   const whole = Math.round(value * 100) % 100 === 0
-  return normalizeSpaces(numberFormat(locale, fractionDigits(whole ? 0 : 2)).format(value))
+  // toFixed rounds the exact decimal value half away from zero, as Intl does.
+  const plain = Math.abs(value).toFixed(whole ? 0 : 2)
+  const negative = value < 0 && /[1-9]/.test(plain)
+  return `${negative ? '-' : ''}${localized(plain, locale)}`
 }
 
-// 'symbol' rather than 'narrowSymbol': en-US readers on the Mexican site see "MX$", not a "$" that reads as US
-// dollars, while es-CO shows pesos as "$ 150.000".
 export const formatMoney = (m: Money, locale: Locale): string => {
-  const digits = isWholeUnits(m) ? 0 : minorDigitsOf(m.currency)
-  const formatter = numberFormat(locale, {
-    style: 'currency',
-    currency: m.currency,
-    currencyDisplay: 'symbol',
-    ...fractionDigits(digits),
-  })
-  return normalizeSpaces(formatter.format(toMajorUnits(m)))
+  const digits = minorDigitsOf(m.currency)
+  const scale = 10 ** digits
+  const units = Math.abs(m.amount)
+  const whole = String(Math.floor(units / scale))
+  const plain = isWholeUnits(m) ? whole : `${whole}.${String(units % scale).padStart(digits, '0')}`
+  return `${m.amount < 0 ? '-' : ''}${CURRENCY_PREFIXES[locale][m.currency]}${localized(plain, locale)}`
 }

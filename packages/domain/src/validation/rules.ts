@@ -1,8 +1,6 @@
 // Spec §5's rules as plain functions and constants, without schemas: what the browser needs before a form
 // validates (messages, password rules, OTP length). `validation.ts` re-exports all of it next to the zod
 // schemas built on it; server code and form schemas import from there.
-import { tz } from '@date-fns/tz'
-import { addHours, subYears } from 'date-fns'
 import { type Country, phonePrefixOf } from '../locale/country-settings.js'
 
 // Spec §5 leaves validation messages unstated: schemas report these keys and the web translates them.
@@ -111,11 +109,21 @@ export const isValidOtp = (code: string): boolean => OTP.test(code)
 // Spec §5: shown in place of a stored password; never compare input against it.
 export const MASKED_PASSWORD = '**********'
 
+/** `now` less `years` calendar years in UTC; 29 February becomes 28 February in a year without one. */
+const yearsBefore = (now: Date, years: number): number => {
+  const year = now.getUTCFullYear() - years
+  const month = now.getUTCMonth()
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const at = new Date(now.getTime())
+  at.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay))
+  return at.getTime()
+}
+
 // Age check (spec §5). Calendar arithmetic in UTC keeps it independent of the machine's zone; a 29 February
-// birthday counts from 1 March in non-leap years (date-fns clamps 29 Feb minus years to 28 Feb).
+// birthday counts from 1 March in non-leap years (29 Feb less the years is clamped to 28 Feb).
 export const isEarlierThanYearsAgo = (date: Date, years: number, now: Date): boolean =>
-  date.getTime() < subYears(now, years, { in: tz('UTC') }).getTime()
+  date.getTime() < yearsBefore(now, years)
 
 // Expiry check (spec §5).
 export const isEarlierThanHoursFromNow = (date: Date, now: Date, hours = 24): boolean =>
-  date.getTime() < addHours(now, hours).getTime()
+  date.getTime() < now.getTime() + hours * 3_600_000
