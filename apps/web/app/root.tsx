@@ -2,7 +2,7 @@ import './styles/mantine-page'
 import './lib/load-context'
 import { Button, Container, MantineProvider, Stack, Text, Title } from '@mantine/core'
 import { deviceFromUserAgent } from '@palco/domain/web/device'
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   isRouteErrorResponse,
@@ -42,8 +42,9 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const theme = data?.theme ?? 'light'
-  // The document's first effect: hydration is committed, and taps kept before it may be replayed.
-  useEffect(() => markHydrated(window), [])
+  // Hydration is committed (the document's layout effect runs last in the commit, before the browser paints
+  // or the passive effects run): taps kept before it may be replayed.
+  useLayoutEffect(() => markHydrated(window), [])
   return (
     <html lang={data?.locale ?? 'es-CO'} data-mantine-color-scheme={theme} dir="ltr">
       <head>

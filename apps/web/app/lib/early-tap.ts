@@ -14,9 +14,9 @@
  *
  * One tap is kept, the last: a second tap on the same control is the same wish (replaying both would open a
  * menu and close it again), and a tap anywhere else means the person moved on. A kept tap is replayed within
- * 50 ms of both the page's hydration being committed (`markHydrated`, from the root's first effect) and its
- * element being hydrated (for a lazily loaded part, such as the account menu, when that part hydrates), and
- * dropped after 20 s or when the element leaves the page. Not before the commit: a radio clicked while React
+ * 50 ms of both the page's hydration being committed (`markHydrated`, from the document's layout effect; at
+ * once if the element is hydrated by then) and its element being hydrated (for a lazily loaded part, such as
+ * the account menu, when that part hydrates), and dropped after 20 s or when the element leaves the page. Not before the commit: a radio clicked while React
  * is still hydrating would be hydrated as already ticked, so React would see no change and set it back.
  */
 export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number): void {
@@ -77,6 +77,13 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     kept = { el, form, at: Date.now(), x: point.clientX, y: point.clientY, text: el.textContent }
     if (!timer) timer = win.setTimeout(replay, everyMs)
   }
+  // The commit itself calls this (markHydrated): a kept tap whose element is hydrated is replayed in the next
+  // task instead of at the next 50 ms poll.
+  ;(win as Window & { __palcoHydratedNow?: () => void }).__palcoHydratedNow = () => {
+    if (!timer) return
+    win.clearTimeout(timer)
+    timer = win.setTimeout(replay, 0)
+  }
   win.addEventListener(
     'click',
     (e) => {
@@ -112,7 +119,9 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
 
 /** Called once the page's hydration is committed: kept taps may be replayed from then on. */
 export function markHydrated(win: Window): void {
-  ;(win as Window & { __palcoHydrated?: boolean }).__palcoHydrated = true
+  const w = win as Window & { __palcoHydrated?: boolean; __palcoHydratedNow?: () => void }
+  w.__palcoHydrated = true
+  w.__palcoHydratedNow?.()
 }
 
 const EVERY_MS = 50
