@@ -7,6 +7,7 @@
 //   npm run bench:interactive -- --runs 1 --dry          quick look, docs/benchmarks.md untouched
 //   npm run bench:interactive -- --pages home-fan,buy --trace --dry   some pages, with each load's script timings
 //   npm run bench:interactive -- --pages buy --runs 1 --profile --dry   and where the main thread's JavaScript time went
+//   npm run bench:interactive -- --pages buy --runs 1 --timeline --dry  and the main thread's work by kind (parse, script, style, layout)
 //
 // For each page: a fresh browser context (cold cache) with Lighthouse's mobile emulation (412×823 at 1.75×, touch,
 // its mobile user agent), 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate) and slow 4G
@@ -52,6 +53,7 @@ const opt = args({
   pages: '',
   trace: false,
   profile: false,
+  timeline: false,
 })
 const BUDGET_MS = 2500
 const SHARED_BUDGET = 180_000
@@ -116,6 +118,67 @@ function profileSummary(profile) {
     .map(([b, us]) => `${(b * 0.25).toFixed(2)}:${(us / 1000).toFixed(0)}`)
     .join(' ')
   return `self time by file:\n${top(byFile, 15)}\nby function:\n${top(byFn, 25)}\nbusy ms per 250 ms: ${busy}`
+}
+
+/**
+ * The renderer's main thread from a Chrome trace (devtools.timeline): time per kind of work, each task's
+ * outermost events of the kinds below (nested ones are inside their parent's time), split at `split` (ms
+ * from the navigation: the scripts' arrival) and up to `end` (the answer).
+ */
+function timelineSummary(events, nav, split, end) {
+  const navStartUs = nav.ts
+  const main = { pid: nav.pid, tid: nav.tid }
+  const KINDS = new Set([
+    'ParseHTML',
+    'EvaluateScript',
+    'v8.evaluateModule',
+    'v8.compile',
+    'v8.compileModule',
+    'FunctionCall',
+    'EventDispatch',
+    'TimerFire',
+    'FireAnimationFrame',
+    'RunMicrotasks',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'PrePaint',
+    'Layerize',
+    'ParseAuthorStyleSheet',
+    'MajorGC',
+    'MinorGC',
+    'V8.GC_SCAVENGER',
+  ])
+  const mine = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
+  const sums = [new Map(), new Map()]
+  let busy = [0, 0]
+  let openUntil = -1
+  let taskUntil = -1
+  for (const e of mine) {
+    const at = (e.ts - navStartUs) / 1000
+    if (at < 0 || at > end) continue
+    const side = at < split ? 0 : 1
+    if (e.name === 'RunTask') {
+      if (e.ts >= taskUntil) {
+        busy[side] += e.dur / 1000
+        taskUntil = e.ts + e.dur
+      }
+      continue
+    }
+    if (!KINDS.has(e.name) || e.ts < openUntil) continue
+    openUntil = e.ts + e.dur
+    const m = sums[side]
+    m.set(e.name, (m.get(e.name) ?? 0) + e.dur / 1000)
+  }
+  const show = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, ms]) => `${k} ${Math.round(ms)}`)
+      .join(', ')
+  busy = busy.map(Math.round)
+  return `main thread until the scripts arrived (${Math.round(split)} ms): busy ${busy[0]} ms: ${show(sums[0])}\nafter, until the answer (${Math.round(end)} ms): busy ${busy[1]} ms: ${show(sums[1])}`
 }
 
 const started = new Date()
@@ -295,6 +358,16 @@ try {
         navigatedBytes = scriptBytes
       }
     }
+    /** @type {any[]} */
+    const traceEvents = []
+    if (opt.timeline) {
+      cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value))
+      await cdp.send('Tracing.start', {
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,blink.user_timing,loading,__metadata',
+        transferMode: 'ReportEvents',
+      })
+    }
     if (opt.profile) {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
@@ -387,6 +460,32 @@ try {
         console.error(JSON.stringify(t, null, 1))
       }
       if (opt.profile) console.error(profileSummary((await cdp.send('Profiler.stop')).profile))
+      if (opt.timeline) {
+        // The page's own scripts: those asked for before the tap (lazy chunks come later).
+        const scriptsIn = await page.evaluate(
+          (tap) =>
+            Math.max(
+              0,
+              ...performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.endsWith('.js') && e.startTime < tap)
+                .map((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd),
+            ),
+          result.tap,
+        )
+        const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r))
+        await cdp.send('Tracing.end')
+        await done
+        fs.writeFileSync(`${OUT_DIR}/interactive-${p.id}.trace.json`, JSON.stringify(traceEvents))
+        const nav = traceEvents.find(
+          (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(origin),
+        )
+        console.error(
+          nav
+            ? timelineSummary(traceEvents, nav, scriptsIn, result.effect)
+            : 'no navigationStart in the trace',
+        )
+      }
     } finally {
       page.off('request', onRequest)
       await context.close()
@@ -433,7 +532,16 @@ try {
     }
   }
   client.close()
-  report = { pages, runs, js, home: { total: home.gzipTotal, count: home.scripts.length } }
+  report = {
+    pages,
+    runs,
+    js,
+    home: {
+      total: home.gzipTotal,
+      count: home.scripts.length,
+      scripts: home.scripts.map((s) => ({ url: s.url, gzip: s.gzipBytes })),
+    },
+  }
 } finally {
   await browser.close().catch(() => {})
   await server.stop()
