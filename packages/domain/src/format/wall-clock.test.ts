@@ -49,3 +49,57 @@ describe('instantOfWallClock', () => {
     expect(new Date(instantOfWallClock(zone, y, m, d, h, min)).toISOString()).toBe(iso)
   })
 })
+
+describe('the zones read without Intl', () => {
+  // The platform's rules, as the pages would read them without the shortcut.
+  const byIntl = (timeZone: string) => {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    return (ms: number) => {
+      const parts = format.formatToParts(ms)
+      const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+      return {
+        year: get('year'),
+        month: get('month'),
+        day: get('day'),
+        hour: get('hour'),
+        minute: get('minute'),
+        second: get('second'),
+      }
+    }
+  }
+
+  it.each(['America/Bogota', 'America/Mexico_City', 'America/Monterrey', 'UTC'])(
+    '%s agrees with the time-zone database every 6 hours from its last change (UTC: 2000) to 2040',
+    (zone) => {
+      const platform = byIntl(zone)
+      const from =
+        {
+          'America/Bogota': Date.UTC(1993, 3, 4, 4),
+          'America/Mexico_City': Date.UTC(2022, 9, 30, 7),
+          'America/Monterrey': Date.UTC(2022, 9, 30, 7),
+        }[zone] ?? Date.UTC(2000, 0, 1)
+      for (let ms = from; ms < Date.UTC(2040, 0, 1); ms += 6 * 3_600_000 + 61_001) {
+        const mine = wallClockAt(ms, zone)
+        const theirs = platform(ms)
+        if (JSON.stringify(mine) !== JSON.stringify(theirs))
+          expect({ at: new Date(ms).toISOString(), mine }).toEqual({
+            at: new Date(ms).toISOString(),
+            mine: theirs,
+          })
+      }
+    },
+  )
+
+  it('reads a Mexico City time before 2022 by the rules of its day (daylight saving in summer)', () => {
+    expect(wallClockAt(Date.UTC(2021, 6, 1, 12), 'America/Mexico_City').hour).toBe(7)
+  })
+})

@@ -32,8 +32,34 @@ const partsFormat = (timeZone: string): Intl.DateTimeFormat => {
   return formatter
 }
 
+/**
+ * Zones whose clocks have kept one offset since a known instant (the time-zone database: Colombia last
+ * changed in 1993, Mexico City and Monterrey dropped daylight saving in October 2022): from then on the wall clock is
+ * arithmetic. The first Intl formatter for a zone loads that zone's rules, about 50 ms of a slowed-down
+ * phone's hydration of every page that shows a date (issue 13). If a country changes its clocks again, the
+ * test beside this file, which compares these with the platform's rules, fails where the new rules apply.
+ */
+const FIXED_OFFSETS: Readonly<Record<string, { since: number; minutes: number }>> = {
+  UTC: { since: Number.NEGATIVE_INFINITY, minutes: 0 },
+  'America/Bogota': { since: Date.UTC(1993, 3, 4, 4), minutes: -300 },
+  'America/Mexico_City': { since: Date.UTC(2022, 9, 30, 7), minutes: -360 },
+  'America/Monterrey': { since: Date.UTC(2022, 9, 30, 7), minutes: -360 },
+}
+
 /** The wall clock in `timeZone` at the instant `ms` (milliseconds since the epoch). */
 export function wallClockAt(ms: number, timeZone: string): WallClock {
+  const fixed = FIXED_OFFSETS[timeZone]
+  if (fixed && ms >= fixed.since) {
+    const d = new Date(Math.floor(ms / 1000) * 1000 + fixed.minutes * 60_000)
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    }
+  }
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 }
   for (const part of partsFormat(timeZone).formatToParts(ms)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value)
