@@ -459,7 +459,12 @@ try {
           .catch((e) => String(e))
         console.error(JSON.stringify(t, null, 1))
       }
-      if (opt.profile) console.error(profileSummary((await cdp.send('Profiler.stop')).profile))
+      if (opt.profile) {
+        const { profile } = await cdp.send('Profiler.stop')
+        // For DevTools' Performance panel (or a script's walk of the call tree).
+        fs.writeFileSync(`${OUT_DIR}/interactive-${p.id}.cpuprofile`, JSON.stringify(profile))
+        console.error(profileSummary(profile))
+      }
       if (opt.timeline) {
         // The page's own scripts: those asked for before the tap (lazy chunks come later).
         const scriptsIn = await page.evaluate(
