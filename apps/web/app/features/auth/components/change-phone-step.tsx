@@ -9,24 +9,19 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PhoneField } from '../../../components/ui/phone-field'
 import { formatPhone } from '../../../lib/format-phone'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { updatePhoneNumber } from '../api/update-phone-number'
 import { useCodeSubmit } from '../hooks/use-code-submit'
 import type { PhoneTarget } from '../model/auth-flow'
+import { authResolver } from '../model/auth-resolver'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof updatePhoneSchema>
 type Output = z.output<typeof updatePhoneSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.updatePhoneResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.updatePhoneResolver)
 const NUMBER_FIELDS = ['phonePrefix', 'phone'] as const
 const CODE_FIELDS = ['code'] as const
 

@@ -8,24 +8,19 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { PasswordRules } from '../../../components/ui/password-rules'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { forgotPassword } from '../api/forgot-password'
 import { forgotPasswordSubmit } from '../api/forgot-password-submit'
 import { useCodeSubmit } from '../hooks/use-code-submit'
+import { authResolver } from '../model/auth-resolver'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof forgotPasswordSubmitSchema>
 type Output = z.output<typeof forgotPasswordSubmitSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.forgotPasswordSubmitResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.forgotPasswordSubmitResolver)
 const FIELDS = ['code', 'password'] as const
 
 /** Spec §2 "confirm forgot password": the emailed code and the new password. */

@@ -6,24 +6,19 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { confirmSignUp } from '../api/confirm-sign-up'
 import { resendConfirmation } from '../api/resend-confirmation'
 import { useCodeSubmit } from '../hooks/use-code-submit'
+import { authResolver } from '../model/auth-resolver'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof confirmSignUpSchema>
 type Output = z.output<typeof confirmSignUpSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.confirmSignUpResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.confirmSignUpResolver)
 const FIELDS = ['code'] as const
 
 /**

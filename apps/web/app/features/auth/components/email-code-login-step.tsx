@@ -6,21 +6,16 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
+import { authResolver } from '../model/auth-resolver'
 import { NoAccountAction } from './no-account-action'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof requestOtpSchema>
 type Output = z.output<typeof requestOtpSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.requestOtpResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.requestOtpResolver)
 const FIELDS = ['email'] as const
 
 /** Spec §2 "email OTP login": the email a login code goes to. */

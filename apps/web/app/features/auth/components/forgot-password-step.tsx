@@ -6,20 +6,15 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { forgotPassword } from '../api/forgot-password'
+import { authResolver } from '../model/auth-resolver'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof forgotPasswordSchema>
 type Output = z.output<typeof forgotPasswordSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.forgotPasswordResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.forgotPasswordResolver)
 const FIELDS = ['email'] as const
 
 /** Spec §2 "forgot password": the email a reset code goes to (the answer never says if it exists). */

@@ -7,25 +7,20 @@ import type { z } from 'zod'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
 import { formatPhone } from '../../../lib/format-phone'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { requestOtp } from '../api/request-otp'
 import { verifyOtp } from '../api/verify-otp'
 import { useCodeSubmit } from '../hooks/use-code-submit'
 import type { CodeTarget } from '../model/auth-flow'
+import { authResolver } from '../model/auth-resolver'
 import { CodeField } from './code-field'
 import { ResendCode } from './resend-code'
 import type { StepProps } from './step-props'
 
 type Input = z.input<typeof verifyOtpSchema>
 type Output = z.output<typeof verifyOtpSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.verifyOtpResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.verifyOtpResolver)
 const FIELDS = ['code'] as const
 
 /** Spec §2 "OTP confirmation": the code of a login by email or SMS; it logs the fan in. */

@@ -8,19 +8,14 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { isApiError } from '../../../lib/api-client'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { login } from '../api/login'
+import { authResolver } from '../model/auth-resolver'
 
 type Input = z.input<typeof passwordLoginSchema>
 type Output = z.output<typeof passwordLoginSchema>
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first submit.
-const resolver = lazyResolver<Input, Output>(() =>
-  import('../model/auth-form-rules').then((m) => m.passwordLoginResolver),
-)
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<Input, Output>((rules) => rules.passwordLoginResolver)
 const FIELDS = ['email', 'password'] as const
 
 /**

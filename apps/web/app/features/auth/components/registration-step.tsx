@@ -19,7 +19,6 @@ import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PasswordField } from '../../../components/ui/password-field'
 import { PasswordRules } from '../../../components/ui/password-rules'
 import { PhoneField } from '../../../components/ui/phone-field'
-import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { emailExists } from '../api/email-validation'
@@ -27,6 +26,7 @@ import { documentExists } from '../api/identification-validation'
 import { phoneExists } from '../api/phone-validation'
 import { signUp } from '../api/sign-up'
 import { useExistenceCheck } from '../hooks/use-existence-check'
+import { authResolver } from '../model/auth-resolver'
 import { ExistsHint } from './exists-hint'
 import type { StepProps } from './step-props'
 
@@ -54,10 +54,7 @@ const FIELDS = [
 const DEFAULT_DOCUMENT: Record<Country, DocumentType> = { COL: 'CC', MEX: 'CV' }
 
 const rules = () => import('../model/auth-form-rules')
-// The rules come after the page's own modules (issue 13: a page's own JavaScript); fetched as this module
-// runs, so they are there by the first check or submit.
-const resolver = lazyResolver<SignUpInput, SignUp>(() => rules().then((m) => m.signUpResolver))
-if (typeof document !== 'undefined') resolver.preload()
+const resolver = authResolver<SignUpInput, SignUp>((rules) => rules.signUpResolver)
 
 const today = () => new Date().toISOString().slice(0, 10)
 
