@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { instantOfWallClock } from '../format/wall-clock.js'
+import { offsetAt, wallAsUtcMs } from '../format/wall-clock.js'
+import { wallClockToInstant } from '../forms/zoned-time.js'
 import { eventPageCategorySchema, eventTypeSchema, paginationSchema } from './vocabulary.js'
 
 // Query strings of the public catalogue API (spec §7), shared by the API routes and the web's links.
@@ -82,7 +83,10 @@ export function dateRangeBounds(
 ): { start?: Date; end?: Date } {
   const midnight = (iso: string, plusDays: number) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number]
-    return new Date(instantOfWallClock(timeZone, y, m, d + plusDays))
+    const wall = { year: y, month: m, day: d + plusDays, hour: 0, minute: 0 }
+    // A midnight the clocks skip (a zone that springs forward at 00:00) starts at the instant after the gap.
+    const local = wallAsUtcMs(wall)
+    return wallClockToInstant(wall, timeZone) ?? new Date(local - offsetAt(local, timeZone))
   }
   const out: { start?: Date; end?: Date } = {}
   if (range.from) out.start = midnight(range.from, 0)

@@ -1,4 +1,4 @@
-import { offsetMinutesAt, wallClockAt } from '../format/wall-clock.js'
+import { offsetAt, wallClockAt } from '../format/wall-clock.js'
 
 const two = (n: number) => String(Math.abs(n)).padStart(2, '0')
 
@@ -9,7 +9,7 @@ const two = (n: number) => String(Math.abs(n)).padStart(2, '0')
 export function isoWithOffset(instant: Date | string, timeZone: string): string {
   const ms = new Date(instant).getTime()
   const c = wallClockAt(ms, timeZone)
-  const offset = offsetMinutesAt(ms, timeZone)
+  const offset = Math.round(offsetAt(ms, timeZone) / 60_000)
   const zone =
     offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.trunc(offset / 60))}:${two(offset % 60)}`
   return `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}:${two(c.second)}${zone}`

@@ -1,7 +1,7 @@
 // The schema-free modules: formatting runs in the browser on every page, without zod.
 import { type Currency, countryOfLocale, defaultTimeZoneOf, type Locale } from '../locale/country-settings.js'
 import { isWholeUnits, type Money, minorDigitsOf } from '../money/minor-units.js'
-import { type WallClock, wallClockAt, wallClockOfIso } from './wall-clock.js'
+import { wallClockAt, wallClockOfIso, type ZonedClock } from './wall-clock.js'
 
 const SECONDS_LOWER_BOUND = 1e9
 const SECONDS_UPPER_BOUND = 1e12
@@ -16,7 +16,7 @@ export type DateInput = Date | number | string
 // Without an explicit zone we show the site country's zone rather than the machine's, so the server render
 // and the browser agree (DESIGN §5: events are shown in their venue's zone; callers pass it when known).
 // Strings are ISO 8601; one without an offset (a date, or a venue wall-clock time) is read in that zone.
-export const wallClockOf = (input: DateInput, locale: Locale, timeZone?: string): WallClock => {
+export const wallClockOf = (input: DateInput, locale: Locale, timeZone?: string): ZonedClock => {
   const zone = timeZone ?? defaultTimeZoneOf(countryOfLocale(locale))
   const ms =
     typeof input === 'number' ? toMillis(input) : typeof input === 'string' ? Number.NaN : input.getTime()

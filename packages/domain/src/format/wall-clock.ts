@@ -2,7 +2,8 @@
 // page shows dates and times, and a date library with its locales and zone support was about 6 KB of each
 // page's first download and a tenth of a second of a slowed-down phone's hydration (issue 13).
 
-export interface WallClock {
+/** What a clock on the wall in a zone shows at an instant, to the second. */
+export interface ZonedClock {
   year: number
   /** 1–12 */
   month: number
@@ -12,13 +13,18 @@ export interface WallClock {
   second: number
 }
 
-// Building a formatter takes far longer than using one: one per zone, reused.
-const partsFormats = new Map<string, Intl.DateTimeFormat>()
-const partsFormat = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = partsFormats.get(timeZone)
+// Building a formatter takes far longer than using one: one per zone, reused. The Gregorian calendar and
+// Latin digits whatever the platform's defaults.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** Throws a RangeError for a zone Intl does not know: a misconfigured event or venue, not a fan's mistake. */
+const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
       hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',
@@ -27,17 +33,31 @@ const partsFormat = (timeZone: string): Intl.DateTimeFormat => {
       minute: 'numeric',
       second: 'numeric',
     })
-    partsFormats.set(timeZone, formatter)
+    formatters.set(timeZone, formatter)
   }
   return formatter
 }
 
+export const assertTimeZone = (timeZone: string): void => {
+  formatterFor(timeZone)
+}
+
+/** The wall clock by the platform's time-zone rules (Intl). */
+export function platformWallClockAt(ms: number, timeZone: string): ZonedClock {
+  const clock: ZonedClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 }
+  for (const part of formatterFor(timeZone).formatToParts(ms)) {
+    if (part.type in clock) clock[part.type as keyof ZonedClock] = Number(part.value)
+  }
+  return clock
+}
+
 /**
  * Zones whose clocks have kept one offset since a known instant (the time-zone database: Colombia last
- * changed in 1993, Mexico City and Monterrey dropped daylight saving in October 2022): from then on the wall clock is
- * arithmetic. The first Intl formatter for a zone loads that zone's rules, about 50 ms of a slowed-down
- * phone's hydration of every page that shows a date (issue 13). If a country changes its clocks again, the
- * test beside this file, which compares these with the platform's rules, fails where the new rules apply.
+ * changed in 1993, Mexico City and Monterrey dropped daylight saving in October 2022): from then on the wall
+ * clock is arithmetic. The first Intl formatter for a zone loads that zone's rules, about 50 ms of a
+ * slowed-down phone's hydration of every page that shows a date (issue 13). If a country changes its clocks
+ * again, the test beside this file, which compares these with the platform's rules, fails where the new rules
+ * apply.
  */
 const FIXED_OFFSETS: Readonly<Record<string, { since: number; minutes: number }>> = {
   UTC: { since: Number.NEGATIVE_INFINITY, minutes: 0 },
@@ -47,49 +67,31 @@ const FIXED_OFFSETS: Readonly<Record<string, { since: number; minutes: number }>
 }
 
 /** The wall clock in `timeZone` at the instant `ms` (milliseconds since the epoch). */
-export function wallClockAt(ms: number, timeZone: string): WallClock {
+export function wallClockAt(ms: number, timeZone: string): ZonedClock {
   const fixed = FIXED_OFFSETS[timeZone]
-  if (fixed && ms >= fixed.since) {
-    const d = new Date(Math.floor(ms / 1000) * 1000 + fixed.minutes * 60_000)
-    return {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-    }
+  if (!fixed || ms < fixed.since) return platformWallClockAt(ms, timeZone)
+  const d = new Date(Math.floor(ms / 1000) * 1000 + fixed.minutes * 60_000)
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
   }
-  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 }
-  for (const part of partsFormat(timeZone).formatToParts(ms)) {
-    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value)
-  }
-  return clock
 }
 
-/** Minutes `timeZone` is ahead of UTC at the instant `ms` (Bogotá: −300). */
-export function offsetMinutesAt(ms: number, timeZone: string): number {
-  const c = wallClockAt(ms, timeZone)
-  const wallAsUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second)
-  return Math.round((wallAsUtc - Math.floor(ms / 1000) * 1000) / 60_000)
+/** Milliseconds of a wall clock read as if it were UTC (setUTCFullYear keeps years below 100 literal). */
+export const wallAsUtcMs = (c: Omit<ZonedClock, 'second'> & { second?: number }): number => {
+  const date = new Date(0)
+  date.setUTCFullYear(c.year, c.month - 1, c.day)
+  date.setUTCHours(c.hour, c.minute, c.second ?? 0, 0)
+  return date.getTime()
 }
 
-/**
- * The instant the wall clock in `timeZone` shows `year-month-day hour:minute` (fields past their range roll
- * over: day 32 is the next month's first). In a daylight-saving gap or overlap, the zone's offset just before.
- */
-export function instantOfWallClock(
-  timeZone: string,
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-): number {
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute)
-  // The offset at a guess one offset away, then at the answer that gives: two steps settle every zone.
-  const guess = wallAsUtc - offsetMinutesAt(wallAsUtc, timeZone) * 60_000
-  return wallAsUtc - offsetMinutesAt(guess, timeZone) * 60_000
+/** How far `timeZone`'s clocks are ahead of UTC at the instant `ms`, in milliseconds (Bogotá: −5 h). */
+export function offsetAt(ms: number, timeZone: string): number {
+  return wallAsUtcMs(wallClockAt(ms, timeZone)) - Math.floor(ms / 1000) * 1000
 }
 
 // ISO 8601 as the API and the forms write it: a date, optionally a time, optionally an offset.
@@ -103,7 +105,7 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  * one without is already a date or a wall-clock time there (a venue's local time), so it is read as written.
  * Undefined when the text is not such a date, or names a day or time that does not exist.
  */
-export function wallClockOfIso(text: string, timeZone: string): WallClock | undefined {
+export function wallClockOfIso(text: string, timeZone: string): ZonedClock | undefined {
   const m = ISO.exec(text.trim())
   if (!m) return undefined
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) =>

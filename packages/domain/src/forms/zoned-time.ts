@@ -1,7 +1,10 @@
 // Calendar values of inscription forms (spec §2: DATE, TIME, DATETIME) and the event's wall clock. The
 // browser and the API may run in any zone, so nothing here reads the machine's zone: a DATETIME is a wall
-// clock in the event's IANA zone, turned into an instant with the zone's rules from Intl (no tz library, so
-// the web bundle carries none).
+// clock in the event's IANA zone, turned into an instant with the zone's rules (`format/wall-clock.ts`: Intl,
+// no tz library, so the web bundle carries none).
+import { assertTimeZone, offsetAt, wallAsUtcMs, wallClockAt } from '../format/wall-clock.js'
+
+export { assertTimeZone }
 
 export type CalendarDate = { year: number; month: number; day: number }
 export type TimeOfDay = { hour: number; minute: number }
@@ -18,14 +21,6 @@ const MIN_DATE_YEAR = 1000
 const MIN_WALL_CLOCK_YEAR = 1900
 
 const DAY_MS = 86_400_000
-
-/** Milliseconds of a wall clock read as if it were UTC (setUTCFullYear keeps years below 100 literal). */
-const utcMs = ({ year, month, day, hour, minute }: WallClock, second = 0): number => {
-  const date = new Date(0)
-  date.setUTCFullYear(year, month - 1, day)
-  date.setUTCHours(hour, minute, second, 0)
-  return date.getTime()
-}
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 
@@ -59,54 +54,6 @@ export const parseWallClock = (text: string): WallClock | undefined => {
   return { ...date, ...time }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-/** Throws a RangeError for a zone Intl does not know: a misconfigured event, not a fan's mistake. */
-const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-export const assertTimeZone = (timeZone: string): void => {
-  formatterFor(timeZone)
-}
-
-const wallClockAt = (instantMs: number, timeZone: string): WallClock & { second: number } => {
-  const parts: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  }
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (Bogotá: −5 h). */
-const offsetAt = (instantMs: number, timeZone: string): number => {
-  const wall = wallClockAt(instantMs, timeZone)
-  return utcMs(wall, wall.second) - Math.floor(instantMs / 1000) * 1000
-}
-
 /**
  * The instant a wall clock names in a zone. Offsets are taken a day either side too, so a change of offset
  * near the wall clock is seen. A wall clock skipped when clocks go forward names no instant (undefined: the
@@ -114,7 +61,7 @@ const offsetAt = (instantMs: number, timeZone: string): number => {
  * two, and the earlier is taken, as Temporal's default does.
  */
 export const wallClockToInstant = (wall: WallClock, timeZone: string): Date | undefined => {
-  const local = utcMs(wall)
+  const local = wallAsUtcMs(wall)
   const offsets = new Set([local - DAY_MS, local, local + DAY_MS].map((ms) => offsetAt(ms, timeZone)))
   const instants = [...offsets]
     .map((offset) => local - offset)

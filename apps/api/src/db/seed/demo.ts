@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EventPageCategory } from '@palco/domain/catalog/vocabulary'
+import { offsetAt } from '@palco/domain/format/wall-clock'
 import type { InstallmentPlan } from '@palco/domain/instalments/schedule'
 import type { Insertable } from 'kysely'
 import { materializeEventsIn } from '../../modules/seating/inventory.service.js'
@@ -1016,21 +1017,7 @@ const DEMO_COUNTRIES: readonly CountryDemo[] = [COLOMBIA, MEXICO]
 // Time
 
 /** Milliseconds to add to a UTC instant to read the wall clock in `timeZone` at that instant. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return wall - Math.floor(at.getTime() / 1000) * 1000
-}
+const zoneOffsetMs = (at: Date, timeZone: string): number => offsetAt(at.getTime(), timeZone)
 
 /**
  * The instant at which the venue's clock reads `time` on the local date `days` after `now`. Asking Intl for the
