@@ -156,3 +156,13 @@ describe('numbers and money as Intl writes them', () => {
     }
   })
 })
+
+describe('month names as Intl writes them', () => {
+  it.each(['es-CO', 'en-US'] as const)('%s', (locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' })
+    for (let month = 0; month < 12; month++) {
+      const name = intl.format(Date.UTC(2025, month, 15))
+      expect(formatDate(`2025-${String(month + 1).padStart(2, '0')}-15`, locale, 'UTC')).toContain(name)
+    }
+  })
+})
