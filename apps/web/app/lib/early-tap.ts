@@ -16,8 +16,9 @@
  * menu and close it again), and a tap anywhere else means the person moved on. A kept tap is replayed within
  * 50 ms of both the page's hydration being committed (`markHydrated`, from the document's layout effect; at
  * once if the element is hydrated by then) and its element being hydrated (for a lazily loaded part, such as
- * the account menu, when that part hydrates), and dropped after 20 s or when the element leaves the page. Not before the commit: a radio clicked while React
- * is still hydrating would be hydrated as already ticked, so React would see no change and set it back.
+ * the account menu, when that part hydrates), and dropped after 20 s or when the element leaves the page.
+ * Not before the commit: a radio clicked while React is still hydrating would be hydrated as already ticked,
+ * so React would see no change and set it back.
  */
 export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number): void {
   const CONTROL =

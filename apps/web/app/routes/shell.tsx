@@ -56,7 +56,15 @@ export default function Shell() {
               }
         }
         onLoginIntent={
-          onAuthPage || dialogReady ? undefined : () => void loadAuthDialog().then(() => setDialogReady(true))
+          onAuthPage || dialogReady
+            ? undefined
+            : () =>
+                void loadAuthDialog().then(
+                  () => setDialogReady(true),
+                  () => {
+                    // Not fetched (offline): "Log in" stays the login page's link.
+                  },
+                )
         }
         onLogout={() => void logout()}
       />
