@@ -9,6 +9,7 @@ import { earlyTapScript } from './lib/early-tap'
 import { createServerI18n } from './lib/i18n/i18n.server'
 import { lazyFilesOf } from './lib/lazy-files'
 import { hydrationFilesOf, paintFirstStream } from './lib/paint-first'
+import { prefetchPathsOf } from './lib/prefetch'
 
 export const streamTimeout = 5_000
 
@@ -57,7 +58,18 @@ export default function handleRequest(
           // (lib/early-tap.ts). What hydration runs downloads while the page paints, and so does the account
           // menu's chunk on a signed-in page (the header preloads it only then): its button is the header's
           // first script-driven control.
-          const early = [...hydrationFilesOf(routerContext), ...lazyFilesOf('account-menu')]
+          // A page whose head starts its API reads (the seat map, the layout editor: lib/prefetch.ts) needs
+          // them before its code, and the browser's preload scanner would ask for preloads in the head first:
+          // there the modules still wait for the first frame.
+          const { matches, loaderData } = routerContext.staticHandlerContext
+          const readsFirst =
+            prefetchPathsOf(
+              matches.map((m) => ({
+                handle: routerContext.routeModules[m.route.id]?.handle,
+                loaderData: loaderData[m.route.id],
+              })),
+            ).length > 0
+          const early = readsFirst ? [] : [...hydrationFilesOf(routerContext), ...lazyFilesOf('account-menu')]
           const paintFirst = paintFirstStream(earlyTapScript(nonce), early)
           paintFirst.pipe(body)
           pipe(paintFirst)

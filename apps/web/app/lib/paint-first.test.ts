@@ -107,11 +107,12 @@ describe('rewriteForPaintFirst', () => {
 describe('early preloads', () => {
   it('keeps the preloads hydration needs in the head, at low priority and in its order, and inserts the rest later', () => {
     const out = rewriteForPaintFirst(PAGE, [], ['/assets/react-c.js', '/assets/entry.client-b.js'])
+    // At the end of the head: after the stylesheets and the inline script starting the page's API reads.
     expect(out).toContain(
-      '<head><meta charSet="utf-8"/>' +
+      '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/vendor-d.css"/>' +
         '<link fetchpriority="low" rel="modulepreload" href="/assets/react-c.js" nonce="N0=="/>' +
         '<link fetchpriority="low" rel="modulepreload" href="/assets/entry.client-b.js" nonce="N0=="/>' +
-        '<link rel="stylesheet"',
+        '</head>',
     )
     const { inserted } = runLoader(out, 'hidden')
     expect(inserted).toEqual([{ type: 'module', nonce: 'N0==', textContent: MODULE_CODE }])

@@ -91,8 +91,8 @@ const lowPriority = (tag: string) =>
 
 /**
  * Rewrites a whole piece of HTML (complete tags only). The preloads of `early` (the files hydration needs, in
- * the order to ask for them) stay in the head at low priority, gathered where the first of them was, in that
- * order: the modules then download behind the stylesheets while the page paints, instead of starting after
+ * the order to ask for them) stay in the head at low priority, gathered at its end (or where the first of them
+ * was, if the head ends in a later piece), in that order: the modules then download behind the stylesheets while the page paints, instead of starting after
  * the first frame (issue 13: the scripts arrived a second after the paint, and a tap waited for them). The
  * others (a lazily loaded part's, such as the layout editor's fifty files) are taken out and added to
  * `preloads` (kept by the caller across the pieces of one document), for the module script that follows.
@@ -122,6 +122,10 @@ export function rewriteForPaintFirst(
     .sort((a, b) => a.rank - b.rank)
     .map((k) => k.tag)
     .join('')
+  // At the end of the head when it is in this piece: after the stylesheets, and after the inline script that
+  // starts the page's API reads (lib/prefetch.ts), which the page needs before its code (issue 13: cold map).
+  if (tags && gathered.includes('</head>'))
+    return gathered.replace(EARLY_MARK, '').replace('</head>', () => `${tags}</head>`)
   return gathered.replace(EARLY_MARK, () => tags)
 }
 
