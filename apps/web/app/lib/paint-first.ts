@@ -103,13 +103,13 @@ export function rewriteForPaintFirst(
   early: readonly string[] = [],
 ): string {
   const kept: { tag: string; rank: number }[] = []
-  const rankOf = (href: string) => early.indexOf(href)
   const gathered = html
     .replace(MODULE_PRELOAD, (tag) => {
       const href = HREF.exec(tag)?.[1]?.replace(/&amp;/g, '&')
       if (!href) return ''
-      if (rankOf(href) !== -1) {
-        kept.push({ tag: lowPriority(tag), rank: rankOf(href) })
+      const rank = early.indexOf(href)
+      if (rank !== -1) {
+        kept.push({ tag: lowPriority(tag), rank })
         return kept.length === 1 ? EARLY_MARK : ''
       }
       if (!preloads.includes(href)) preloads.push(href)

@@ -1,4 +1,4 @@
-import { offsetAt, wallClockAt } from '../format/wall-clock.js'
+import { wallAsUtcMs, wallClockAt } from '../format/wall-clock.js'
 
 const two = (n: number) => String(Math.abs(n)).padStart(2, '0')
 
@@ -9,7 +9,8 @@ const two = (n: number) => String(Math.abs(n)).padStart(2, '0')
 export function isoWithOffset(instant: Date | string, timeZone: string): string {
   const ms = new Date(instant).getTime()
   const c = wallClockAt(ms, timeZone)
-  const offset = Math.round(offsetAt(ms, timeZone) / 60_000)
+  // The offset is what the clock shows less the instant (one reading of the zone, not two).
+  const offset = Math.round((wallAsUtcMs(c) - Math.floor(ms / 1000) * 1000) / 60_000)
   const zone =
     offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.trunc(offset / 60))}:${two(offset % 60)}`
   return `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}:${two(c.second)}${zone}`

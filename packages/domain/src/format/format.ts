@@ -18,8 +18,7 @@ export type DateInput = Date | number | string
 // Strings are ISO 8601; one without an offset (a date, or a venue wall-clock time) is read in that zone.
 export const wallClockOf = (input: DateInput, locale: Locale, timeZone?: string): ZonedClock => {
   const zone = timeZone ?? defaultTimeZoneOf(countryOfLocale(locale))
-  const ms =
-    typeof input === 'number' ? toMillis(input) : typeof input === 'string' ? Number.NaN : input.getTime()
+  const ms = typeof input === 'number' ? toMillis(input) : typeof input === 'string' ? 0 : input.getTime()
   const clock =
     typeof input === 'string'
       ? wallClockOfIso(input, zone)
