@@ -196,7 +196,10 @@ for (const site of COUNTRIES) {
       }
     })
 
-    test('one tap on "cash" right after the payment page paints chooses it', async ({ page, context }) => {
+    test('one tap on "cash" right after the payment page paints chooses it at once', async ({
+      page,
+      context,
+    }) => {
       await login(page, site)
       const hold = await holdOne(page)
       try {
@@ -214,7 +217,15 @@ for (const site of COUNTRIES) {
         const cash = page.getByTestId('method-CASH')
         await expectPaintedNotHydrated(page, cash)
         await cash.tap()
+        // At once, before the script: the browser ticks it and the card's fields go.
+        await expect(cash).toBeChecked({ timeout: 1_000 })
+        await expect(page.getByTestId('card-fields')).toBeHidden({ timeout: 1_000 })
+        expect(
+          await cash.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))),
+          'answered before the script hydrated it',
+        ).toBe(false)
 
+        // Then the script takes the tick as the choice: the networks to pay at, and no card form.
         await expect(page.locator('[data-testid^="network-"]').first()).toBeVisible({ timeout: 20_000 })
         await expect(cash).toBeChecked()
         await expect(page.getByTestId('card-fields')).toHaveCount(0)

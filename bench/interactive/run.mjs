@@ -310,8 +310,9 @@ try {
         return `/checkout/buy?reservation=${h.reservationId}&event=${encodeURIComponent(h.slug)}`
       },
       control: (pg) => pg.locator('[data-testid=method-CASH]'),
-      // Choosing cash puts the card's fields away.
-      effect: `document.querySelector('[data-testid=method-CASH]')?.checked === true && !document.querySelector('[data-testid=card-fields]')`,
+      // Choosing cash puts the card's fields out of sight (before the script, by the tick alone; after it,
+      // out of the page).
+      effect: `document.querySelector('[data-testid=method-CASH]')?.checked === true && !document.querySelector('[data-testid=card-fields]')?.checkVisibility()`,
     },
   ]
 

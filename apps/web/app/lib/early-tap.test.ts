@@ -24,6 +24,9 @@ class FakeElement {
   getAttribute(name: string) {
     return this.attributes[name] ?? null
   }
+  hasAttribute(name: string) {
+    return name in this.attributes
+  }
   focus() {
     this.focused = true
   }
@@ -225,6 +228,17 @@ describe('early taps', () => {
     const filter = new FakeElement('INPUT', 'checkbox')
     filter.form = serverForm
     expect(p.tap(filter).prevented).toBe(false)
+  })
+
+  it('lets the browser tick a radio whose form adopts the tick when it hydrates, and replays nothing', () => {
+    const p = page()
+    const cash = new FakeElement('INPUT', 'radio')
+    cash.attributes['data-early-tick'] = ''
+    const e = p.tap(cash)
+    expect(e.prevented || e.stopped).toBe(false)
+    cash.hydrate()
+    p.wait(500)
+    expect(cash.clicks).toBe(0)
   })
 
   it('keeps the submission of a form only the script handles, rather than sending its fields in the URL', () => {

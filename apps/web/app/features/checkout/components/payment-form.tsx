@@ -3,7 +3,7 @@ import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/dom
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
@@ -15,6 +15,7 @@ import type { CardDetails, CardFormInput } from '../model/checkout-forms'
 import { offeredMethods, type PayRequest, paymentSplit } from '../model/payment-split'
 import { PSE_BANKS } from '../model/pse-banks'
 import { CardFields } from './card-fields'
+import classes from './payment-form.module.css'
 
 // Shown only once a card number is typed, so its code (and the providers' plan lookups) load then, not with
 // the page (DESIGN §8: a route's own JavaScript ≤ 40 KB).
@@ -109,6 +110,16 @@ export function PaymentForm(props: {
     method === 'WALLET' || (partialWallet && useWallet),
   )
   const locked = props.submitting || props.disabled || tokenizing
+  // A method tapped before the script ran was ticked by the browser (the early-tap script lets these radios
+  // through, lib/early-tap.ts): the form takes that tick as its choice when it hydrates. React keeps a
+  // hydrated input's tick but does not report it as a change.
+  const formRef = useRef<HTMLFormElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useLayoutEffect(() => {
+    const ticked = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked')?.value
+    if (ticked && ticked !== chosen && (methods as string[]).includes(ticked))
+      setMethod(ticked as CheckoutMethod)
+  }, [])
 
   // A free tier or a full discount: nothing to pay, so no method and no card — only a confirmation (issue 13).
   if (cart.total === 0)
@@ -192,9 +203,11 @@ export function PaymentForm(props: {
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <form
+        ref={formRef}
         noValidate
         onSubmit={submit}
         onFocus={cardResolver.preload}
+        className={classes.form}
         data-form="payment"
         data-testid="payment-form"
       >
@@ -216,6 +229,7 @@ export function PaymentForm(props: {
                   value={m}
                   disabled={locked}
                   data-testid={`method-${m}`}
+                  data-early-tick
                   label={
                     m === 'WALLET'
                       ? t('checkout:methods.WALLET_balance', { balance: money(cart.walletBalance) })
@@ -227,30 +241,34 @@ export function PaymentForm(props: {
             </Stack>
           </Radio.Group>
 
-          {method === 'CARD' && <CardFields form={cardForm} disabled={locked} />}
-          {method === 'CARD' && props.cardInstallments !== false && (
-            <Suspense fallback={null}>
-              <CardInstallmentsField
-                cardNumber={cardForm.watch('number')}
-                money={{ amount: split.remainder, currency: cart.currency }}
-                locale={locale}
-                provider={props.provider}
-                value={installments}
-                disabled={locked}
-                onChange={setInstallments}
-              />
-            </Suspense>
-          )}
+          {method === 'CARD' && (
+            <Stack gap="md" className={classes.cardOnly}>
+              <CardFields form={cardForm} disabled={locked} />
+              {props.cardInstallments !== false && (
+                <Suspense fallback={null}>
+                  <CardInstallmentsField
+                    cardNumber={cardForm.watch('number')}
+                    money={{ amount: split.remainder, currency: cart.currency }}
+                    locale={locale}
+                    provider={props.provider}
+                    value={installments}
+                    disabled={locked}
+                    onChange={setInstallments}
+                  />
+                </Suspense>
+              )}
 
-          {method === 'CARD' && props.offerSaveCard && (
-            <Checkbox
-              checked={saveCard}
-              onChange={(e) => setSaveCard(e.currentTarget.checked)}
-              disabled={locked}
-              label={t('checkout:pay.saveCard')}
-              description={t('checkout:pay.saveCardHint')}
-              data-testid="save-card"
-            />
+              {props.offerSaveCard && (
+                <Checkbox
+                  checked={saveCard}
+                  onChange={(e) => setSaveCard(e.currentTarget.checked)}
+                  disabled={locked}
+                  label={t('checkout:pay.saveCard')}
+                  description={t('checkout:pay.saveCardHint')}
+                  data-testid="save-card"
+                />
+              )}
+            </Stack>
           )}
 
           {method === 'CASH' && (
@@ -341,7 +359,7 @@ export function PaymentForm(props: {
             </Button>
           )}
           {method === 'CARD' && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" className={classes.cardOnly}>
               {t('checkout:pay.secure')}
             </Text>
           )}
