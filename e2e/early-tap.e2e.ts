@@ -12,9 +12,22 @@ import { COUNTRIES, type Site, urlOf } from './support/sites'
 
 const PASSWORD = 'Palco#2026'
 const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
-const TEXT: Record<Site['name'], { createAccount: string; myProfile: string; continue: RegExp }> = {
-  colombia: { createAccount: 'Crear una cuenta', myProfile: 'Mi perfil', continue: /Continuar/ },
-  mexico: { createAccount: 'Create an account', myProfile: 'My profile', continue: /Continue/ },
+const TEXT: Record<
+  Site['name'],
+  { createAccount: string; myProfile: string; continue: RegExp; required: string }
+> = {
+  colombia: {
+    createAccount: 'Crear una cuenta',
+    myProfile: 'Mi perfil',
+    continue: /Continuar/,
+    required: 'Este campo es obligatorio.',
+  },
+  mexico: {
+    createAccount: 'Create an account',
+    myProfile: 'My profile',
+    continue: /Continue/,
+    required: 'This field is required.',
+  },
 }
 const SCRIPT_DELAY_MS = 1_500
 
@@ -191,7 +204,52 @@ for (const site of COUNTRIES) {
         await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/, { timeout: 25_000 })
         await expect(page.locator('[data-form="payment"]')).toBeVisible({ timeout: 15_000 })
         expect(urls.filter((u) => u.includes('contact.') || u.includes('billing.'))).toEqual([])
+        // The browser sent the details itself; once the script runs, the payment page has them (it would
+        // otherwise go back to /checkout) and no cookie keeps them.
+        await waitForHydration(page)
+        await expect
+          .poll(() => page.evaluate((id) => sessionStorage.getItem(`palco.checkout.details.${id}`), hold.id))
+          .toContain('"parsed"')
+        await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
+        expect((await context.cookies()).map((c) => c.name)).not.toContain('palco_checkout_details')
       } finally {
+        await api(page, 'DELETE', `/api/reservations/${hold.id}`)
+      }
+    })
+
+    test('details sent before the script with a field missing come back with its message and the rest kept', async ({
+      page,
+      context,
+      browser,
+    }) => {
+      // Logged in and a seat held from a page with its script; the checkout itself in a browser without one.
+      await login(page, site)
+      const hold = await holdOne(page)
+      const noScript = await browser.newContext({ javaScriptEnabled: false })
+      try {
+        await noScript.addCookies(await context.cookies())
+        const cart = await noScript.newPage()
+        await cart.goto(
+          urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.id}`),
+        )
+        const firstName = cart.locator('input[name="contact.firstName"]')
+        const email = cart.locator('input[name="contact.email"]')
+        const typedEmail = `otra.${site.name}@example.com`
+        await firstName.fill('')
+        await email.fill(typedEmail)
+        await cart.getByTestId('continue-to-payment').click()
+
+        await expect(cart).toHaveURL(/\/checkout\?reservation=/)
+        await expect(firstName).toHaveAttribute('aria-invalid', 'true')
+        await expect(cart.getByText(TEXT[site.name].required)).toBeVisible()
+        await expect(email).toHaveValue(typedEmail)
+
+        await firstName.fill('Camila')
+        await cart.getByTestId('continue-to-payment').click()
+        await expect(cart).toHaveURL(/\/checkout\/buy\?reservation=/)
+        expect(cart.url()).not.toContain('example.com')
+      } finally {
+        await noScript.close()
         await api(page, 'DELETE', `/api/reservations/${hold.id}`)
       }
     })

@@ -4,6 +4,7 @@ import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
+import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
 import {
   hasParam,
   loadCart,
@@ -16,10 +17,10 @@ import { HoldExpiredNotice } from '../../features/checkout/components/hold-expir
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import {
-  loadDetails,
   rememberOrder,
   type SavedDetails,
   sessionStore,
+  takeDetails,
 } from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
@@ -51,7 +52,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     )
   // The provider of the cart's country pays (the event's country, which is normally the site's).
   const country = COUNTRIES.find((c) => currencyOf(c) === cart.cart?.currency) ?? context.country
-  return { ...cart, reservationId, slug, locale: context.locale, provider: context.config.payments[country] }
+  const handed = takeHandedDetails(request, reservationId)
+  return data(
+    {
+      ...cart,
+      reservationId,
+      slug,
+      locale: context.locale,
+      provider: context.config.payments[country],
+      handedDetails: handed?.details ?? null,
+    },
+    handed ? { headers: { 'set-cookie': handed.clear } } : {},
+  )
 }
 
 /** `/checkout/buy?reservation=<id>`: the payment method and the pay button, with the summary and timer. */
@@ -63,12 +75,14 @@ export default function CheckoutBuy({ loaderData }: Route.ComponentProps) {
   const [details, setDetails] = useState<SavedDetails | null>(null)
   const cartHref = `/checkout?reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`
 
-  // The contact and billing forms were filled on /checkout in this tab; without them, back there.
+  // The contact and billing forms were filled on /checkout in this tab (or sent from there by the browser
+  // itself, and handed over by the server); without them, back there.
+  const { handedDetails } = loaderData
   useEffect(() => {
-    const saved = loadDetails(sessionStore(), reservationId)
+    const saved = takeDetails(sessionStore(), reservationId, handedDetails)
     if (saved) setDetails(saved)
     else if (cart) navigate(cartHref, { replace: true })
-  }, [reservationId, cart, cartHref, navigate])
+  }, [reservationId, handedDetails, cart, cartHref, navigate])
 
   const onPlaced = useCallback(
     (result: PlaceOrderResult) => {

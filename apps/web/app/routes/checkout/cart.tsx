@@ -8,6 +8,7 @@ import type { LiveReservation } from '@palco/domain/seating/reservation-contract
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
+import { handOverCookie, readPostedDetails } from '../../features/checkout/api/handed-details.server'
 import { getInstallmentQuote, installmentQuotePath } from '../../features/checkout/api/installment'
 import {
   hasParam,
@@ -97,9 +98,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export default function CheckoutCart({ loaderData }: Route.ComponentProps) {
+/**
+ * The contact and billing forms as the browser itself sends them: "continue" tapped before the page's script
+ * ran (issue 13). Checked as the page checks them: wrong ones come back on this page with their messages and
+ * everything typed; right ones go on to the next step, which keeps them in the tab (handed-details.server.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireFan(request, context)
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) throw data(null, { status: 404 })
+  const posted = await readPostedDetails(await request.formData())
+  if (!posted.ok) return data({ posted: posted.raw, errors: posted.errors }, { status: 400 })
+  const { cart } = await loadCart(request, context, reservationId)
+  const slug = cart?.event.slug ?? new URL(request.url).searchParams.get('event') ?? ''
+  const next = cart?.participantsForm === 'TO_FILL' ? 'inscriptions/form' : 'buy'
+  throw redirect(`/checkout/${next}?reservation=${reservationId}&event=${encodeURIComponent(slug)}`, {
+    headers: { 'set-cookie': handOverCookie(request, reservationId, posted.details) },
+  })
+}
+
+export default function CheckoutCart({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.mode === 'pick') return <PickTickets {...loaderData} />
-  return <CartReview data={loaderData} />
+  return <CartReview data={loaderData} posted={actionData ?? null} />
 }
 
 function PickTickets(props: {
@@ -144,7 +164,13 @@ function PickTickets(props: {
 
 type CartData = Extract<Route.ComponentProps['loaderData'], { mode: 'cart' }>
 
-function CartReview({ data: loaderData }: { data: CartData }) {
+function CartReview({
+  data: loaderData,
+  posted,
+}: {
+  data: CartData
+  posted: Route.ComponentProps['actionData'] | null
+}) {
   const { t } = useTranslation('checkout')
   const navigate = useNavigate()
   const { locale, reservationId, slug } = loaderData
@@ -190,8 +216,10 @@ function CartReview({ data: loaderData }: { data: CartData }) {
             ) : (
               <DetailsFormView
                 key={reservationId}
-                defaults={defaults}
-                restore={restore}
+                // What the browser posted, when the server sent it back with its problems; else the profile,
+                // or what this tab kept.
+                {...(posted ? { defaults: posted.posted, errors: posted.errors } : { defaults, restore })}
+                action={`/checkout?reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`}
                 submitLabel={t('cart.continue')}
                 onSubmit={(parsed, raw) => {
                   saveDetails(sessionStore(), reservationId, { raw, parsed })

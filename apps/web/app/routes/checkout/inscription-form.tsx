@@ -4,10 +4,11 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
+import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
 import { hasParam, loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
-import { loadDetails, sessionStore } from '../../features/checkout/model/checkout-session'
+import { loadDetails, sessionStore, takeDetails } from '../../features/checkout/model/checkout-session'
 import { inscriptionFormPath, saveParticipants } from '../../features/inscriptions/api/inscription-form'
 import { DraftState } from '../../features/inscriptions/components/draft-state'
 import { ParticipantForm } from '../../features/inscriptions/components/participant-form'
@@ -62,7 +63,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (form.status === 404) throw data(null, { status: 404 })
   const view = form.status === 200 ? form.data : null
   if (view && !view.definition) throw redirect(nextPageOf(counter, reservationId, view.event.slug, false))
-  return { ...cart, view, reservationId, counter, locale: context.locale, country: context.country }
+  const handed = takeHandedDetails(request, reservationId)
+  return data(
+    {
+      ...cart,
+      view,
+      reservationId,
+      counter,
+      locale: context.locale,
+      country: context.country,
+      handedDetails: handed?.details ?? null,
+    },
+    handed ? { headers: { 'set-cookie': handed.clear } } : {},
+  )
 }
 
 export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
@@ -94,6 +107,12 @@ export default function InscriptionForm({ loaderData }: Route.ComponentProps) {
   const [failed, setFailed] = useState<ApiError | null>(null)
   const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
   const onExpired = useCallback(() => setExpired(true), [])
+  // The contact and billing forms the browser sent from /checkout before its script ran: kept in the tab
+  // for the payment page, as the script would have.
+  const { handedDetails } = loaderData
+  useEffect(() => {
+    if (handedDetails) takeDetails(sessionStore(), reservationId, handedDetails)
+  }, [reservationId, handedDetails])
   const slug = view?.event.slug ?? cart?.event.slug ?? null
 
   // The form's validator comes once the page has hydrated: not in the page's first download (zod alone is

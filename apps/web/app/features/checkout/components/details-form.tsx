@@ -2,13 +2,14 @@ import { Button, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from
 import type { PhonePrefix } from '@palco/domain/locale/country'
 import { DOCUMENT_TYPES } from '@palco/domain/people/vocabulary'
 import { type ReactNode, useEffect, useId } from 'react'
-import { useForm } from 'react-hook-form'
+import { type FieldErrors, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormLoadError } from '../../../components/ui/form-load-error'
 import { PhoneField } from '../../../components/ui/phone-field'
 import { lazyResolver } from '../../../lib/forms/lazy-resolver'
 import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import type { DetailsForm, DetailsFormInput } from '../model/checkout-forms'
+import type { DetailsProblems } from '../model/checkout-session'
 
 const detailsResolver = lazyResolver<DetailsFormInput, DetailsForm>(() =>
   import('../model/checkout-form-schemas').then((m) => m.detailsResolver),
@@ -59,6 +60,14 @@ export function DetailsFormView(props: {
   disabled?: boolean
   /** Values typed earlier in this tab (read after hydration, so the server render stays the profile's). */
   restore?: () => DetailsFormInput | null
+  /**
+   * Where the browser itself posts the form when "continue" is tapped before the page's script runs (issue
+   * 13); the server checks it and goes on, or answers with `errors`. Once the script runs, it handles the
+   * submission and nothing is posted.
+   */
+  action?: string
+  /** The server's verdict on a form the browser posted (shown from the first paint). */
+  errors?: DetailsProblems
   submitLabel: string
   onSubmit: (values: DetailsForm, raw: DetailsFormInput) => void
   /**
@@ -76,6 +85,7 @@ export function DetailsFormView(props: {
   const form = useForm<DetailsFormInput, unknown, DetailsForm>({
     resolver: detailsResolver,
     defaultValues: props.defaults,
+    ...(props.errors ? { errors: props.errors as FieldErrors<DetailsFormInput> } : {}),
     mode: 'onTouched',
   })
   const errors = form.formState.errors
@@ -94,6 +104,7 @@ export function DetailsFormView(props: {
   return (
     <form
       noValidate
+      {...(props.action ? { method: 'post', action: props.action } : {})}
       onSubmit={form.handleSubmit((values) => props.onSubmit(values, form.getValues()))}
       onFocus={detailsResolver.preload}
       data-testid="details-form"

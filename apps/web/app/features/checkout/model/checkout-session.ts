@@ -44,7 +44,8 @@ export interface SavedDetails {
   parsed: DetailsForm
 }
 
-const FIELDS = {
+/** The two forms' fields by group (their inputs are named `contact.firstName`, `billing.fullName`…). */
+export const DETAILS_FIELDS = {
   contact: ['firstName', 'lastName', 'email', 'phonePrefix', 'phone'],
   billing: ['fullName', 'documentType', 'documentNumber'],
 } as const
@@ -55,7 +56,7 @@ const FIELDS = {
  */
 function isDetails(value: unknown): value is DetailsForm {
   if (typeof value !== 'object' || value === null) return false
-  return Object.entries(FIELDS).every(([group, keys]) => {
+  return Object.entries(DETAILS_FIELDS).every(([group, keys]) => {
     const part = (value as Record<string, unknown>)[group]
     if (typeof part !== 'object' || part === null) return false
     return keys.every((key) => typeof (part as Record<string, unknown>)[key] === 'string')
@@ -65,12 +66,36 @@ function isDetails(value: unknown): value is DetailsForm {
 export const saveDetails = (store: KeyValueStorage | null, reservationId: string, details: SavedDetails) =>
   write(store, detailsKey(reservationId), details)
 
-/** The saved forms, or null when missing or not of the forms' shape. */
-export function loadDetails(store: KeyValueStorage | null, reservationId: string): SavedDetails | null {
-  const value = read(store, detailsKey(reservationId)) as Partial<SavedDetails> | null
-  return value && isDetails(value.raw) && isDetails(value.parsed)
-    ? { raw: value.raw as DetailsFormInput, parsed: value.parsed }
+/** The problems of posted forms, by field, as data (a message key each, as the page's own check gives). */
+export type DetailsProblems = {
+  [G in keyof typeof DETAILS_FIELDS]?: Partial<
+    Record<(typeof DETAILS_FIELDS)[G][number], { type: string; message?: string }>
+  >
+}
+
+/** The forms as saved, or null when the value is not of their shape. */
+export function asSavedDetails(value: unknown): SavedDetails | null {
+  const saved = value as Partial<SavedDetails> | null
+  return saved && isDetails(saved.raw) && isDetails(saved.parsed)
+    ? { raw: saved.raw as DetailsFormInput, parsed: saved.parsed }
     : null
+}
+
+/** The saved forms, or null when missing or not of the forms' shape. */
+export const loadDetails = (store: KeyValueStorage | null, reservationId: string): SavedDetails | null =>
+  asSavedDetails(read(store, detailsKey(reservationId)))
+
+/**
+ * The forms for a checkout page: those the server handed over (sent by the browser itself, before the page's
+ * script ran: api/handed-details.server.ts), kept in this tab from now on, else those the tab kept.
+ */
+export function takeDetails(
+  store: KeyValueStorage | null,
+  reservationId: string,
+  handed: SavedDetails | null,
+): SavedDetails | null {
+  if (handed) saveDetails(store, reservationId, handed)
+  return handed ?? loadDetails(store, reservationId)
 }
 
 export interface OrderTrail {

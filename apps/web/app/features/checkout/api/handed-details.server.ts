@@ -1,0 +1,77 @@
+import { detailsResolver } from '../model/checkout-form-schemas'
+import type { DetailsForm, DetailsFormInput } from '../model/checkout-forms'
+import {
+  asSavedDetails,
+  DETAILS_FIELDS,
+  type DetailsProblems,
+  type SavedDetails,
+} from '../model/checkout-session'
+
+/**
+ * `/checkout`'s contact and billing forms sent by the browser itself: "Continue to payment" tapped before the
+ * page's script ran (issue 13) posts them to the page, as any form would. The server checks them with the
+ * schema the page uses and hands them to the next checkout page in a cookie, which that page's loader reads
+ * once and clears; the page keeps them in the tab as if the script had (checkout-session.ts). Never in the
+ * URL: they are personal data.
+ */
+
+const COOKIE = 'palco_checkout_details'
+/** Long enough for the redirect that follows, and for a slow phone; the hold itself lasts longer. */
+const MAX_AGE_SECONDS = 10 * 60
+
+export type PostedDetails =
+  | { ok: true; details: SavedDetails }
+  | { ok: false; raw: DetailsFormInput; errors: DetailsProblems }
+
+/** The posted fields as the form holds them (missing ones empty), checked as the page checks them. */
+export async function readPostedDetails(form: FormData): Promise<PostedDetails> {
+  const group = <K extends string>(name: string, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, String(form.get(`${name}.${key}`) ?? '')])) as Record<
+      K,
+      string
+    >
+  const raw = {
+    contact: group('contact', DETAILS_FIELDS.contact),
+    billing: group('billing', DETAILS_FIELDS.billing),
+  } as DetailsFormInput
+  const result = await detailsResolver(raw, undefined, { fields: {}, shouldUseNativeValidation: false })
+  if (Object.keys(result.errors).length > 0) return { ok: false, raw, errors: withoutRefs(result.errors) }
+  return { ok: true, details: { raw, parsed: result.values as DetailsForm } }
+}
+
+/** Errors as data for the page (the resolver's field refs are DOM nodes in a browser, and nothing here). */
+function withoutRefs(errors: object): DetailsProblems {
+  return JSON.parse(JSON.stringify(errors, (key, value) => (key === 'ref' ? undefined : value)))
+}
+
+const secureFor = (request: Request) => new URL(request.url).protocol === 'https:'
+
+/** The Set-Cookie that hands checked details for a reservation to the next checkout page. */
+export function handOverCookie(request: Request, reservationId: string, details: SavedDetails): string {
+  const value = Buffer.from(JSON.stringify({ reservationId, ...details })).toString('base64url')
+  return `${COOKIE}=${value}; Path=/checkout; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secureFor(request) ? '; Secure' : ''}`
+}
+
+/**
+ * The details handed over for this reservation, with the Set-Cookie that clears the cookie (present or not
+ * for this reservation: it is read once). Null and no header when there is no such cookie.
+ */
+export function takeHandedDetails(
+  request: Request,
+  reservationId: string,
+): { details: SavedDetails | null; clear: string } | null {
+  const value = request.headers
+    .get('cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1)
+  if (value === undefined) return null
+  const clear = `${COOKIE}=; Path=/checkout; Max-Age=0; HttpOnly; SameSite=Lax${secureFor(request) ? '; Secure' : ''}`
+  try {
+    const saved = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    return { details: saved?.reservationId === reservationId ? asSavedDetails(saved) : null, clear }
+  } catch {
+    return { details: null, clear }
+  }
+}
