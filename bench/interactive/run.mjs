@@ -262,7 +262,8 @@ try {
       signedIn: true,
       path: async () => '/',
       control: (pg) => pg.getByTestId('account-menu'),
-      effect: `!!document.querySelector('[role=menu]')`,
+      // The menu is a popover in the page from the start: on screen once open.
+      effect: `document.querySelector('[role=menu]')?.checkVisibility() === true`,
     },
     {
       id: 'home',

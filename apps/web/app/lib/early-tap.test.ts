@@ -230,7 +230,7 @@ describe('early taps', () => {
     expect(p.tap(filter).prevented).toBe(false)
   })
 
-  it('lets the browser tick a radio whose form adopts the tick when it hydrates, and replays nothing', () => {
+  it('lets the browser answer a radio whose form adopts the tick, and a button opening a popover', () => {
     const p = page()
     const cash = new FakeElement('INPUT', 'radio')
     cash.attributes['data-early-tick'] = ''
@@ -239,6 +239,11 @@ describe('early taps', () => {
     cash.hydrate()
     p.wait(500)
     expect(cash.clicks).toBe(0)
+
+    const account = button()
+    account.attributes.popovertarget = 'menu'
+    const opened = p.tap(account)
+    expect(opened.prevented || opened.stopped).toBe(false)
   })
 
   it('keeps the submission of a form only the script handles, rather than sending its fields in the URL', () => {

@@ -9,9 +9,9 @@
  * yet, and a submission of a form that only the script handles (no `action` of its own: without the script the
  * browser would send its fields to the page's own URL as a query string, a password included). What it leaves
  * alone: links, forms the server answers (React Router's `<Form>`, the theme switch), radios whose form adopts
- * the tick when it hydrates (`data-early-tick`), reset buttons, anything React already handles. A field typed
- * into or a select changed before then keeps its value on the page, and a form reading its fields when sent
- * (react-hook-form, the zone picker) sends it.
+ * the tick when it hydrates (`data-early-tick`), buttons that open a popover, reset buttons, anything React
+ * already handles. A field typed into or a select changed before then keeps its value on the page, and a form
+ * reading its fields when sent (react-hook-form, the zone picker) sends it.
  *
  * One tap is kept, the last: a second tap on the same control is the same wish (replaying both would open a
  * menu and close it again), and a tap anywhere else means the person moved on. A kept tap is replayed within
@@ -97,12 +97,13 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
       // the script's state would not follow the tick.
       const byServer = !!el?.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)
       // So is a radio whose form takes the browser's tick as its choice when it hydrates (`data-early-tick`,
-      // the payment methods): what the tick shows is already the answer.
-      const adopted = el?.type === 'radio' && el.hasAttribute('data-early-tick')
+      // the payment methods), and a button that opens a popover (the account menu): the browser answers.
+      const byBrowser =
+        (el?.type === 'radio' && el.hasAttribute('data-early-tick')) || !!el?.hasAttribute('popovertarget')
       // React's mark alone is not enough: it is set while React still hydrates, and a radio ticked then is
       // hydrated as already ticked and set back, so until the commit every such tap is kept.
       const native =
-        !el || el.tagName === 'A' || el.type === 'reset' || byServer || adopted || (ready() && live(el))
+        !el || el.tagName === 'A' || el.type === 'reset' || byServer || byBrowser || (ready() && live(el))
       if (native) {
         kept = null
         return

@@ -1,5 +1,13 @@
 import type { SessionUser } from '@palco/domain/web/server-context'
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ToggleEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AccountButton } from './account-button'
@@ -7,12 +15,18 @@ import classes from './account-menu.module.css'
 
 type FocusTarget = 'first' | 'last'
 
+// Where CSS cannot tie the menu to its button (no anchor positioning), the script places it under the button.
+const anchored = () => typeof CSS !== 'undefined' && CSS.supports('anchor-name: --a')
+const isOpen = (el: HTMLElement | null) => !!el?.matches(':popover-open')
+
 /**
  * The signed-in person's name opening their account menu: the WAI-ARIA menu button (Enter, Space or the
- * arrows open it on an item; arrows, Home and End move; Escape closes back to the button; Tab leaves). Written
- * out instead of on a positioning library so that the module a signed-in page fetches for it is one small
- * file, not fifteen (issue 13: the first tap on it was answered 0.2 s over budget, waiting for them). Loaded
- * lazily by the site header, so an anonymous visitor downloads none of it.
+ * arrows open it on an item; arrows, Home and End move; Escape closes back to the button; Tab leaves). The
+ * menu is a popover the browser opens from the button itself, so a tap works before the page's script has run
+ * (issue 13: the first tap on it waited for the hydration), and the browser closes it on Escape or a press
+ * elsewhere; the script adds the keyboard's moves. Written out instead of on a positioning library so that the
+ * module a signed-in page fetches for it is one small file. Loaded lazily by the site header, so an anonymous
+ * visitor downloads none of it.
  */
 export default function AccountMenu(props: {
   session: SessionUser
@@ -21,54 +35,60 @@ export default function AccountMenu(props: {
   defaultOpened?: boolean
 }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(props.defaultOpened ?? false)
-  const [focusOnOpen, setFocusOnOpen] = useState<FocusTarget | null>(null)
-  const root = useRef<HTMLDivElement>(null)
+  const [open, setOpen] = useState(false)
+  const focusOnOpen = useRef<FocusTarget | null>(null)
+  const menu = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const menuId = useId()
   const buttonId = useId()
 
-  const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
   const focusAt = (index: number) => {
     const all = items()
     all[(index + all.length) % all.length]?.focus()
   }
-  const openOn = (target: FocusTarget) => {
-    setOpen(true)
-    setFocusOnOpen(target)
+  const show = (target: FocusTarget | null) => {
+    focusOnOpen.current = target
+    if (!isOpen(menu.current)) menu.current?.showPopover()
+    else if (target) focusAt(target === 'first' ? 0 : -1)
   }
-  const close = (backToButton: boolean) => {
-    setOpen(false)
-    if (backToButton) button.current?.focus()
+  const hide = () => {
+    if (isOpen(menu.current)) menu.current?.hidePopover()
   }
 
-  // Items exist only once the menu is drawn: focus the requested one after that render.
-  useEffect(() => {
-    if (!open || !focusOnOpen) return
-    focusAt(focusOnOpen === 'first' ? 0 : -1)
-    setFocusOnOpen(null)
-  })
+  // A tap before this script ran was answered by the browser: the menu may be open already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when drawn
+  useLayoutEffect(() => {
+    if (props.defaultOpened) show(null)
+    setOpen(isOpen(menu.current))
+  }, [])
 
-  // A press anywhere else closes it, as any menu does.
-  useEffect(() => {
-    if (!open) return
-    const onPointerDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
+  const onToggle = (e: ToggleEvent<HTMLDivElement>) => {
+    const opened = e.newState === 'open'
+    setOpen(opened)
+    if (!opened) {
+      focusOnOpen.current = null
+      return
     }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+    const at = button.current?.getBoundingClientRect()
+    if (at && menu.current && !anchored())
+      Object.assign(menu.current.style, {
+        top: `${at.bottom + 4}px`,
+        right: `${document.documentElement.clientWidth - at.right}px`,
+      })
+    if (focusOnOpen.current) focusAt(focusOnOpen.current === 'first' ? 0 : -1)
+    focusOnOpen.current = null
+  }
 
+  // The button opens and closes the menu by itself (popovertarget); Enter or Space (a click with no pointer,
+  // detail 0) also puts the focus on the first item, as the pattern asks.
   const onButtonClick = (e: MouseEvent<HTMLButtonElement>) => {
-    // Enter or Space (a click with no pointer, detail 0) opens on the first item, as the pattern asks.
-    if (open) close(false)
-    else if (e.detail === 0) openOn('first')
-    else setOpen(true)
+    focusOnOpen.current = e.detail === 0 ? 'first' : null
   }
   const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault()
-      openOn(e.key === 'ArrowDown' ? 'first' : 'last')
+      show(e.key === 'ArrowDown' ? 'first' : 'last')
     }
   }
   const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -79,82 +99,77 @@ export default function AccountMenu(props: {
     if (to !== undefined) {
       e.preventDefault()
       focusAt(to)
-    } else if (e.key === 'Tab') setOpen(false)
-  }
-  const onRootKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault()
-      close(true)
-    }
+    } else if (e.key === 'Tab') hide() // and the focus goes on from the button, where the menu sits
   }
 
   const link = (to: string, label: string) => (
-    <Link role="menuitem" tabIndex={-1} className={classes.item} to={to} onClick={() => setOpen(false)}>
+    <Link role="menuitem" tabIndex={-1} className={classes.item} to={to} onClick={hide}>
       {label}
     </Link>
   )
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the button or any item closes the menu
-    <div ref={root} className={classes.root} onKeyDown={onRootKeyDown}>
+    <div className={classes.root}>
       <AccountButton
         ref={button}
         id={buttonId}
         session={props.session}
+        popoverTarget={menuId}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-controls={menuId}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
       />
-      {open && (
-        <div
-          role="menu"
-          id={menuId}
-          aria-labelledby={buttonId}
-          className={classes.menu}
-          onKeyDown={onMenuKeyDown}
+      <div
+        ref={menu}
+        popover="auto"
+        role="menu"
+        id={menuId}
+        aria-labelledby={buttonId}
+        className={classes.menu}
+        onKeyDown={onMenuKeyDown}
+        onToggle={onToggle}
+      >
+        {/* Operators get to their tools from every page (issue 13); more join as they open. */}
+        {props.session.roles.includes('operator') && (
+          <>
+            {link('/assistant/check-in', t('nav.checkIn'))}
+            {props.session.roles.includes('admin') && (
+              <>
+                {link('/backoffice/box-office', t('nav.boxOfficeReports'))}
+                {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
+                {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
+                {link('/backoffice/events', t('nav.events'))}
+                {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
+              </>
+            )}
+            <hr className={classes.divider} />
+          </>
+        )}
+        {/* Venue plans (issue 18): admins and layout editors, who are not operators. */}
+        {props.session.roles.includes('layout_editor') && (
+          <>
+            {link('/backoffice/layout_editor', t('nav.layoutEditor'))}
+            <hr className={classes.divider} />
+          </>
+        )}
+        {link('/profile', t('nav.myProfile'))}
+        {link('/my-tickets', t('nav.myTickets'))}
+        {link('/my-purchases', t('nav.myPurchases'))}
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={classes.item}
+          onClick={() => {
+            hide()
+            props.onLogout()
+          }}
         >
-          {/* Operators get to their tools from every page (issue 13); more join as they open. */}
-          {props.session.roles.includes('operator') && (
-            <>
-              {link('/assistant/check-in', t('nav.checkIn'))}
-              {props.session.roles.includes('admin') && (
-                <>
-                  {link('/backoffice/box-office', t('nav.boxOfficeReports'))}
-                  {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
-                  {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
-                  {link('/backoffice/events', t('nav.events'))}
-                  {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
-                </>
-              )}
-              <hr className={classes.divider} />
-            </>
-          )}
-          {/* Venue plans (issue 18): admins and layout editors, who are not operators. */}
-          {props.session.roles.includes('layout_editor') && (
-            <>
-              {link('/backoffice/layout_editor', t('nav.layoutEditor'))}
-              <hr className={classes.divider} />
-            </>
-          )}
-          {link('/profile', t('nav.myProfile'))}
-          {link('/my-tickets', t('nav.myTickets'))}
-          {link('/my-purchases', t('nav.myPurchases'))}
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={classes.item}
-            onClick={() => {
-              setOpen(false)
-              props.onLogout()
-            }}
-          >
-            {t('nav.logout')}
-          </button>
-        </div>
-      )}
+          {t('nav.logout')}
+        </button>
+      </div>
     </div>
   )
 }
