@@ -178,7 +178,21 @@ function timelineSummary(events, nav, split, end) {
       .map(([k, ms]) => `${k} ${Math.round(ms)}`)
       .join(', ')
   busy = busy.map(Math.round)
-  return `main thread until the scripts arrived (${Math.round(split)} ms): busy ${busy[0]} ms: ${show(sums[0])}\nafter, until the answer (${Math.round(end)} ms): busy ${busy[1]} ms: ${show(sums[1])}`
+  // The tasks a tap can wait behind (input is handled between tasks), each with its largest kinds of work.
+  const long = mine
+    .filter((e) => e.name === 'RunTask' && e.dur >= 50_000 && e.ts - navStartUs <= end * 1000)
+    .map((task) => {
+      const inside = new Map()
+      let until = -1
+      for (const e of mine) {
+        if (e.ts < task.ts || e.ts >= task.ts + task.dur || !KINDS.has(e.name) || e.ts < until) continue
+        until = e.ts + e.dur
+        inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur / 1000)
+      }
+      const at = Math.round((task.ts - navStartUs) / 1000)
+      return `${at}+${Math.round(task.dur / 1000)} ms (${show(new Map([...inside].slice(0, 3)))})`
+    })
+  return `main thread until the scripts arrived (${Math.round(split)} ms): busy ${busy[0]} ms: ${show(sums[0])}\nafter, until the answer (${Math.round(end)} ms): busy ${busy[1]} ms: ${show(sums[1])}\ntasks of 50 ms or more: ${long.join('; ') || 'none'}`
 }
 
 const started = new Date()

@@ -86,6 +86,24 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     win.clearTimeout(timer)
     timer = win.setTimeout(replay, 0)
   }
+  // A radio whose form takes the browser's tick as its choice when it hydrates (`data-early-tick`, the payment
+  // methods) and a button that opens a popover (the account menu) are answered by the browser itself.
+  const byBrowser = (el: HTMLInputElement | null | undefined) =>
+    !!el && ((el.type === 'radio' && el.hasAttribute('data-early-tick')) || el.hasAttribute('popovertarget'))
+  // Until the hydration is committed, React finishes it at once inside any press that reaches it (0.5 s of
+  // one task on a slow phone, before the browser may answer): the presses of what the browser answers stop
+  // here, their defaults (the tick, the popover, the focus) still happen, and React hydrates as before.
+  const PRESS =
+    'pointerdown pointerup pointercancel mousedown mouseup touchstart touchend touchcancel click input change'
+  for (const type of PRESS.split(' '))
+    win.addEventListener(
+      type,
+      (e) => {
+        const el = (e.target as Element | null)?.closest?.(CONTROL) as HTMLInputElement | null | undefined
+        if (!ready() && byBrowser(el)) e.stopPropagation()
+      },
+      { capture: true, passive: true },
+    )
   win.addEventListener(
     'click',
     (e) => {
@@ -93,17 +111,13 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
       if (!e.isTrusted) return
       const target = e.target as Element | null
       const el = target?.closest?.(CONTROL) as HTMLInputElement | null | undefined
-      // Radios and checkboxes tick by themselves, which is enough only in a form the server answers: elsewhere
-      // the script's state would not follow the tick.
+      // Radios and checkboxes tick by themselves, which is enough only in a form the server answers (or one
+      // that adopts the tick, above): elsewhere the script's state would not follow the tick.
       const byServer = !!el?.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)
-      // So is a radio whose form takes the browser's tick as its choice when it hydrates (`data-early-tick`,
-      // the payment methods), and a button that opens a popover (the account menu): the browser answers.
-      const byBrowser =
-        (el?.type === 'radio' && el.hasAttribute('data-early-tick')) || !!el?.hasAttribute('popovertarget')
       // React's mark alone is not enough: it is set while React still hydrates, and a radio ticked then is
       // hydrated as already ticked and set back, so until the commit every such tap is kept.
       const native =
-        !el || el.tagName === 'A' || el.type === 'reset' || byServer || byBrowser || (ready() && live(el))
+        !el || el.tagName === 'A' || el.type === 'reset' || byServer || byBrowser(el) || (ready() && live(el))
       if (native) {
         kept = null
         return
