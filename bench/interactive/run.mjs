@@ -483,17 +483,20 @@ try {
       }
       if (opt.timeline) {
         // The page's own scripts: those asked for before the tap (lazy chunks come later).
-        const scriptsIn = await page.evaluate(
-          (tap) =>
-            Math.max(
-              0,
-              ...performance
-                .getEntriesByType('resource')
-                .filter((e) => e.name.endsWith('.js') && e.startTime < tap)
-                .map((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd),
-            ),
-          result.tap,
-        )
+        const scriptsIn = await page
+          .evaluate(
+            (tap) =>
+              Math.max(
+                0,
+                ...performance
+                  .getEntriesByType('resource')
+                  .filter((e) => e.name.endsWith('.js') && e.startTime < tap)
+                  .map((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd),
+              ),
+            result.tap,
+          )
+          // The tap left the page (a form the browser sent itself): no split.
+          .catch(() => result.effect)
         const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r))
         await cdp.send('Tracing.end')
         await done

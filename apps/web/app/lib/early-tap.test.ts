@@ -232,14 +232,18 @@ describe('early taps', () => {
     expect(p.tap(filter).prevented).toBe(false)
   })
 
-  it('lets the browser answer a radio whose form adopts the tick, and a button opening a popover', () => {
+  it('keeps React out of the presses the browser answers until the hydration is committed', () => {
     const p = page()
     p.uncommit()
     const cash = new FakeElement('INPUT', 'radio')
     cash.attributes['data-early-tick'] = ''
     const account = button()
     account.attributes.popovertarget = 'menu'
-    for (const el of [cash, account]) {
+    const serverForm = new FakeElement('FORM')
+    serverForm.attributes.action = '/checkout?reservation=1'
+    const go = button('submit')
+    go.form = serverForm
+    for (const el of [cash, account, new FakeElement('A'), go]) {
       // Its default happens; React, still hydrating, hears none of the press (it would finish the
       // hydration first, inside the press).
       for (const type of ['pointerdown', 'touchend', 'click', 'change']) {

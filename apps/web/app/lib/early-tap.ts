@@ -86,21 +86,29 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     win.clearTimeout(timer)
     timer = win.setTimeout(replay, 0)
   }
-  // A radio whose form takes the browser's tick as its choice when it hydrates (`data-early-tick`, the payment
-  // methods) and a button that opens a popover (the account menu) are answered by the browser itself.
-  const byBrowser = (el: HTMLInputElement | null | undefined) =>
-    !!el && ((el.type === 'radio' && el.hasAttribute('data-early-tick')) || el.hasAttribute('popovertarget'))
+  // What the browser answers by itself, script or not: a link, a reset button, the controls of a form the server
+  // answers (radios and checkboxes tick by themselves, which is enough only there: elsewhere the script's state
+  // would not follow the tick), a radio whose form adopts the tick when it hydrates (`data-early-tick`, the
+  // payment methods) and a button that opens a popover (the account menu).
+  const byBrowser = (el: HTMLInputElement) =>
+    el.tagName === 'A' ||
+    el.type === 'reset' ||
+    (!!el.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)) ||
+    (el.type === 'radio' && el.hasAttribute('data-early-tick')) ||
+    el.hasAttribute('popovertarget')
+  const controlOf = (e: Event) => (e.target as Element | null)?.closest?.(CONTROL) as HTMLInputElement | null
   // Until the hydration is committed, React finishes it at once inside any press that reaches it (0.5 s of
   // one task on a slow phone, before the browser may answer): the presses of what the browser answers stop
-  // here, their defaults (the tick, the popover, the focus) still happen, and React hydrates as before.
+  // here, their defaults (the navigation, the tick, the popover, the focus) still happen, and React goes on
+  // hydrating as before.
   const PRESS =
     'pointerdown pointerup pointercancel mousedown mouseup touchstart touchend touchcancel click input change'
   for (const type of PRESS.split(' '))
     win.addEventListener(
       type,
       (e) => {
-        const el = (e.target as Element | null)?.closest?.(CONTROL) as HTMLInputElement | null | undefined
-        if (!ready() && byBrowser(el)) e.stopPropagation()
+        const el = controlOf(e)
+        if (el && !ready() && byBrowser(el)) e.stopPropagation()
       },
       { capture: true, passive: true },
     )
@@ -109,16 +117,10 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     (e) => {
       // The replay's own click is untrusted, and lands on a hydrated element anyway.
       if (!e.isTrusted) return
-      const target = e.target as Element | null
-      const el = target?.closest?.(CONTROL) as HTMLInputElement | null | undefined
-      // Radios and checkboxes tick by themselves, which is enough only in a form the server answers (or one
-      // that adopts the tick, above): elsewhere the script's state would not follow the tick.
-      const byServer = !!el?.form && !scriptOnly(el.form) && /^(submit|radio|checkbox)$/.test(el.type)
+      const el = controlOf(e)
       // React's mark alone is not enough: it is set while React still hydrates, and a radio ticked then is
       // hydrated as already ticked and set back, so until the commit every such tap is kept.
-      const native =
-        !el || el.tagName === 'A' || el.type === 'reset' || byServer || byBrowser(el) || (ready() && live(el))
-      if (native) {
+      if (!el || byBrowser(el) || (ready() && live(el))) {
         kept = null
         return
       }
