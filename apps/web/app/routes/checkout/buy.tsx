@@ -4,7 +4,11 @@ import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
-import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
+import {
+  handOverCookie,
+  readPostedDetails,
+  takeHandedDetails,
+} from '../../features/checkout/api/handed-details.server'
 import {
   hasParam,
   loadCart,
@@ -60,10 +64,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug,
       locale: context.locale,
       provider: context.config.payments[country],
-      handedDetails: handed?.details ?? null,
+      handedDetails: handed?.posted?.ok ? handed.posted.details : null,
     },
     handed ? { headers: { 'set-cookie': handed.clear } } : {},
   )
+}
+
+/**
+ * `/checkout`'s contact and billing forms as the browser itself sends them: "continue" tapped before that page's
+ * script ran (issue 13). Checked as that page checks them, and handed on (handed-details.server.ts): right ones
+ * to this page (or the participants' forms, which come first), wrong ones back to `/checkout` with their
+ * problems and everything typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireFan(request, context)
+  const reservationId = uuidParam(request, 'reservation')
+  if (!reservationId) throw data(null, { status: 404 })
+  const posted = await readPostedDetails(await request.formData())
+  const url = new URL(request.url)
+  const slug = url.searchParams.get('event') ?? ''
+  const next = posted.ok
+    ? url.pathname + url.search
+    : `/checkout?reservation=${reservationId}&event=${encodeURIComponent(slug)}`
+  throw redirect(next, { headers: { 'set-cookie': handOverCookie(request, reservationId, posted) } })
 }
 
 /** `/checkout/buy?reservation=<id>`: the payment method and the pay button, with the summary and timer. */

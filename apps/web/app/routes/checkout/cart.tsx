@@ -8,7 +8,7 @@ import type { LiveReservation } from '@palco/domain/seating/reservation-contract
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
-import { handOverCookie, readPostedDetails } from '../../features/checkout/api/handed-details.server'
+import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
 import { getInstallmentQuote, installmentQuotePath } from '../../features/checkout/api/installment'
 import {
   hasParam,
@@ -86,40 +86,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((res) => (res.status === 200 ? res.data : null))
       .catch(() => null),
   ])
-  return {
-    mode: 'cart' as const,
-    ...cart,
-    fan,
-    quote,
-    slug: cart.cart?.event.slug ?? slug,
-    reservationId,
-    locale: context.locale,
-    phonePrefix: phonePrefixOf(context.country),
-  }
+  // Details the browser sent to the payment page before the script ran, refused there: shown again here.
+  const handed = takeHandedDetails(request, reservationId)
+  return data(
+    {
+      mode: 'cart' as const,
+      ...cart,
+      fan,
+      quote,
+      slug: cart.cart?.event.slug ?? slug,
+      reservationId,
+      locale: context.locale,
+      phonePrefix: phonePrefixOf(context.country),
+      refused: handed?.posted && !handed.posted.ok ? handed.posted : null,
+    },
+    handed ? { headers: { 'set-cookie': handed.clear } } : {},
+  )
 }
 
-/**
- * The contact and billing forms as the browser itself sends them: "continue" tapped before the page's script
- * ran (issue 13). Checked as the page checks them: wrong ones come back on this page with their messages and
- * everything typed; right ones go on to the next step, which keeps them in the tab (handed-details.server.ts).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireFan(request, context)
-  const reservationId = uuidParam(request, 'reservation')
-  if (!reservationId) throw data(null, { status: 404 })
-  const posted = await readPostedDetails(await request.formData())
-  if (!posted.ok) return data({ posted: posted.raw, errors: posted.errors }, { status: 400 })
-  const { cart } = await loadCart(request, context, reservationId)
-  const slug = cart?.event.slug ?? new URL(request.url).searchParams.get('event') ?? ''
-  const next = cart?.participantsForm === 'TO_FILL' ? 'inscriptions/form' : 'buy'
-  throw redirect(`/checkout/${next}?reservation=${reservationId}&event=${encodeURIComponent(slug)}`, {
-    headers: { 'set-cookie': handOverCookie(request, reservationId, posted.details) },
-  })
-}
-
-export default function CheckoutCart({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckoutCart({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === 'pick') return <PickTickets {...loaderData} />
-  return <CartReview data={loaderData} posted={actionData ?? null} />
+  return <CartReview data={loaderData} />
 }
 
 function PickTickets(props: {
@@ -164,13 +151,7 @@ function PickTickets(props: {
 
 type CartData = Extract<Route.ComponentProps['loaderData'], { mode: 'cart' }>
 
-function CartReview({
-  data: loaderData,
-  posted,
-}: {
-  data: CartData
-  posted: Route.ComponentProps['actionData'] | null
-}) {
+function CartReview({ data: loaderData }: { data: CartData }) {
   const { t } = useTranslation('checkout')
   const navigate = useNavigate()
   const { locale, reservationId, slug } = loaderData
@@ -216,10 +197,12 @@ function CartReview({
             ) : (
               <DetailsFormView
                 key={reservationId}
-                // What the browser posted, when the server sent it back with its problems; else the profile,
-                // or what this tab kept.
-                {...(posted ? { defaults: posted.posted, errors: posted.errors } : { defaults, restore })}
-                action={`/checkout?reservation=${reservationId}${slug ? `&event=${encodeURIComponent(slug)}` : ''}`}
+                // What the browser sent before the script ran, when refused; else the profile, or what this
+                // tab kept.
+                {...(loaderData.refused
+                  ? { defaults: loaderData.refused.raw, errors: loaderData.refused.errors }
+                  : { defaults, restore })}
+                action={`/checkout/buy?reservation=${reservationId}&event=${encodeURIComponent(cart.event.slug)}`}
                 submitLabel={t('cart.continue')}
                 onSubmit={(parsed, raw) => {
                   saveDetails(sessionStore(), reservationId, { raw, parsed })

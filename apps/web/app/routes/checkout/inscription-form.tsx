@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       counter,
       locale: context.locale,
       country: context.country,
-      handedDetails: handed?.details ?? null,
+      handedDetails: handed?.posted?.ok ? handed.posted.details : null,
     },
     handed ? { headers: { 'set-cookie': handed.clear } } : {},
   )

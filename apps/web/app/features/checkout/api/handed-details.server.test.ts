@@ -55,31 +55,35 @@ describe('the checkout details the browser posts itself', () => {
     expect(phone.ok ? null : phone.errors.contact?.phone?.message).toBe('invalidPhone')
   })
 
-  it('hands them to the next page once, in an HttpOnly cookie for checkout only, for this hold only', async () => {
+  it('hands the verdict to the next page once, in an HttpOnly cookie for checkout only, for this hold only', async () => {
     const result = await readPostedDetails(posted())
     if (!result.ok) throw new Error('expected valid details')
-    const set = handOverCookie(request(), HOLD, result.details)
+    const set = handOverCookie(request(), HOLD, result)
     expect(set).toMatch(/; Path=\/checkout; Max-Age=600; HttpOnly; SameSite=Lax$/)
     expect(set).not.toContain('Camila')
-    expect(handOverCookie(request(undefined, 'https://palco.co/checkout'), HOLD, result.details)).toMatch(
-      /; Secure$/,
-    )
+    expect(handOverCookie(request(undefined, 'https://palco.co/checkout'), HOLD, result)).toMatch(/; Secure$/)
 
     const taken = takeHandedDetails(request(`theme=dark; ${sentBack(set)}`), HOLD)
-    expect(taken?.details).toEqual(result.details)
+    expect(taken?.posted).toEqual(result)
     expect(taken?.clear).toMatch(/^palco_checkout_details=; Path=\/checkout; Max-Age=0/)
 
     // Another hold's page clears it and takes nothing; a page with no cookie has nothing to clear.
-    expect(takeHandedDetails(request(sentBack(set)), OTHER)?.details).toBeNull()
+    expect(takeHandedDetails(request(sentBack(set)), OTHER)?.posted).toBeNull()
     expect(takeHandedDetails(request('theme=dark'), HOLD)).toBeNull()
+
+    // Refused details travel back to /checkout the same way, with their problems.
+    const refused = await readPostedDetails(posted({ 'contact.firstName': '' }))
+    const back = takeHandedDetails(request(sentBack(handOverCookie(request(), HOLD, refused))), HOLD)
+    expect(back?.posted).toEqual(refused)
+    expect(back?.posted?.ok).toBe(false)
   })
 
   it('takes nothing from a cookie that is not one it wrote', () => {
     for (const value of ['%%%', Buffer.from('{"reservationId":1}').toString('base64url'), ''])
-      expect(takeHandedDetails(request(`palco_checkout_details=${value}`), HOLD)?.details).toBeNull()
+      expect(takeHandedDetails(request(`palco_checkout_details=${value}`), HOLD)?.posted).toBeNull()
     const forged = Buffer.from(
-      JSON.stringify({ reservationId: HOLD, raw: { contact: {} }, parsed: { contact: {} } }),
+      JSON.stringify({ reservationId: HOLD, ok: true, details: { raw: { contact: {} }, parsed: {} } }),
     ).toString('base64url')
-    expect(takeHandedDetails(request(`palco_checkout_details=${forged}`), HOLD)?.details).toBeNull()
+    expect(takeHandedDetails(request(`palco_checkout_details=${forged}`), HOLD)?.posted).toBeNull()
   })
 })

@@ -9,10 +9,11 @@ import {
 
 /**
  * `/checkout`'s contact and billing forms sent by the browser itself: "Continue to payment" tapped before the
- * page's script ran (issue 13) posts them to the page, as any form would. The server checks them with the
- * schema the page uses and hands them to the next checkout page in a cookie, which that page's loader reads
- * once and clears; the page keeps them in the tab as if the script had (checkout-session.ts). Never in the
- * URL: they are personal data.
+ * page's script ran (issue 13) posts them to the payment page, as any form would. Its server checks them with
+ * the schema `/checkout` uses and hands the verdict on in a cookie, which the next page's loader reads once and
+ * clears: right details to the payment page (or the participants' forms first), which keeps them in the tab as
+ * the script would have (checkout-session.ts); wrong ones back to `/checkout`, which shows them with their
+ * problems. Never in the URL: they are personal data.
  */
 
 const COOKIE = 'palco_checkout_details'
@@ -45,21 +46,25 @@ function withoutRefs(errors: object): DetailsProblems {
 }
 
 const secureFor = (request: Request) => new URL(request.url).protocol === 'https:'
+const cookie = (request: Request, value: string, maxAge: number) =>
+  `${COOKIE}=${value}; Path=/checkout; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureFor(request) ? '; Secure' : ''}`
 
-/** The Set-Cookie that hands checked details for a reservation to the next checkout page. */
-export function handOverCookie(request: Request, reservationId: string, details: SavedDetails): string {
-  const value = Buffer.from(JSON.stringify({ reservationId, ...details })).toString('base64url')
-  return `${COOKIE}=${value}; Path=/checkout; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secureFor(request) ? '; Secure' : ''}`
-}
+/** The Set-Cookie that hands the verdict on posted details for a reservation to the next checkout page. */
+export const handOverCookie = (request: Request, reservationId: string, posted: PostedDetails): string =>
+  cookie(
+    request,
+    Buffer.from(JSON.stringify({ reservationId, ...posted })).toString('base64url'),
+    MAX_AGE_SECONDS,
+  )
 
 /**
- * The details handed over for this reservation, with the Set-Cookie that clears the cookie (present or not
+ * The verdict handed over for this reservation, with the Set-Cookie that clears the cookie (present or not
  * for this reservation: it is read once). Null and no header when there is no such cookie.
  */
 export function takeHandedDetails(
   request: Request,
   reservationId: string,
-): { details: SavedDetails | null; clear: string } | null {
+): { posted: PostedDetails | null; clear: string } | null {
   const value = request.headers
     .get('cookie')
     ?.split(';')
@@ -67,11 +72,29 @@ export function takeHandedDetails(
     .find((part) => part.startsWith(`${COOKIE}=`))
     ?.slice(COOKIE.length + 1)
   if (value === undefined) return null
-  const clear = `${COOKIE}=; Path=/checkout; Max-Age=0; HttpOnly; SameSite=Lax${secureFor(request) ? '; Secure' : ''}`
+  const clear = cookie(request, '', 0)
   try {
-    const saved = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-    return { details: saved?.reservationId === reservationId ? asSavedDetails(saved) : null, clear }
+    const handed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    return { posted: handed?.reservationId === reservationId ? asPosted(handed) : null, clear }
   } catch {
-    return { details: null, clear }
+    return { posted: null, clear }
   }
+}
+
+/** A verdict of the shape this module writes, or null. */
+function asPosted(value: {
+  ok?: unknown
+  details?: unknown
+  raw?: unknown
+  errors?: unknown
+}): PostedDetails | null {
+  if (value.ok === true) {
+    const details = asSavedDetails(value.details)
+    return details ? { ok: true, details } : null
+  }
+  const raw = asSavedDetails({ raw: value.raw, parsed: value.raw })?.raw
+  const errors = value.errors
+  return raw && typeof errors === 'object' && errors !== null
+    ? { ok: false, raw, errors: errors as DetailsProblems }
+    : null
 }
