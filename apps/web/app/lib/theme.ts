@@ -1,3 +1,5 @@
+import { cookieValue } from './cookie-value'
+
 export const THEMES = ['light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
 export const THEME_COOKIE = 'palco_theme'
@@ -9,15 +11,8 @@ function isTheme(value: unknown): value is Theme {
 
 /** The theme from a Cookie header; anything missing or malformed is the light default (spec §1). */
 export function themeFromCookieHeader(cookieHeader: string | null | undefined): Theme {
-  if (!cookieHeader) return 'light'
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=')
-    if (name === THEME_COOKIE) {
-      const value = rest.join('=').trim()
-      return isTheme(value) ? value : 'light'
-    }
-  }
-  return 'light'
+  const value = cookieValue(cookieHeader, THEME_COOKIE)
+  return isTheme(value) ? value : 'light'
 }
 
 export function parseTheme(value: unknown): Theme | null {

@@ -1,3 +1,4 @@
+import { cookieValue } from '../../../lib/cookie-value'
 import { detailsResolver } from '../model/checkout-form-schemas'
 import type { DetailsForm, DetailsFormInput } from '../model/checkout-forms'
 import {
@@ -65,12 +66,7 @@ export function takeHandedDetails(
   request: Request,
   reservationId: string,
 ): { posted: PostedDetails | null; clear: string } | null {
-  const value = request.headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${COOKIE}=`))
-    ?.slice(COOKIE.length + 1)
+  const value = cookieValue(request.headers.get('cookie'), COOKIE)
   if (value === undefined) return null
   const clear = cookie(request, '', 0)
   try {
