@@ -151,7 +151,7 @@ for (const site of COUNTRIES) {
 
       await test.step('registration, with the code from the dev outbox', async () => {
         await page.getByTestId('login-button').click()
-        await dialogOf(page).getByRole('button', { name: auth.login.createAccount }).click()
+        await dialogOf(page).getByRole('link', { name: auth.login.createAccount }).click()
         const dialog = await expectStep(page, site, auth.steps.registration, 'registration')
         await expect(dialog.getByLabel(auth.fields.firstName, { exact: true })).toBeFocused()
         // The phone prefix starts at the site's country, with the spec's placeholder.
@@ -680,7 +680,7 @@ test.describe('accounts · screenshots', () => {
       }
       await visit(auth.login.byPhone, 'phoneLogin')
       await visit(auth.login.byPassword, 'oldLogin')
-      await dialog.getByRole('button', { name: auth.login.createAccount }).click()
+      await dialog.getByRole('link', { name: auth.login.createAccount }).click()
       await dialog.getByRole('button', { name: auth.registration.submit }).click()
       await shoot('registration-errors')
       await dialog.getByRole('button', { name: auth.dialog.back }).click()

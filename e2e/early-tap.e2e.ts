@@ -14,16 +14,18 @@ const PASSWORD = 'Palco#2026'
 const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
 const TEXT: Record<
   Site['name'],
-  { createAccount: string; myProfile: string; continue: RegExp; required: string }
+  { createAccount: string; back: string; myProfile: string; continue: RegExp; required: string }
 > = {
   colombia: {
     createAccount: 'Crear una cuenta',
+    back: 'Volver',
     myProfile: 'Mi perfil',
     continue: /Continuar/,
     required: 'Este campo es obligatorio.',
   },
   mexico: {
     createAccount: 'Create an account',
+    back: 'Back',
     myProfile: 'My profile',
     continue: /Continue/,
     required: 'This field is required.',
@@ -125,16 +127,24 @@ for (const site of COUNTRIES) {
       const errors = collectPageErrors(page)
       await slowPhone(context, page)
       await page.goto(urlOf(site, '/authorization/login'), { waitUntil: 'commit' })
-      const create = page.getByRole('button', { name: TEXT[site.name].createAccount })
+      const create = page.getByRole('link', { name: TEXT[site.name].createAccount })
       await expectPaintedNotHydrated(page, create)
       await create.tap()
 
-      await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'registration', {
-        timeout: 20_000,
-      })
-      await expect(page.locator('input[autocomplete="given-name"]')).toBeVisible()
-      await expect(page).toHaveURL(/\/authorization\/login$/)
+      // The server answers the link: the registration form is on screen before the script has come.
+      await expect(page).toHaveURL(/\/authorization\/login\?step=registration$/)
+      await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'registration')
+      const firstName = page.locator('input[autocomplete="given-name"]')
+      await expect(firstName).toBeVisible()
+      expect(
+        await firstName.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))),
+        'answered before the script hydrated it',
+      ).toBe(false)
+      await waitForHydration(page)
       await expectNoSeriousA11yViolations(page, `${site.name} registration after an early tap`)
+      // Once the script runs, the form is the flow's own: "back" leads to the ways of logging in.
+      await page.getByRole('button', { name: TEXT[site.name].back }).tap()
+      await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'login')
       expect(errors).toEqual([])
     })
 

@@ -293,7 +293,7 @@ try {
       label: 'login page: "Crear una cuenta"',
       signedIn: false,
       path: async () => '/authorization/login',
-      control: (pg) => pg.getByRole('button', { name: 'Crear una cuenta' }),
+      control: (pg) => pg.getByRole('link', { name: 'Crear una cuenta' }),
       effect: `document.querySelector('[data-testid=auth-step]')?.getAttribute('data-step') === 'registration'`,
     },
     {

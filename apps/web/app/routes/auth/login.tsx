@@ -18,18 +18,24 @@ export function headers() {
 
 /** Someone already logged in has nothing to do here: on to where they were going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+  const params = new URL(request.url).searchParams
+  const redirectTo = safeRedirect(params.get('redirectTo'))
   if (context.session) throw redirect(redirectTo)
-  return { redirectTo, country: context.country }
+  // `?step=registration`: where "create an account" leads before the page's script runs.
+  return { redirectTo, country: context.country, registration: params.get('step') === 'registration' }
 }
 
 /**
  * `/authorization/login`: the dialog's flow as a page (where the header's link and the guards of
- * /profile, /my-purchases and /my-tickets lead). After a login it goes back to `redirectTo`.
+ * /profile, /my-purchases and /my-tickets lead), at its registration form with `?step=registration`. After
+ * a login it goes back to `redirectTo`.
  */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
-  const { state, send } = useAuthFlow('login')
+  const { state, send } = useAuthFlow(
+    'login',
+    loaderData.registration ? { type: 'startRegistration' } : undefined,
+  )
   const first = useRef(state)
   const refresh = useSessionRefresh()
   const goOn = () => void refresh(loaderData.redirectTo, { replace: true })

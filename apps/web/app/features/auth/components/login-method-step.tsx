@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CreateAccountLink } from './create-account-link'
 import type { StepProps } from './step-props'
 
 /** Spec §2 "login": how to log in — a code by phone or email, or the password — or create an account. */
@@ -32,9 +33,7 @@ export function LoginMethodStep({ send, autoFocus }: StepProps) {
       <Text ta="center" mt="sm">
         {t('login.newHere')}
       </Text>
-      <Button size="md" fullWidth variant="light" onClick={() => send({ type: 'startRegistration' })}>
-        {t('login.createAccount')}
-      </Button>
+      <CreateAccountLink send={send} size="md" />
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
-import { Button, Stack, Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { CreateAccountLink } from './create-account-link'
 import { PasswordLoginForm } from './password-login-form'
 import type { StepProps } from './step-props'
 
@@ -20,9 +21,7 @@ export function OldLoginStep({ state, send, autoFocus, onSessionChange }: StepPr
         onForgotPassword={(email) => send({ type: 'startForgotPassword', email })}
       />
       <Text ta="center">{t('login.newHere')}</Text>
-      <Button variant="light" fullWidth onClick={() => send({ type: 'startRegistration' })}>
-        {t('login.createAccount')}
-      </Button>
+      <CreateAccountLink send={send} />
     </Stack>
   )
 }
