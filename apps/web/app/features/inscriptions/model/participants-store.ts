@@ -90,6 +90,11 @@ export function participantsStore(
   const answerListeners = new Set<() => void>()
   // Read by every participant's form on every change: computed once per answers object.
   const shown = new WeakMap<RawAnswers, string>()
+  // Only an answer some condition reads can show or hide fields; a keystroke anywhere else keeps the shown
+  // fields as they were, without walking the form's conditions again.
+  const conditionTargets = new Set(
+    definition.fields.flatMap((f) => (f.visibleWhen ? [f.visibleWhen.field] : [])),
+  )
 
   const tell = (key: string) => {
     for (const listener of listeners.get(key) ?? []) listener()
@@ -183,6 +188,7 @@ export function participantsStore(
       typedIn.add(inputId)
       const shownBefore = shownOf(seq)
       const changed = { ...mine, [name]: value }
+      if (!conditionTargets.has(name)) shown.set(changed, shownBefore)
       answers = answers.map((a, i) => (i === seq ? changed : a))
       const api = fromApi[seq]
       if (api?.[name]) {

@@ -24,21 +24,50 @@ export interface HoldCountdownProps {
  */
 export function HoldCountdown({ expiresAt, now = Date.now, onExpired }: HoldCountdownProps) {
   const { t } = useTranslation('seatmap')
-  const [left, setLeft] = useState<number | null>(null)
   const [spoken, setSpoken] = useState<CountdownAnnouncement | null>(null)
-  const latest = useRef({ now, onExpired })
-  latest.current = { now, onExpired }
+  return (
+    <div>
+      <Group gap="xs" align="baseline">
+        <Text size="sm">{t('countdown.label')}</Text>
+        <TickingTime expiresAt={expiresAt} now={now} onExpired={onExpired} onAnnounce={setSpoken} />
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite">
+        {spoken === 'fiveMinutes' || spoken === 'oneMinute' ? t(`countdown.${spoken}`) : ''}
+      </VisuallyHidden>
+      {spoken === 'expired' && (
+        <Alert color="red" role="alert" mt="xs">
+          {t('countdown.expired')}
+        </Alert>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The ticking part alone: each second draws this one element, not the countdown around it (on a page a
+ * person types into, the participants' forms, a tick that drew more cost frames: issue 17).
+ */
+function TickingTime({
+  expiresAt,
+  now,
+  onExpired,
+  onAnnounce,
+}: Required<HoldCountdownProps> & { onAnnounce: (what: CountdownAnnouncement | null) => void }) {
+  const { t } = useTranslation('seatmap')
+  const [left, setLeft] = useState<number | null>(null)
+  const latest = useRef({ now, onExpired, onAnnounce })
+  latest.current = { now, onExpired, onAnnounce }
 
   useEffect(() => {
     let before = remainingMs(expiresAt, latest.current.now())
     let expired = false
     let timer = 0
-    setSpoken(null)
+    latest.current.onAnnounce(null)
     const tick = () => {
       const ms = remainingMs(expiresAt, latest.current.now())
       setLeft(ms)
       const what = announcementBetween(before, ms)
-      if (what) setSpoken(what)
+      if (what) latest.current.onAnnounce(what)
       before = ms
       if (ms <= 0) {
         if (!expired) {
@@ -69,30 +98,17 @@ export function HoldCountdown({ expiresAt, now = Date.now, onExpired }: HoldCoun
   const urgent = left !== null && left <= 60_000
   const warning = left !== null && left <= 5 * 60_000
   return (
-    <div>
-      <Group gap="xs" align="baseline">
-        <Text size="sm">{t('countdown.label')}</Text>
-        <Text
-          role="timer"
-          aria-label={
-            left === null ? t('countdown.label') : t('countdown.remaining', { time: formatCountdown(left) })
-          }
-          fw={700}
-          size="lg"
-          ff="monospace"
-          c={urgent ? 'red.8' : warning ? 'orange.9' : undefined}
-        >
-          {left === null ? '--:--' : formatCountdown(left)}
-        </Text>
-      </Group>
-      <VisuallyHidden role="status" aria-live="polite">
-        {spoken === 'fiveMinutes' || spoken === 'oneMinute' ? t(`countdown.${spoken}`) : ''}
-      </VisuallyHidden>
-      {spoken === 'expired' && (
-        <Alert color="red" role="alert" mt="xs">
-          {t('countdown.expired')}
-        </Alert>
-      )}
-    </div>
+    <Text
+      role="timer"
+      aria-label={
+        left === null ? t('countdown.label') : t('countdown.remaining', { time: formatCountdown(left) })
+      }
+      fw={700}
+      size="lg"
+      ff="monospace"
+      c={urgent ? 'red.8' : warning ? 'orange.9' : undefined}
+    >
+      {left === null ? '--:--' : formatCountdown(left)}
+    </Text>
   )
 }
