@@ -14,7 +14,14 @@ const PASSWORD = 'Palco#2026'
 const FAN: Record<Site['name'], string> = { colombia: 'fan@palco.co', mexico: 'fan@palco.mx' }
 const TEXT: Record<
   Site['name'],
-  { createAccount: string; back: string; myProfile: string; continue: RegExp; required: string }
+  {
+    createAccount: string
+    back: string
+    myProfile: string
+    continue: RegExp
+    required: string
+    cardSecurity: RegExp
+  }
 > = {
   colombia: {
     createAccount: 'Crear una cuenta',
@@ -22,6 +29,7 @@ const TEXT: Record<
     myProfile: 'Mi perfil',
     continue: /Continuar/,
     required: 'Este campo es obligatorio.',
+    cardSecurity: /Palco nunca recibe el número/,
   },
   mexico: {
     createAccount: 'Create an account',
@@ -29,6 +37,7 @@ const TEXT: Record<
     myProfile: 'My profile',
     continue: /Continue/,
     required: 'This field is required.',
+    cardSecurity: /Palco never receives the number/,
   },
 }
 const SCRIPT_DELAY_MS = 1_500
@@ -286,6 +295,7 @@ for (const site of COUNTRIES) {
         await page.getByTestId('continue-to-payment').click()
         await expect(page.locator('[data-form="payment"]')).toBeVisible()
         test.skip((await page.getByTestId('method-CASH').count()) === 0, 'no cash payment in this country')
+        await expect(page.getByText(TEXT[site.name].cardSecurity)).toBeVisible() // the card, chosen at first
 
         await slowPhone(context, page)
         await page.reload({ waitUntil: 'commit' })
@@ -304,6 +314,8 @@ for (const site of COUNTRIES) {
         await expect(page.locator('[data-testid^="network-"]').first()).toBeVisible({ timeout: 20_000 })
         await expect(cash).toBeChecked()
         await expect(page.getByTestId('card-fields')).toHaveCount(0)
+        // Issue 13: the card's security sentence is the card's alone.
+        await expect(page.getByText(TEXT[site.name].cardSecurity)).toHaveCount(0)
         await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy after an early tap`)
       } finally {
         await api(page, 'DELETE', `/api/reservations/${hold.id}`)
