@@ -35,10 +35,9 @@ const AUTOCOMPLETE: Partial<Record<FieldDefinition['type'], string>> = {
   URL: 'url',
 }
 
-/** Fields answered by choosing; the others are typed into. */
-const CHOSEN: ReadonlySet<FieldDefinition['type']> = new Set([
+/** Fields the page draws from their answer; the others' inputs keep their own. */
+const DRAWN: ReadonlySet<FieldDefinition['type']> = new Set([
   'READONLY',
-  'CHECKBOX',
   'SELECT',
   'COMBO_BOX',
   'RADIO_GROUP',
@@ -46,11 +45,11 @@ const CHOSEN: ReadonlySet<FieldDefinition['type']> = new Set([
 ])
 
 /**
- * A typed-into field's input keeps its own text (uncontrolled, starting from the saved answer): a keystroke
- * tells the participant's answers and draws nothing (issue 17: no dropped frame on a mid-range phone). Its
- * `value` is then only where it starts.
+ * A typed-into field's input keeps its own text, and a box its own tick (uncontrolled, starting from the
+ * saved answer): a keystroke or a tap tells the participant's answers and draws nothing (issue 17: no dropped
+ * frame on a mid-range phone). Its `value` is then only where it starts.
  */
-export const keepsItsText = (type: FieldDefinition['type']) => !CHOSEN.has(type)
+export const keepsItsOwnValue = (type: FieldDefinition['type']) => !DRAWN.has(type)
 
 const isUploaded = (value: unknown): value is UploadedFile =>
   typeof value === 'object' && value !== null && 'uploadId' in value
@@ -72,7 +71,7 @@ export type AnswerChange = (seq: number, name: string, value: unknown) => void
 /**
  * One field of a participant's form, by its type: its label and help in the page's language, its problem
  * (a message key, the same the API answers) under it. A FILE goes to private storage as soon as it is
- * chosen; the answer is the upload it became. A typed-into field keeps its own text (`keepsItsText`).
+ * chosen; the answer is the upload it became. A typed-into field keeps its own text and a box its tick (`keepsItsOwnValue`).
  * Memoised: a new problem under one field draws that field alone.
  */
 export const DynamicField = memo(function DynamicField(props: {
@@ -147,7 +146,7 @@ export const DynamicField = memo(function DynamicField(props: {
           description={description}
           error={error}
           disabled={disabled}
-          checked={value === true}
+          defaultChecked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
           required={field.required}
         />

@@ -4,7 +4,7 @@ import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
 import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ParticipantsStore, useStoreValue } from '../model/participants-store'
-import { DynamicField, keepsItsText } from './dynamic-field'
+import { DynamicField, keepsItsOwnValue } from './dynamic-field'
 import classes from './participant-form.module.css'
 
 /** "18 or older", "12 or younger", "from 14 to 17": a category's age rule as a person reads it. */
@@ -94,10 +94,11 @@ const ParticipantField = memo(function ParticipantField(props: {
 }) {
   const { field, seq, store } = props
   const topic = { seq, field: field.name }
-  // A typed-into input keeps its own text: it is given its answer once, and typing draws nothing.
+  // A typed-into input keeps its own text, a box its tick: each is given its answer once, and typing or
+  // ticking draws nothing.
   const [start] = useState(() => store.valueOf(seq, field.name))
   const value = useStoreValue(store, topic, () =>
-    keepsItsText(field.type) ? start : store.valueOf(seq, field.name),
+    keepsItsOwnValue(field.type) ? start : store.valueOf(seq, field.name),
   )
   const error = useStoreValue(store, topic, () => store.problemOf(seq, field.name))
   return (

@@ -43,6 +43,8 @@ describe('the participants being typed', () => {
     expect(shown).not.toHaveBeenCalled()
     expect(store.shownOf(0)).toBe('full_name\nteam')
     store.answer(0, 'team', true)
+    expect(shown).not.toHaveBeenCalled() // the tick's frame shows the tick alone
+    vi.runAllTimers()
     expect(shown).toHaveBeenCalledTimes(1)
     expect(store.shownOf(0)).toBe('full_name\nteam\nteam_name')
   })

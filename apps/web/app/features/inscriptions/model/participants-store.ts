@@ -203,7 +203,8 @@ export function participantsStore(
         afterNextFrame(judgeStale)
       }
       tell(inputId)
-      if (shownOf(seq) !== shownBefore) tell(`shown-${seq}`)
+      // The fields a condition shows or hides follow in the next frame: the tap's own frame shows the tick.
+      if (shownOf(seq) !== shownBefore) afterNextFrame(() => tell(`shown-${seq}`))
       for (const listener of answerListeners) listener()
     },
     leave(inputId) {
