@@ -71,8 +71,8 @@ export type AnswerChange = (seq: number, name: string, value: unknown) => void
 /**
  * One field of a participant's form, by its type: its label and help in the page's language, its problem
  * (a message key, the same the API answers) under it. A FILE goes to private storage as soon as it is
- * chosen; the answer is the upload it became. A typed-into field keeps its own text and a box its tick (`keepsItsOwnValue`).
- * Memoised: a new problem under one field draws that field alone.
+ * chosen; the answer is the upload it became. A typed-into field keeps its own text and a box its tick
+ * (`keepsItsOwnValue`). Memoised: a new problem under one field draws that field alone.
  */
 export const DynamicField = memo(function DynamicField(props: {
   field: FieldDefinition

@@ -20,7 +20,7 @@ export type StoreTopic =
  * validates on every keystroke without a dropped frame on a mid-range phone). Each field reads its own answer
  * and problem, each participant's form the names of its shown fields, the page the count of problems, and
  * each is told only of its own changes: a keystroke redraws the one field typed in, not the page around 40
- * inputs.
+ * inputs. The form hears of fields a condition shows or hides a frame after the answer that did it.
  *
  * A participant is judged by the form's validator after every change to their answers, in a task of its own
  * right after the keystroke's (the keystroke's frame shows the character; the problem follows a frame
