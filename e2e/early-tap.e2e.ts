@@ -21,6 +21,8 @@ const TEXT: Record<
     continue: RegExp
     required: string
     cardSecurity: RegExp
+    phonePrefix: string
+    documentType: string
   }
 > = {
   colombia: {
@@ -30,6 +32,8 @@ const TEXT: Record<
     continue: /Continuar/,
     required: 'Este campo es obligatorio.',
     cardSecurity: /Palco nunca recibe el número/,
+    phonePrefix: '+57',
+    documentType: 'CC',
   },
   mexico: {
     createAccount: 'Create an account',
@@ -38,6 +42,8 @@ const TEXT: Record<
     continue: /Continue/,
     required: 'This field is required.',
     cardSecurity: /Palco never receives the number/,
+    phonePrefix: '+52',
+    documentType: 'CV',
   },
 }
 const SCRIPT_DELAY_MS = 1_500
@@ -145,10 +151,18 @@ for (const site of COUNTRIES) {
       await expect(page.getByTestId('auth-step')).toHaveAttribute('data-step', 'registration')
       const firstName = page.locator('input[autocomplete="given-name"]')
       await expect(firstName).toBeVisible()
-      expect(
-        await firstName.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))),
-        'answered before the script hydrated it',
-      ).toBe(false)
+      // Read at once, before the script: the form is the server's, and its lists start at the country's
+      // choices, not at their first option.
+      const before = await firstName.evaluate((el) => {
+        const chosen = (name: string) =>
+          (document.querySelector(`select[name="${name}"]`) as HTMLSelectElement).value
+        return {
+          hydrated: Object.keys(el).some((k) => k.startsWith('__reactProps')),
+          lists: [chosen('phonePrefix'), chosen('documentType'), chosen('gender')],
+        }
+      })
+      expect(before.hydrated, 'answered before the script hydrated it').toBe(false)
+      expect(before.lists).toEqual([TEXT[site.name].phonePrefix, TEXT[site.name].documentType, ''])
       await waitForHydration(page)
       await expectNoSeriousA11yViolations(page, `${site.name} registration after an early tap`)
       // Once the script runs, the form is the flow's own: "back" leads to the ways of logging in.

@@ -62,22 +62,20 @@ const today = () => new Date().toISOString().slice(0, 10)
 export function RegistrationStep({ state, send, country, autoFocus }: StepProps) {
   const { t } = useTranslation('auth')
   const fieldError = useFieldErrorText()
-  const form = useForm<SignUpInput, unknown, SignUp>({
-    resolver,
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: state.email ?? '',
-      phonePrefix: state.phone?.phonePrefix ?? phonePrefixOf(country),
-      phone: state.phone?.phone ?? '',
-      documentType: DEFAULT_DOCUMENT[country],
-      documentNumber: '',
-      gender: '' as SignUpInput['gender'],
-      birthDate: '',
-      password: '',
-      acceptTerms: false as unknown as true,
-    },
-  })
+  const defaults = {
+    firstName: '',
+    lastName: '',
+    email: state.email ?? '',
+    phonePrefix: state.phone?.phonePrefix ?? phonePrefixOf(country),
+    phone: state.phone?.phone ?? '',
+    documentType: DEFAULT_DOCUMENT[country],
+    documentNumber: '',
+    gender: '' as SignUpInput['gender'],
+    birthDate: '',
+    password: '',
+    acceptTerms: false as unknown as true,
+  }
+  const form = useForm<SignUpInput, unknown, SignUp>({ resolver, defaultValues: defaults })
   const server = useServerError(form.setError, FIELDS)
   const emailCheck = useExistenceCheck(emailExists)
   const phoneCheck = useExistenceCheck(phoneExists)
@@ -162,7 +160,12 @@ export function RegistrationStep({ state, send, country, autoFocus }: StepProps)
         <div>
           <PhoneField
             prefix={prefix}
-            prefixProps={form.register('phonePrefix', { onChange: checkPhone })}
+            // The server draws the form too (the login page at ?step=registration): the lists start at the
+            // country's choices in its HTML, not at their first option until the script runs.
+            prefixProps={{
+              ...form.register('phonePrefix', { onChange: checkPhone }),
+              defaultValue: defaults.phonePrefix,
+            }}
             phoneProps={form.register('phone', { onBlur: checkPhone })}
             error={fieldError(errors.phone)}
             prefixError={fieldError(errors.phonePrefix)}
@@ -178,6 +181,7 @@ export function RegistrationStep({ state, send, country, autoFocus }: StepProps)
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <NativeSelect
               {...form.register('documentType', { onChange: checkDocument })}
+              defaultValue={defaults.documentType}
               label={t('fields.documentType')}
               error={fieldError(errors.documentType)}
               data={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`documentTypes.${type}`) }))}
@@ -199,6 +203,7 @@ export function RegistrationStep({ state, send, country, autoFocus }: StepProps)
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect
             {...form.register('gender')}
+            defaultValue={defaults.gender}
             label={t('fields.gender')}
             error={fieldError(errors.gender)}
             data={[
