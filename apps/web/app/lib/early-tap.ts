@@ -107,8 +107,10 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     win.addEventListener(
       type,
       (e) => {
+        // Once hydrated, every key's input event and every touch still comes here: asked first, and cheaply.
+        if (ready()) return
         const el = controlOf(e)
-        if (el && !ready() && byBrowser(el)) e.stopPropagation()
+        if (el && byBrowser(el)) e.stopPropagation()
       },
       { capture: true, passive: true },
     )
