@@ -60,7 +60,9 @@ describe('the participants being typed', () => {
     store.answer(0, 'full_name', 'Ana')
     store.answer(0, 'full_name', '')
     store.leave('participant-0-full_name')
+    const toldBeforeTheFrame = told.mock.calls.length
     vi.runAllTimers()
+    expect(told.mock.calls.length).toBeGreaterThan(toldBeforeTheFrame) // the problem follows the tap's frame
     expect(store.problemOf(0, 'full_name')).toBe('required')
     store.answer(0, 'full_name', 'Ana')
     expect(store.problemOf(0, 'full_name')).toBe('required') // until the participant is judged again

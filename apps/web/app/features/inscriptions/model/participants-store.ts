@@ -210,7 +210,8 @@ export function participantsStore(
     leave(inputId) {
       if (!typedIn.has(inputId) || left.has(inputId)) return
       left.add(inputId)
-      tell(inputId)
+      // The tap that moved the focus draws its frame first; the problem under the field left follows.
+      afterNextFrame(() => tell(inputId))
     },
     tried() {
       tried = true
