@@ -44,8 +44,10 @@ export function HoldCountdown({ expiresAt, now = Date.now, onExpired }: HoldCoun
 }
 
 /**
- * The ticking part alone: each second draws this one element, not the countdown around it (on a page a
- * person types into, the participants' forms, a tick that drew more cost frames: issue 17).
+ * The ticking part alone, and without React: each second writes the time into this one element (its text and
+ * spoken label), and React draws it again only when its colour changes, twice in a hold. On a page a person
+ * types into, the participants' forms, a tick that went through React cost frames on a slowed phone (issue 17).
+ * A render for any other reason draws the last time written, so React and the page agree.
  */
 function TickingTime({
   expiresAt,
@@ -54,9 +56,11 @@ function TickingTime({
   onAnnounce,
 }: Required<HoldCountdownProps> & { onAnnounce: (what: CountdownAnnouncement | null) => void }) {
   const { t } = useTranslation('seatmap')
-  const [left, setLeft] = useState<number | null>(null)
-  const latest = useRef({ now, onExpired, onAnnounce })
-  latest.current = { now, onExpired, onAnnounce }
+  const element = useRef<HTMLParagraphElement>(null)
+  const shown = useRef<string | null>(null)
+  const [level, setLevel] = useState<'calm' | 'warning' | 'urgent'>('calm')
+  const latest = useRef({ now, onExpired, onAnnounce, t })
+  latest.current = { now, onExpired, onAnnounce, t }
 
   useEffect(() => {
     let before = remainingMs(expiresAt, latest.current.now())
@@ -65,7 +69,11 @@ function TickingTime({
     latest.current.onAnnounce(null)
     const tick = () => {
       const ms = remainingMs(expiresAt, latest.current.now())
-      setLeft(ms)
+      const time = formatCountdown(ms)
+      shown.current = time
+      if (element.current) element.current.textContent = time
+      element.current?.setAttribute('aria-label', latest.current.t('countdown.remaining', { time }))
+      setLevel(ms <= 60_000 ? 'urgent' : ms <= 5 * 60_000 ? 'warning' : 'calm')
       const what = announcementBetween(before, ms)
       if (what) latest.current.onAnnounce(what)
       before = ms
@@ -95,20 +103,18 @@ function TickingTime({
     }
   }, [expiresAt])
 
-  const urgent = left !== null && left <= 60_000
-  const warning = left !== null && left <= 5 * 60_000
+  const time = shown.current
   return (
     <Text
+      ref={element}
       role="timer"
-      aria-label={
-        left === null ? t('countdown.label') : t('countdown.remaining', { time: formatCountdown(left) })
-      }
+      aria-label={time === null ? t('countdown.label') : t('countdown.remaining', { time })}
       fw={700}
       size="lg"
       ff="monospace"
-      c={urgent ? 'red.8' : warning ? 'orange.9' : undefined}
+      c={level === 'urgent' ? 'red.8' : level === 'warning' ? 'orange.9' : undefined}
     >
-      {left === null ? '--:--' : formatCountdown(left)}
+      {time ?? '--:--'}
     </Text>
   )
 }
