@@ -92,6 +92,7 @@ const pct = (xs, p) => {
   return s.length ? (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0) : 0
 }
 const ms = (v) => `${v.toFixed(1)} ms`
+const seconds = (v) => `${(v / 1000).toFixed(2)} s`
 const median = (xs) => pct(xs, 50)
 const cell = (xs, fmt) =>
   xs.length === 1 ? fmt(xs[0]) : `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
@@ -231,6 +232,9 @@ async function typeInto(page, cdp, run, observe) {
     await cdp.send('Profiler.start')
   }
   if (observe && opt.trace) await browser.startTracing(page, { screenshots: false })
+  // The main thread's busy time over the same window, by the browser's own counters (no tracing's overhead).
+  await cdp.send('Performance.enable')
+  const before = (await cdp.send('Performance.getMetrics')).metrics
   const t0 = await page.evaluate(() => performance.now())
   for (const [selector, text] of plan) {
     await type(selector, text)
@@ -247,6 +251,11 @@ async function typeInto(page, cdp, run, observe) {
   await tap('#participant-0-more', 'tick')
   await sleep(500)
   const t1 = await page.evaluate(() => performance.now())
+  const after = (await cdp.send('Performance.getMetrics')).metrics
+  const spent = (name) =>
+    1000 *
+    ((after.find((m) => m.name === name)?.value ?? 0) - (before.find((m) => m.name === name)?.value ?? 0))
+  const busy = { taskMs: spent('TaskDuration'), scriptMs: spent('ScriptDuration') }
   // Each tap reached its field: what was typed is in it (the number less the two keys taken back).
   const expected = Object.fromEntries(plan.map(([selector, text]) => [selector, text]))
   expected['#participant-0-n2'] = expected['#participant-0-n2'].slice(0, -2)
@@ -291,15 +300,18 @@ async function typeInto(page, cdp, run, observe) {
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
     for (const [k, v] of top) console.error(`${v.toFixed(1).padStart(8)} ms  ${k}`)
   }
-  return { measured, typed, settledMs }
+  return { measured, typed, settledMs, busy }
 }
 
 /**
  * @param {{ gaps: number[], keys: { duration: number, work: number }[], droppedIn: string[] }} measured
  * @param {number | null} settledMs
+ * @param {{ taskMs: number, scriptMs: number }} busy
  */
-const summaryOf = (measured, settledMs) => ({
+const summaryOf = (measured, settledMs, busy) => ({
   settledMs,
+  busyMs: busy.taskMs,
+  scriptMs: busy.scriptMs,
   frames: measured.gaps.length + 1,
   dropped: measured.gaps.filter((g) => g > DROPPED_GAP_MS).length,
   droppedTyping: measured.droppedIn.filter((w) => w === 'typing').length,
@@ -333,9 +345,9 @@ async function controlTyping(run) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   await page.setContent(CONTROL_PAGE)
-  const { measured, settledMs } = await typeInto(page, cdp, run, false)
+  const { measured, settledMs, busy } = await typeInto(page, cdp, run, false)
   await context.close()
-  return summaryOf(measured, settledMs)
+  return summaryOf(measured, settledMs, busy)
 }
 
 const runs = []
@@ -393,7 +405,7 @@ try {
       timeout: 60_000,
     })
     const shown = await fieldsShownOf(page)
-    const { measured, typed, settledMs } = await typeInto(page, cdp, run, true)
+    const { measured, typed, settledMs, busy } = await typeInto(page, cdp, run, true)
     const shownAfter = await fieldsShownOf(page)
     const errors = await page.locator('[data-testid="participant-form"] [aria-invalid="true"]').count()
     await context.close()
@@ -403,7 +415,7 @@ try {
       fieldsShownAfterTick: shownAfter,
       keystrokes: typed.keys,
       errorsShown: errors,
-      ...summaryOf(measured, settledMs),
+      ...summaryOf(measured, settledMs, busy),
     })
     controls.push(await controlTyping(run))
     console.error(`run ${run}: ${JSON.stringify(runs.at(-1))}; control: ${JSON.stringify(controls.at(-1))}`)
@@ -465,6 +477,8 @@ const measuredCells = (list) => {
     ...[
       ['longestGapMs', ms],
       ['p95GapMs', ms],
+      ['busyMs', seconds],
+      ['scriptMs', seconds],
       ['slowKeys', String],
       ['longestKeyMs', ms],
     ].map(cellOf),
@@ -480,7 +494,7 @@ Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine 
 
 **Budget** (issue 17): a form of 40 fields renders and validates on every keystroke without a dropped frame on a mid-range phone profile. **Verdict:** ${passFail(dropped === 0 && runs.length > 0)} (${dropped} dropped frame${dropped === 1 ? '' : 's'} in ${runs.length} run${runs.length === 1 ? '' : 's'}).
 
-How: \`npm run bench:inscription-form\` (\`bench/inscription-form/run.mjs\`). The built server with the demo data on a fresh embedded database; an admin gives the demo half marathon a form of ${FIELDS} fields (the demo's own, then every other type of spec §2 in turn, one in five shown only when a box is ticked), the demo fan holds one place and opens \`/checkout/inscriptions/form\` in headless Chromium with Lighthouse's mobile emulation and CPU slowed ${CPU_SLOWDOWN}×. Once the page has hydrated and come to rest (a second of frames without a gap over ${DROPPED_GAP_MS.toFixed(0)} ms, ${restCell}), a person types ${runs[0]?.keystrokes ?? '—'} keys at 8 a second: a name, an e-mail that is invalid until its last characters, a number out of range (an error shown on every key) then back into range with Backspace, a phone and a text field; then ticks the box that shows the hidden fields. Each field and the box are scrolled to the middle of the screen and tapped (one touch at their centre), as a person moves through the form; the typed values and the tick are checked afterwards. Every key re-renders, re-validates the participant and schedules the draft's save, as for anyone. In the page, every frame's start is recorded (\`requestAnimationFrame\`) and, by the Event Timing API, every key whose input-to-next-paint took 16 ms or more. A dropped frame is a gap between two frames over ${DROPPED_GAP_MS.toFixed(1)} ms (1.5 frames at 60 Hz). ${opt.runs} runs after one warm-up; cells show the median (min–max).
+How: \`npm run bench:inscription-form\` (\`bench/inscription-form/run.mjs\`). The built server with the demo data on a fresh embedded database; an admin gives the demo half marathon a form of ${FIELDS} fields (the demo's own, then every other type of spec §2 in turn, one in five shown only when a box is ticked), the demo fan holds one place and opens \`/checkout/inscriptions/form\` in headless Chromium with Lighthouse's mobile emulation and CPU slowed ${CPU_SLOWDOWN}×. Once the page has hydrated and come to rest (a second of frames without a gap over ${DROPPED_GAP_MS.toFixed(0)} ms, ${restCell}), a person types ${runs[0]?.keystrokes ?? '—'} keys at 8 a second: a name, an e-mail that is invalid until its last characters, a number out of range (an error shown on every key) then back into range with Backspace, a phone and a text field; then ticks the box that shows the hidden fields. Each field and the box are scrolled to the middle of the screen and tapped (one touch at their centre), as a person moves through the form; the typed values and the tick are checked afterwards. Every key re-renders, re-validates the participant and schedules the draft's save, as for anyone. In the page, every frame's start is recorded (\`requestAnimationFrame\`) and, by the Event Timing API, every key whose input-to-next-paint took 16 ms or more; the browser's own counters (\`Performance.getMetrics\`) give the main thread's busy time over the same window, and the part of it spent running script. A dropped frame is a gap between two frames over ${DROPPED_GAP_MS.toFixed(1)} ms (1.5 frames at 60 Hz). ${opt.runs} runs after one warm-up; cells show the median (min–max).
 
 ${table(
   [
@@ -491,6 +505,8 @@ ${table(
     'of which while typing / moving to a field / ticking the box',
     'longest gap between frames',
     'p95 gap',
+    'main thread busy',
+    'of which script',
     'keys over 16 ms to paint',
     'slowest key to paint',
     'budget',
