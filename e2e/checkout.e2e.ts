@@ -231,7 +231,8 @@ for (const site of [SITES.colombia, SITES.mexico]) {
     })
 
     test('a card under review (CONT) waits on the pending page', async ({ page }) => {
-      const hold = await holdSeats(page)
+      // The second event: the four journeys above leave the demo fan with six tickets of the first, its most.
+      const hold = await holdSeats(page, 1, 1)
       await reviewCart(page, site, hold)
       await continueToPayment(page)
       await payByCard(page, site, 'CONT')
@@ -245,7 +246,7 @@ for (const site of [SITES.colombia, SITES.mexico]) {
       page,
     }) => {
       await page.setViewportSize({ width: 375, height: 800 })
-      const hold = await holdSeats(page)
+      const hold = await holdSeats(page, 1, 1)
       await reviewCart(page, site, hold)
       expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
       const before = await page.getByTestId('summary-total').textContent()
