@@ -174,7 +174,7 @@ async function typeInto(page, cdp, run, observe) {
   // A person starts once the page is at rest, not in its first moments: the parts fetched after the page
   // (the validator, the searchable lists, the remaining translations) come and are drawn within a second or two
   // of the hydration, the load's work rather than the typing's. At rest: a second of frames with no gap over
-  // the dropped-frame gap (a few seconds at most; how long it took is kept with the results).
+  // the dropped-frame gap (waited for 15 s at most; how long it took is kept with the results).
   const settledMs = await page.evaluate(
     async ({ quietMs, drop, giveUpMs }) => {
       const w = /** @type {any} */ (window)
