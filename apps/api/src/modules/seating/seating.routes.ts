@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import {
   changeReservationBodySchema,
@@ -83,7 +84,10 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
     async (request, reply) => {
       await assertPublicEvent(app.db, request.query.eventId, request.country)
       const body = await seatLayoutOf(app.db, request.query.eventId)
-      const etag = `"layout-${body.layoutId ?? 'none'}-${body.layoutVersion ?? 0}"`
+      // The answer is the layout's version and the event's zones: a zone's new price, colour or limit is a new
+      // answer under the same layout, so the tag names the zones too (a few dozen at most, hashed per request).
+      const zones = createHash('sha256').update(JSON.stringify(body.zones)).digest('base64url').slice(0, 16)
+      const etag = `"layout-${body.layoutId ?? 'none'}-${body.layoutVersion ?? 0}-${zones}"`
       reply.header('cache-control', 'public, max-age=60')
       reply.header('etag', etag)
       if (request.headers['if-none-match'] === etag) return notModified(reply)

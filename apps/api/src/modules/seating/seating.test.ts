@@ -53,6 +53,16 @@ describe.each(ENGINES)('seating on %s', (engine) => {
       headers: { 'if-none-match': res.headers.etag as string },
     })
     expect(again.statusCode).toBe(304)
+    // A zone's new price under the same layout is a new answer, not "not modified" with the old price.
+    await sql`update price_zones set price_amount = 9000000 where event_id = ${event.id} and name = 'Norte'`.execute(
+      t.db.db,
+    )
+    const repriced = await t.app.inject({
+      url: `/api/event/seat-layout?eventId=${event.id}`,
+      headers: { 'if-none-match': res.headers.etag as string },
+    })
+    expect(repriced.statusCode).toBe(200)
+    expect(repriced.json().zones.NORTE.price.amount).toBe(9_000_000)
     expect(
       (
         await t.app.inject({
