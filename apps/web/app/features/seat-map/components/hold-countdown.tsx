@@ -71,8 +71,11 @@ function TickingTime({
       const ms = remainingMs(expiresAt, latest.current.now())
       const time = formatCountdown(ms)
       shown.current = time
-      if (element.current) element.current.textContent = time
-      element.current?.setAttribute('aria-label', latest.current.t('countdown.remaining', { time }))
+      const el = element.current
+      if (el) {
+        el.textContent = time
+        el.setAttribute('aria-label', latest.current.t('countdown.remaining', { time }))
+      }
       setLevel(ms <= 60_000 ? 'urgent' : ms <= 5 * 60_000 ? 'warning' : 'calm')
       const what = announcementBetween(before, ms)
       if (what) latest.current.onAnnounce(what)
