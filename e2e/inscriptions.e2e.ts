@@ -149,6 +149,9 @@ for (const site of COUNTRIES) {
     // The blood type is a list to search (its code comes after the page's): typing narrows it, Enter picks.
     const bloodType = page.locator('#participant-0-blood_type')
     await bloodType.pressSequentially('AB')
+    // As a person does, the arrow is pressed once the narrowed list is on screen (before, on a busy machine,
+    // it could reach a list not drawn yet and pick nothing).
+    await expect(page.getByRole('option', { name: 'AB+' })).toBeVisible()
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
     await expect(bloodType).toHaveValue('AB+')
