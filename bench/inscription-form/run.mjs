@@ -4,7 +4,7 @@
 //
 //   npm run build && npm run bench:inscription-form
 //   npm run bench:inscription-form -- --runs 1 --dry       quick look, docs/benchmarks.md untouched
-//   npm run bench:inscription-form -- --runs 1 --dry --trace   a Chromium trace of the typing, in bench/.out
+//   npm run bench:inscription-form -- --runs 1 --dry --trace   Chromium traces of the typing (form and control page), in bench/.out
 //
 // The built server with the demo data on a fresh embedded database. An admin gives the demo half marathon a
 // form of 40 fields (the demo's own, then every other type of spec §2 in turn until there are 40, some shown
@@ -143,14 +143,14 @@ async function signedIn(email) {
 
 /**
  * A person's typing into the page's fields (the first participant's, by their ids), measured in the page: every
- * frame's start, the keys slow to paint, and the step each dropped frame began in. `observe`: this is the
- * page --profile and --trace look at.
+ * frame's start, the keys slow to paint, and the step each dropped frame began in. `observed`: what --profile
+ * and --trace name their files by (the form and the control page are both looked at, to be compared).
  * @param {import('playwright-core').Page} page
  * @param {import('playwright-core').CDPSession} cdp
  * @param {number} run
- * @param {boolean} observe
+ * @param {'form' | 'control'} observed
  */
-async function typeInto(page, cdp, run, observe) {
+async function typeInto(page, cdp, run, observed) {
   await page.evaluate(() => {
     const w = /** @type {any} */ (window)
     w.__frames = []
@@ -226,12 +226,12 @@ async function typeInto(page, cdp, run, observe) {
     ['#participant-0-phone', '3001234567'],
     ['#participant-0-t0', 'Club Atlético'],
   ]
-  if (observe && opt.profile) {
+  if (opt.profile) {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
   }
-  if (observe && opt.trace) await browser.startTracing(page, { screenshots: false })
+  if (opt.trace) await browser.startTracing(page, { screenshots: false })
   // The main thread's busy time over the same window, by the browser's own counters (no tracing's overhead).
   await cdp.send('Performance.enable')
   const before = (await cdp.send('Performance.getMetrics')).metrics
@@ -266,8 +266,8 @@ async function typeInto(page, cdp, run, observe) {
   }
   if (!(await page.locator('#participant-0-more').isChecked()))
     throw new Error('the tap did not tick the box')
-  if (observe && opt.trace) {
-    const file = path.join(OUT_DIR, `inscription-form-typing-${run}-${Date.now()}.trace.json`)
+  if (opt.trace) {
+    const file = path.join(OUT_DIR, `inscription-form-typing-${observed}-${run}-${Date.now()}.trace.json`)
     fs.writeFileSync(file, await browser.stopTracing())
     console.error(`trace: ${file}`)
   }
@@ -283,10 +283,13 @@ async function typeInto(page, cdp, run, observe) {
     },
     { t0, t1, drop: DROPPED_GAP_MS },
   )
-  if (observe && opt.profile) {
+  if (opt.profile) {
     // Where the page's main thread spent its time while typing, by function (self time), for --profile.
     const { profile } = await cdp.send('Profiler.stop')
-    fs.writeFileSync(path.join(OUT_DIR, `inscription-form-typing-${run}.cpuprofile`), JSON.stringify(profile))
+    fs.writeFileSync(
+      path.join(OUT_DIR, `inscription-form-typing-${observed}-${run}.cpuprofile`),
+      JSON.stringify(profile),
+    )
     const self = new Map()
     const dt = new Map()
     profile.samples?.forEach((id, i) => {
@@ -298,6 +301,7 @@ async function typeInto(page, cdp, run, observe) {
       self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000)
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+    console.error(`${observed}, run ${run}:`)
     for (const [k, v] of top) console.error(`${v.toFixed(1).padStart(8)} ms  ${k}`)
   }
   return { measured, typed, settledMs, busy }
@@ -345,7 +349,7 @@ async function controlTyping(run) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   await page.setContent(CONTROL_PAGE)
-  const { measured, settledMs, busy } = await typeInto(page, cdp, run, false)
+  const { measured, settledMs, busy } = await typeInto(page, cdp, run, 'control')
   await context.close()
   return summaryOf(measured, settledMs, busy)
 }
@@ -405,7 +409,7 @@ try {
       timeout: 60_000,
     })
     const shown = await fieldsShownOf(page)
-    const { measured, typed, settledMs, busy } = await typeInto(page, cdp, run, true)
+    const { measured, typed, settledMs, busy } = await typeInto(page, cdp, run, 'form')
     const shownAfter = await fieldsShownOf(page)
     const errors = await page.locator('[data-testid="participant-form"] [aria-invalid="true"]').count()
     await context.close()
