@@ -149,8 +149,8 @@ for (const site of COUNTRIES) {
     // The blood type is a list to search (its code comes after the page's): typing narrows it, Enter picks.
     const bloodType = page.locator('#participant-0-blood_type')
     await bloodType.pressSequentially('AB')
-    // As a person does, the arrow is pressed once the narrowed list is on screen (before, on a busy machine,
-    // it could reach a list not drawn yet and pick nothing).
+    // As a person does, the arrow is pressed once the narrowed list is on screen (pressed sooner, on a busy
+    // machine, it once picked nothing, most likely reaching a list not drawn yet).
     await expect(page.getByRole('option', { name: 'AB+' })).toBeVisible()
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')

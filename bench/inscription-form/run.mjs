@@ -4,7 +4,8 @@
 //
 //   npm run build && npm run bench:inscription-form
 //   npm run bench:inscription-form -- --runs 1 --dry       quick look, docs/benchmarks.md untouched
-//   npm run bench:inscription-form -- --runs 1 --dry --trace   Chromium traces of the typing (form and control page), in bench/.out
+//   npm run bench:inscription-form -- --runs 1 --dry --trace   Chromium traces of the typing, in bench/.out
+//     (the form's and the control page's, named apart; --profile likewise writes both CPU profiles)
 //
 // The built server with the demo data on a fresh embedded database. An admin gives the demo half marathon a
 // form of 40 fields (the demo's own, then every other type of spec §2 in turn until there are 40, some shown
