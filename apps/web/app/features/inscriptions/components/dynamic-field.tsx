@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { asApiError } from '../../../lib/api-client'
 import { type UploadedFile, uploadFile } from '../api/inscription-form'
 import { inputIdOf } from '../model/participants'
+import { typedFieldAttributes } from '../model/typed-fields'
 
 // A searchable list brings Mantine's combobox and floating-ui (about 28 KB gzipped): fetched when a form has
 // one, not with every form's page (DESIGN §8: a route's own JavaScript ≤ 40 KB).
@@ -103,6 +104,8 @@ export const DynamicField = memo(function DynamicField(props: {
     name: id,
   }
   const text = typeof value === 'string' ? value : ''
+  // What is typed into these reaches the store from the form's own listener (model/typed-fields.ts).
+  const typed = typedFieldAttributes(seq, field.name)
 
   switch (field.type) {
     case 'READONLY':
@@ -131,8 +134,8 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <PasswordInput
           {...common}
+          {...typed}
           defaultValue={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
           autoComplete="new-password"
           maxLength={field.maxLength}
         />
@@ -207,8 +210,8 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <TextInput
           {...common}
+          {...typed}
           defaultValue={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
           inputMode="decimal"
           {...(field.min !== undefined ? { min: field.min } : {})}
           {...(field.max !== undefined ? { max: field.max } : {})}
@@ -218,9 +221,9 @@ export const DynamicField = memo(function DynamicField(props: {
       return (
         <TextInput
           {...common}
+          {...typed}
           type={INPUT_TYPE[field.type] ?? 'text'}
           defaultValue={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
           autoComplete={AUTOCOMPLETE[field.type] ?? 'off'}
           {...('maxLength' in field ? { maxLength: field.maxLength } : {})}
         />

@@ -1,9 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
 import type { FieldDefinition, FormDefinition } from '@palco/domain/forms/form-definition'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
-import { memo, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ParticipantsStore, useStoreValue } from '../model/participants-store'
+import { takeTypedFieldEvents } from '../model/typed-fields'
 import { DynamicField, keepsItsOwnValue } from './dynamic-field'
 import classes from './participant-form.module.css'
 
@@ -41,14 +42,20 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
   const shown = new Set(shownNames.split('\n'))
   const headingId = `participant-${participant.seq}-heading`
   const rule = ageText(participant.ageRule)
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (section.current) return takeTypedFieldEvents(window, section.current, store)
+  }, [store])
   return (
     <Paper
+      ref={section}
       component="section"
       withBorder
       radius="md"
       p="md"
       aria-labelledby={headingId}
       data-testid="participant-form"
+      // The typed-into fields tell their own (model/typed-fields.ts); this hears the lists, radios and files.
       onBlur={(e) => store.leave((e.target as HTMLElement).id)}
     >
       <Stack gap="md">
