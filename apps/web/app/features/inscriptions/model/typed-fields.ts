@@ -1,7 +1,7 @@
 import type { ParticipantsStore } from './participants-store'
 
 /** What marks a typed-into input whose events its participant's form takes itself: the field's name. */
-export const TYPED_FIELD = 'data-typed-field'
+const TYPED_FIELD = 'data-typed-field'
 const SEQ = 'data-seq'
 
 /** The attributes that hand a typed-into input's events to its form (`takeTypedFieldEvents`). */
@@ -55,9 +55,9 @@ export function takeTypedFieldEvents(win: Window, form: HTMLElement, store: Part
     if (focused && focused !== doc.body && !form.contains(focused)) return
     e.stopPropagation()
   }
-  const listening: [string, (e: Event) => void][] = [
-    ...TYPING.split(' ').map((type): [string, (e: Event) => void] => [type, onTyping]),
-    ...PRESSES.split(' ').map((type): [string, (e: Event) => void] => [type, onPress]),
+  const listening = [
+    ...TYPING.split(' ').map((type) => [type, onTyping] as const),
+    ...PRESSES.split(' ').map((type) => [type, onPress] as const),
   ]
   // Passive: a touch on a field never holds the page's scrolling back.
   for (const [type, listener] of listening)
