@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
 import type { FieldDefinition, FormDefinition } from '@palco/domain/forms/form-definition'
 import type { InscriptionFormView } from '@palco/domain/inscriptions/contract'
-import { memo, useEffect, useRef, useState } from 'react'
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ParticipantsStore, useStoreValue } from '../model/participants-store'
 import { takeTypedFieldEvents } from '../model/typed-fields'
@@ -24,8 +24,8 @@ export function useAgeRuleText() {
 /**
  * One participant's form: a section named by their number and category, with the category's age rule, and
  * the fields shown for their answers (a field behind a condition appears when it holds). Each field reads its
- * own answer and problem from the store: typing redraws that field, and this form only when a condition
- * shows or hides fields (issue 17).
+ * own answer, problem and place from the store: typing redraws that field, and a condition the fields it
+ * shows or hides, never this form (issue 17).
  */
 export const ParticipantForm = memo(function ParticipantForm(props: {
   definition: FormDefinition
@@ -38,8 +38,6 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
   const { t } = useTranslation('checkout')
   const ageText = useAgeRuleText()
   const { participant, definition, store } = props
-  const shownNames = useStoreValue(store, { shownOf: participant.seq }, () => store.shownOf(participant.seq))
-  const shown = new Set(shownNames.split('\n'))
   const headingId = `participant-${participant.seq}-heading`
   const rule = ageText(participant.ageRule)
   const section = useRef<HTMLElement>(null)
@@ -73,10 +71,8 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
             </Text>
           )}
         </Stack>
-        {/* Every field is drawn, those a condition hides hidden: ticking the box that shows them flips an
-            attribute instead of building their inputs while the person waits (issue 17). */}
         {definition.fields.map((field) => (
-          <div key={field.name} hidden={!shown.has(field.name)} className={classes.field}>
+          <FieldSlot key={field.name} name={field.name} seq={participant.seq} store={store}>
             <ParticipantField
               field={field}
               seq={participant.seq}
@@ -84,10 +80,33 @@ export const ParticipantForm = memo(function ParticipantForm(props: {
               eventId={props.eventId}
               disabled={props.disabled}
             />
-          </div>
+          </FieldSlot>
         ))}
       </Stack>
     </Paper>
+  )
+})
+
+/**
+ * Where a field stands in its participant's form. Every field is drawn, those a condition hides hidden:
+ * ticking the box that shows them flips an attribute instead of building their inputs while the person
+ * waits, and each place hears for itself whether its field is shown, so that only the fields that appear or
+ * go are drawn again, not the form around them (issue 17).
+ */
+const FieldSlot = memo(function FieldSlot(props: {
+  name: string
+  seq: number
+  store: ParticipantsStore
+  children: ReactNode
+}) {
+  const { name, seq, store } = props
+  const shown = useStoreValue(store, { shownOf: seq }, () =>
+    `\n${store.shownOf(seq)}\n`.includes(`\n${name}\n`),
+  )
+  return (
+    <div hidden={!shown} className={classes.field}>
+      {props.children}
+    </div>
   )
 })
 

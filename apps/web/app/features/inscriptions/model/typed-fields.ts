@@ -10,8 +10,12 @@ export const typedFieldAttributes = (seq: number, name: string) => ({
   [SEQ]: String(seq),
 })
 
-/** A key typed, the text it changed, the caret it moved, the focus coming or going. */
-const TYPING = 'keydown keypress keyup beforeinput textInput input selectionchange focusin focusout'
+/**
+ * A key typed, the text it changed, the caret it moved, the focus coming or going, and the text committed
+ * when the field is left (`change`: React would take it for an edit it never saw, since the keys' `input`
+ * events stop here, and write the input's attributes back while the tap that left it waits).
+ */
+const TYPING = 'keydown keypress keyup beforeinput textInput input change selectionchange focusin focusout'
 /** A finger or a pointer landing on the input: what a tap into a field is made of. */
 const PRESSES =
   'pointerover pointerdown pointermove pointerup pointerout pointercancel gotpointercapture lostpointercapture ' +
