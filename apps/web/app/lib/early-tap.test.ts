@@ -60,8 +60,11 @@ class FakeEvent {
   }
 }
 
-/** Runs the page's inline script against a stand-in window with a hand-driven clock and timers. */
-function page() {
+/**
+ * Runs the page's inline script against a stand-in window with a hand-driven clock and timers; most cases
+ * start from a committed hydration.
+ */
+function page({ committed = true } = {}) {
   const listeners: Record<string, Listener[]> = {}
   let now = 1_000_000
   let timers: { id: number; at: number; fn: () => void }[] = []
@@ -77,6 +80,10 @@ function page() {
       list.push(fn)
       listeners[type] = list
     },
+    removeEventListener: (type: string, fn: Listener, capture: boolean) => {
+      expect(capture).toBe(true)
+      listeners[type] = (listeners[type] ?? []).filter((f) => f !== fn)
+    },
     setTimeout: (fn: () => void, ms: number) => {
       lastId++
       timers.push({ id: lastId, at: now + ms, fn })
@@ -90,8 +97,7 @@ function page() {
   const code = /^<script nonce="N0nce==">([\s\S]*)<\/script>$/.exec(script)?.[1]
   if (!code) throw new Error(`not one script element: ${script.slice(0, 80)}`)
   vm.runInNewContext(code, { window, Date: { now: () => now }, Object })
-  // Most cases start from a committed hydration; the one about the commit clears this.
-  markHydrated(window as unknown as Window)
+  if (committed) markHydrated(window as unknown as Window)
   const fire = (type: string, e: FakeEvent) => {
     for (const fn of listeners[type] ?? []) fn(e)
     return e
@@ -102,7 +108,6 @@ function page() {
     press: (type: string, el: FakeElement) => fire(type, new FakeEvent(el)),
     submit: (form: FakeElement, submitter: FakeElement | null = null) =>
       fire('submit', new FakeEvent(form, true, submitter)),
-    uncommit: () => Object.assign(window, { __palcoHydrated: false }),
     commit: () => markHydrated(window as unknown as Window),
     /** What the page now shows where the taps landed. */
     showAtTap(el: FakeElement) {
@@ -142,8 +147,7 @@ describe('early taps', () => {
   })
 
   it('waits for the hydration to be committed, not only for the element to be reached', () => {
-    const p = page()
-    p.uncommit()
+    const p = page({ committed: false })
     const cash = new FakeElement('INPUT', 'radio')
     p.tap(cash)
     cash.hydrate()
@@ -157,8 +161,7 @@ describe('early taps', () => {
   })
 
   it('keeps a tap on an element React has reached while its hydration is not committed yet', () => {
-    const p = page()
-    p.uncommit()
+    const p = page({ committed: false })
     const cash = new FakeElement('INPUT', 'radio')
     cash.hydrate()
     expect(p.tap(cash).prevented).toBe(true)
@@ -233,8 +236,7 @@ describe('early taps', () => {
   })
 
   it('keeps React out of the presses the browser answers until the hydration is committed', () => {
-    const p = page()
-    p.uncommit()
+    const p = page({ committed: false })
     const cash = new FakeElement('INPUT', 'radio')
     cash.attributes['data-early-tick'] = ''
     const account = button()
