@@ -104,7 +104,8 @@ export const DynamicField = memo(function DynamicField(props: {
     name: id,
   }
   const text = typeof value === 'string' ? value : ''
-  // What is typed into these reaches the store from the form's own listener (model/typed-fields.ts).
+  // What is typed into these, or the box's tick, reaches the store from the form's own listener
+  // (model/typed-fields.ts).
   const typed = typedFieldAttributes(seq, field.name)
 
   switch (field.type) {
@@ -149,8 +150,8 @@ export const DynamicField = memo(function DynamicField(props: {
           description={description}
           error={error}
           disabled={disabled}
+          {...typed}
           defaultChecked={value === true}
-          onChange={(e) => onChange(e.currentTarget.checked)}
           required={field.required}
         />
       )

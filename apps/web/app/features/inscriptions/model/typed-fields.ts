@@ -1,10 +1,13 @@
 import type { ParticipantsStore } from './participants-store'
 
-/** What marks a typed-into input whose events its participant's form takes itself: the field's name. */
+/**
+ * What marks an input whose events its participant's form takes itself (a text field typed into, or the box
+ * ticked): the field's name.
+ */
 const TYPED_FIELD = 'data-typed-field'
 const SEQ = 'data-seq'
 
-/** The attributes that hand a typed-into input's events to its form (`takeTypedFieldEvents`). */
+/** The attributes that hand an input's typing, or its tick, to its form (`takeTypedFieldEvents`). */
 export const typedFieldAttributes = (seq: number, name: string) => ({
   [TYPED_FIELD]: name,
   [SEQ]: String(seq),
@@ -22,19 +25,19 @@ const PRESSES =
   'touchstart touchmove touchend touchcancel mouseover mouseout mousemove mousedown mouseup click'
 
 /**
- * A person typing into a participant's field, or tapping into one, is the form's business alone (issue 17: a
+ * A person typing into a participant's field, tapping into one or ticking its box, is the form's business alone (issue 17: a
  * form of 40 fields validates on every keystroke without a dropped frame on a mid-range phone). The page's
  * React listens to every event at the document and walks each through the page for handlers, and every
  * Mantine popover of the page (the header's menus, the searchable lists) listens to every press to close when
  * one lands outside it: some twenty events for a tap and five for a key, none of which any of them acts on
- * for a text field. So the form listens first, on the window in the capture phase: it tells the store of
- * the answer typed and of the field left, and stops the event there. The browser's own work goes on as
- * before: the character typed, the caret, the focus moved, the form sent on Enter.
+ * for a text field or a box. So the form listens first, on the window in the capture phase: it tells the
+ * store of the answer typed or ticked and of the field left, and stops the event there. The browser's own
+ * work goes on as before: the character typed, the tick, the caret, the focus moved, the form sent on Enter.
  *
  * A press is the form's alone only while the focus is in the form already, or nowhere: while a menu of the
  * header is open the focus is in it, and the press that lands on a field must reach the menu to close it.
- * Fields drawn from their answer (lists, radios, files), the box and the long text (which grows as it is
- * typed into) are not marked, and go through React as every other control of the page.
+ * Fields drawn from their answer (lists, radios, files) and the long text (which grows as it is typed into)
+ * are not marked, and go through React as every other control of the page.
  *
  * Returns what undoes it (the form leaving the page).
  */
@@ -50,7 +53,12 @@ export function takeTypedFieldEvents(win: Window, form: HTMLElement, store: Part
     if (!input) return
     e.stopPropagation()
     const seq = Number(input.getAttribute(SEQ))
-    if (e.type === 'input') store.answer(seq, input.getAttribute(TYPED_FIELD) as string, input.value)
+    if (e.type === 'input')
+      store.answer(
+        seq,
+        input.getAttribute(TYPED_FIELD) as string,
+        input.type === 'checkbox' ? input.checked : input.value,
+      )
     else if (e.type === 'focusout') store.leave(input.id)
   }
   const onPress = (e: Event) => {
