@@ -25,14 +25,15 @@ const PRESSES =
   'touchstart touchmove touchend touchcancel mouseover mouseout mousemove mousedown mouseup click'
 
 /**
- * A person typing into a participant's field, tapping into one or ticking its box, is the form's business alone (issue 17: a
- * form of 40 fields validates on every keystroke without a dropped frame on a mid-range phone). The page's
- * React listens to every event at the document and walks each through the page for handlers, and every
- * Mantine popover of the page (the header's menus, the searchable lists) listens to every press to close when
- * one lands outside it: some twenty events for a tap and five for a key, none of which any of them acts on
- * for a text field or a box. So the form listens first, on the window in the capture phase: it tells the
- * store of the answer typed or ticked and of the field left, and stops the event there. The browser's own
- * work goes on as before: the character typed, the tick, the caret, the focus moved, the form sent on Enter.
+ * A person typing into a participant's field, tapping into one or ticking its box, is the form's business
+ * alone (issue 17: a form of 40 fields validates on every keystroke without a dropped frame on a mid-range
+ * phone). The page's React listens to every event at the document and walks each through the page for
+ * handlers, and every Mantine popover of the page (the header's menus, the searchable lists) listens to every
+ * press to close when one lands outside it: some twenty events for a tap and five for a key, none of which
+ * any of them acts on for a text field or a box. So the form listens first, on the window in the capture
+ * phase: it tells the store of the answer typed or ticked and of the field left, and stops the event there.
+ * The browser's own work goes on as before: the character typed, the tick, the caret, the focus moved, the
+ * form sent on Enter.
  *
  * A press is the form's alone only while the focus is in the form already, or nowhere: while a menu of the
  * header is open the focus is in it, and the press that lands on a field must reach the menu to close it.
