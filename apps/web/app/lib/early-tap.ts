@@ -80,11 +80,10 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
     if (!timer) timer = win.setTimeout(replay, everyMs)
   }
   // The commit itself calls this (markHydrated): a kept tap whose element is hydrated is replayed in the next
-  // task instead of at the next 50 ms poll.
-  // From then on React takes every press itself, and every key's input event and every touch of the page would
-  // still come through here: the listener keeping them from React goes.
+  // task instead of at the next 50 ms poll. From then on React takes every press itself, so the listener that
+  // kept them from it goes (it would still hear every key's input event and every touch of the page).
   ;(win as Window & { __palcoHydratedNow?: () => void }).__palcoHydratedNow = () => {
-    for (const type of PRESS.split(' ')) win.removeEventListener(type, beforeReact, true)
+    for (const type of PRESSES) win.removeEventListener(type, beforeReact, true)
     if (!timer) return
     win.clearTimeout(timer)
     timer = win.setTimeout(replay, 0)
@@ -106,12 +105,12 @@ export function captureEarlyTaps(win: Window, everyMs: number, giveUpMs: number)
   // hydrating as before.
   const PRESS =
     'pointerdown pointerup pointercancel mousedown mouseup touchstart touchend touchcancel click input change'
+  const PRESSES = PRESS.split(' ')
   const beforeReact = (e: Event) => {
     const el = controlOf(e)
     if (el && byBrowser(el)) e.stopPropagation()
   }
-  for (const type of PRESS.split(' '))
-    win.addEventListener(type, beforeReact, { capture: true, passive: true })
+  for (const type of PRESSES) win.addEventListener(type, beforeReact, { capture: true, passive: true })
   win.addEventListener(
     'click',
     (e) => {
