@@ -341,17 +341,12 @@ const VIEWPORT = '<!doctype html><meta name="viewport" content="width=device-wid
 const SMALL_CONTROL = `${VIEWPORT}<body>${['full_name', 'email', 'n2', 'phone', 't0']
   .map((name) => `<p><label>${name} <input id="participant-0-${name}"></label></p>`)
   .join('')}<p><label><input type="checkbox" id="participant-0-more"> more</label></p>`
-const INPUT_TYPE = {
-  EMAIL: 'email',
-  PHONE: 'tel',
-  URL: 'url',
-  DATE: 'date',
-  DATETIME: 'datetime-local',
-  TIME: 'time',
-}
-const AUTOCOMPLETE = { EMAIL: 'email', PHONE: 'tel', URL: 'url' }
-/** @param {any[]} fields the form's definition, as the admin saved it */
-const longControl = (fields) => {
+/**
+ * @param {any[]} fields the form's definition, as the admin saved it
+ * @param {Record<string, { type: string, autocomplete: string, readOnly: boolean }>} inputs the form page's
+ *   text inputs by id, as drawn: their type and autocomplete are the page's own, not a copy of its rules
+ */
+const longControl = (fields, inputs) => {
   const esc = (v) => String(v).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
   const control = (f) => {
     const id = `participant-0-${f.name}`
@@ -366,9 +361,8 @@ const longControl = (fields) => {
     if (f.type === 'RADIO_GROUP')
       return `<fieldset><legend>${esc(f.label.es)}</legend>${(f.options ?? []).map((o, i) => `<label><input type="radio" name="${id}" value="${esc(o.value)}"${i === 0 ? ` id="${id}"` : ''}> ${esc(o.label.es)}</label>`).join(' ')}</fieldset>`
     if (f.type === 'FILE') return `${label}<br><input type="file" id="${id}" name="${id}">`
-    const type = f.type === 'PASSWORD' ? 'password' : (INPUT_TYPE[f.type] ?? 'text')
-    const auto = f.type === 'PASSWORD' ? 'new-password' : (AUTOCOMPLETE[f.type] ?? 'off')
-    return `${label}<br><input type="${type}" id="${id}" name="${id}" autocomplete="${auto}"${f.type === 'READONLY' ? ' readonly' : ''}>`
+    const { type, autocomplete: auto, readOnly } = inputs[id] ?? { type: 'text', autocomplete: 'off' }
+    return `${label}<br><input type="${type}" id="${id}" name="${id}" autocomplete="${auto}"${readOnly ? ' readonly' : ''}>`
   }
   const body = fields
     .map((f) => `<p${f.visibleWhen ? ` data-when="${f.visibleWhen.field}" hidden` : ''}>${control(f)}</p>`)
@@ -420,7 +414,6 @@ try {
   })
   if (saved.status !== 200) throw new Error(`save form: ${saved.status} ${JSON.stringify(saved.data)}`)
   await admin.context.close()
-  LONG_CONTROL = longControl(fields)
   const zone = event.data.zones.find((z) => z.name === '10K')
 
   const fan = await signedIn('fan@palco.co')
@@ -452,6 +445,21 @@ try {
       timeout: 60_000,
     })
     const shown = await fieldsShownOf(page)
+    if (run === 0) {
+      const inputs = await page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('input[id^="participant-0-"]')].map((el) => [
+            el.id,
+            {
+              type: el.getAttribute('type') ?? 'text',
+              autocomplete: el.getAttribute('autocomplete') ?? '',
+              readOnly: el.hasAttribute('readonly'),
+            },
+          ]),
+        ),
+      )
+      LONG_CONTROL = longControl(fields, inputs)
+    }
     const { measured, typed, settledMs, busy } = await typeInto(page, cdp, run, 'form')
     const shownAfter = await fieldsShownOf(page)
     const errors = await page.locator('[data-testid="participant-form"] [aria-invalid="true"]').count()
