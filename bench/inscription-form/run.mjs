@@ -332,7 +332,7 @@ const summaryOf = (measured, settledMs, busy) => ({
 /**
  * The controls: the same typing, in the same browser and profile, into bare pages with the same ids and no
  * script but the box's. The small one is 5 plain inputs and the box: what it drops is the machine's and the
- * headless browser's. The long one is the same 40 fields as plain HTML in one \`<form>\` (the page's input
+ * headless browser's. The long one is the same 40 fields as plain HTML in one `<form>` (the page's input
  * types, labels and autocomplete, the same fields hidden until the box is ticked): what it drops is the
  * browser's own work for a form that long (its autofill reads the whole form after every change), which no
  * page with those 40 fields in one form can spare.
@@ -351,15 +351,13 @@ const longControl = (fields, inputs) => {
   const control = (f) => {
     const id = `participant-0-${f.name}`
     const label = `<label for="${id}">${esc(f.label.es)}</label>`
-    const options = (f.options ?? []).map(
-      (o) => `<option value="${esc(o.value)}">${esc(o.label.es)}</option>`,
-    )
+    const options = f.options ?? []
     if (f.type === 'CHECKBOX') return `<input type="checkbox" id="${id}" name="${id}"> ${label}`
     if (f.type === 'SELECT')
-      return `${label}<br><select id="${id}" name="${id}"><option value=""></option>${options.join('')}</select>`
+      return `${label}<br><select id="${id}" name="${id}"><option value=""></option>${options.map((o) => `<option value="${esc(o.value)}">${esc(o.label.es)}</option>`).join('')}</select>`
     if (f.type === 'TEXTAREA') return `${label}<br><textarea id="${id}" name="${id}" rows="3"></textarea>`
     if (f.type === 'RADIO_GROUP')
-      return `<fieldset><legend>${esc(f.label.es)}</legend>${(f.options ?? []).map((o, i) => `<label><input type="radio" name="${id}" value="${esc(o.value)}"${i === 0 ? ` id="${id}"` : ''}> ${esc(o.label.es)}</label>`).join(' ')}</fieldset>`
+      return `<fieldset><legend>${esc(f.label.es)}</legend>${options.map((o, i) => `<label><input type="radio" name="${id}" value="${esc(o.value)}"${i === 0 ? ` id="${id}"` : ''}> ${esc(o.label.es)}</label>`).join(' ')}</fieldset>`
     if (f.type === 'FILE') return `${label}<br><input type="file" id="${id}" name="${id}">`
     const { type, autocomplete: auto, readOnly } = inputs[id] ?? { type: 'text', autocomplete: 'off' }
     return `${label}<br><input type="${type}" id="${id}" name="${id}" autocomplete="${auto}"${readOnly ? ' readonly' : ''}>`
@@ -392,7 +390,7 @@ const runs = []
 /** The controls' runs, beside the form's. */
 const controls = []
 const longControls = []
-let LONG_CONTROL = ''
+let longControlPage = ''
 let js = null
 try {
   // The admin gives the half marathon a 40-field form.
@@ -458,7 +456,7 @@ try {
           ]),
         ),
       )
-      LONG_CONTROL = longControl(fields, inputs)
+      longControlPage = longControl(fields, inputs)
     }
     const { measured, typed, settledMs, busy } = await typeInto(page, cdp, run, 'form')
     const shownAfter = await fieldsShownOf(page)
@@ -473,7 +471,7 @@ try {
       ...summaryOf(measured, settledMs, busy),
     })
     controls.push(await controlTyping(run, SMALL_CONTROL, 'control'))
-    longControls.push(await controlTyping(run, LONG_CONTROL, 'long-control'))
+    longControls.push(await controlTyping(run, longControlPage, 'long-control'))
     console.error(
       `run ${run}: ${JSON.stringify(runs.at(-1))}; control: ${JSON.stringify(controls.at(-1))}; long control: ${JSON.stringify(longControls.at(-1))}`,
     )
