@@ -4,7 +4,7 @@
 //
 //   npm run bench:box-office                                       1 and 8 counters, 15 s each, 3 repetitions
 //   npm run bench:box-office -- --counters 8 --reps 1 --seconds 5 --dry   quick look, docs/benchmarks.md untouched
-//   BENCH_CPU_PROF=/tmp/prof npm run bench:box-office -- --dry       also writes the server's CPU profile there
+//   BENCH_CPU_PROF=bench/.out/prof npm run bench:box-office -- --dry   also writes the server's CPU profile there
 //
 // One sale is what /assistant/stadium → /assistant/buy → /assistant/successful_purchase do for an operator,
 // one request after the other on one keep-alive connection: POST /api/reservations {eventId, seats} →
