@@ -86,6 +86,7 @@ export const APP_ERROR_CODES = [
   'WRONG_CURRENT_PASSWORD',
   'PASSWORD_UNCHANGED',
   'SHIFT_NOT_OPEN',
+  'SHIFT_OF_OTHER_COUNTRY',
   'SHIFT_ALREADY_OPEN',
   'TENDER_BELOW_DUE',
   'TENDER_REFERENCE_REQUIRED',
@@ -216,6 +217,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   // Issue 13: a new password must differ from the one it replaces (profile change and forgot-password reset).
   PASSWORD_UNCHANGED: { status: 422, title: 'The new password is the same as the current one' },
   SHIFT_NOT_OPEN: { status: 409, title: 'Open a box-office shift first' },
+  // Issue 40: a shift is the drawer of one site's country and currency; another country's site cannot sell in it.
+  SHIFT_OF_OTHER_COUNTRY: { status: 409, title: "The open shift belongs to another country's site" },
   SHIFT_ALREADY_OPEN: { status: 409, title: 'A box-office shift is already open' },
   TENDER_BELOW_DUE: { status: 422, title: 'The tenders do not cover what is due' },
   TENDER_REFERENCE_REQUIRED: {

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto'
+import { expectedCash } from '@palco/domain/box-office/tenders'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/dialect.js'
 import { checkoutDepsOf, insertAccount } from '../../test/checkout-deps.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
+import { tendersOfShiftSales } from '../checkout/counter-sales.service.js'
 import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
-import { courtesyQuota, type Operator, openShift, saveCourtesyQuota, sell } from './box-office.service.js'
+import {
+  closeShift,
+  collect,
+  courtesyQuota,
+  type Operator,
+  openShift,
+  reserve,
+  saveCourtesyQuota,
+  sell,
+  voidSale,
+} from './box-office.service.js'
 
 const COUNTERS = 8
 const QUOTA = 3
@@ -104,5 +116,68 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the box office under contention
       .where('hold_id', '=', reservation.id)
       .execute()
     expect(orders).toEqual([{ status: 'PAID' }])
+  })
+
+  it('a close racing a sale, a void and a collection counts each of them or refuses it, 20 rounds', async () => {
+    const operator = operators[COUNTERS - 1] as Operator
+    const FLOAT = 500_000
+    await closeShift(handle.db, operator, 0)
+    for (let round = 0; round < 20; round++) {
+      const event = await seatedEvent(handle.db)
+      const shift = await openShift(handle.db, operator, 'COL', FLOAT)
+      // Before the race: a cash sale to void, and a reservation to collect.
+      const toVoid = await holdFor(operator, event.id, 'NORTE/B-1')
+      const voidable = await sell(
+        deps,
+        operator,
+        'COL',
+        saleBody(toVoid, { kind: 'CASH', tendered: toVoid.total }),
+      )
+      const kept = await holdFor(operator, event.id, 'NORTE/B-2')
+      const { tenders: _none, ...keepFor } = saleBody(kept, {})
+      const until = new Date(Date.now() + 2 * 3600_000).toISOString()
+      const reserved = await reserve(deps, operator, 'COL', { ...keepFor, until })
+      const toSell = await holdFor(operator, event.id, 'NORTE/B-3')
+
+      const raced = await Promise.allSettled([
+        sell(deps, operator, 'COL', saleBody(toSell, { kind: 'CASH', tendered: toSell.total + 10_000 })),
+        voidSale(deps, operator, 'COL', voidable.orderId),
+        collect(deps, operator, 'COL', reserved.orderId, {
+          tenders: [{ kind: 'CASH', tendered: kept.total }],
+          idempotencyKey: randomUUID(),
+        }),
+        closeShift(handle.db, operator, 0),
+      ])
+      const refusals = raced.flatMap((r) =>
+        r.status === 'rejected' ? [(r.reason as { code?: string }).code] : [],
+      )
+      expect(
+        refusals.every((code) => code === 'SHIFT_NOT_OPEN'),
+        JSON.stringify(refusals),
+      ).toBe(true)
+      expect(raced[3]?.status, 'the close itself').toBe('fulfilled')
+
+      // What the close counted is what the shift's own movements add up to, now that every one has landed.
+      const closed = await handle.db
+        .selectFrom('box_office_shifts')
+        .selectAll()
+        .where('id', '=', shift.id)
+        .executeTakeFirstOrThrow()
+      const tenders = await tendersOfShiftSales(handle.db, shift.id)
+      const cash = tenders
+        .filter((t) => t.method === 'CASH')
+        .map((t) => ({ amount: Number(t.amount), status: t.status }))
+      expect(Number(closed.expected_cash), `round ${round}`).toBe(expectedCash(FLOAT, cash))
+      // And no movement of the shift is later than its close.
+      const moved = await handle.db
+        .selectFrom('payments as p')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .select(['p.created_at', 'p.updated_at'])
+        .where((eb) => eb.or([eb('p.shift_id', '=', shift.id), eb('o.shift_id', '=', shift.id)]))
+        .where('p.provider_code', '=', 'staff')
+        .execute()
+      const closedAt = new Date(closed.closed_at as Date).getTime()
+      for (const m of moved) expect(new Date(m.updated_at).getTime()).toBeLessThanOrEqual(closedAt)
+    }
   })
 })

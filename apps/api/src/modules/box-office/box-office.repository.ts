@@ -25,6 +25,21 @@ export async function lockOpenShift(db: Db, operatorId: string) {
     .executeTakeFirst()
 }
 
+/**
+ * The shift, share-locked, while it is still open: every cash movement takes it inside its own transaction, so
+ * movements run side by side while a close (which locks it for update) waits for them, and a movement that
+ * waited for a close finds the shift closed (issue 40).
+ */
+export async function shareOpenShift(db: Db, shiftId: string) {
+  return db
+    .selectFrom('box_office_shifts')
+    .select(['id', 'currency'])
+    .where('id', '=', shiftId)
+    .where('closed_at', 'is', null)
+    .forShare()
+    .executeTakeFirst()
+}
+
 export async function findShift(db: Db, shiftId: string, operatorId: string) {
   return db
     .selectFrom('box_office_shifts')

@@ -425,6 +425,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       const { pdf, copy } = await printSaleTickets(
         app.db,
         await operatorOf(request),
+        request.country,
         request.params.id,
         request.locale,
         request.query.layout,
@@ -455,7 +456,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return voidSale(deps, await operatorOf(request), request.params.id)
+      return voidSale(deps, await operatorOf(request), request.country, request.params.id)
     },
   )
 

@@ -61,6 +61,7 @@ import {
   replaceAssignedEvents,
   type ShiftRow,
   setCourtesyQuota,
+  shareOpenShift,
   takeCourtesyQuota,
   upcomingEventsWithQuota,
   upsertCourtesyReason,
@@ -209,11 +210,36 @@ async function shiftView(db: Db, row: ShiftRow, known?: ShiftTenders): Promise<S
   }
 }
 
-async function requireOpenShift(db: Db, operatorId: string) {
-  const shift = await findOpenShift(db, operatorId)
+/**
+ * The operator's open shift on this site, as the counter that sells into it: a shift belongs to the country
+ * and currency of the site it was opened on (issue 40), so another country's site refuses to use it rather
+ * than mix pesos in one drawer. The check is repeated, under the shift's lock, inside each cash movement's
+ * own transaction (`confirmShift`): a close racing a sale, a void or a collection either counts it or the
+ * movement is refused with SHIFT_NOT_OPEN.
+ */
+async function counterOf(db: Db, operator: Operator, country: Country) {
+  const shift = await findOpenShift(db, operator.userId)
   if (!shift) throw new DomainError('SHIFT_NOT_OPEN')
-  return shift
+  if (shift.country !== country) throw shiftOfOtherCountry(shift)
+  const confirmShift = async (trx: Db, currency: string) => {
+    const open = await shareOpenShift(trx, shift.id)
+    if (!open) throw new DomainError('SHIFT_NOT_OPEN')
+    if (open.currency !== currency) throw shiftOfOtherCountry(shift)
+  }
+  return {
+    userId: operator.userId,
+    channel: operator.channel,
+    admin: operator.admin,
+    country,
+    shiftId: shift.id,
+    confirmShift,
+  }
 }
+
+const shiftOfOtherCountry = (shift: ShiftRow) =>
+  new DomainError('SHIFT_OF_OTHER_COUNTRY', {
+    details: { country: shift.country, currency: shift.currency },
+  })
 
 /** The buyer as the audit log names them: the fan's id, or WALK_IN. */
 const auditedBuyer = (buyer: CounterSaleBody['buyer']) => (buyer.kind === 'WALK_IN' ? 'WALK_IN' : buyer.fanId)
@@ -252,7 +278,7 @@ export async function sell(
   country: Country,
   body: CounterSaleBody,
 ): Promise<CounterSale> {
-  const shift = await requireOpenShift(deps.db, operator.userId)
+  const counter = await counterOf(deps.db, operator, country)
   const who = await buyerOf(deps.db, body.buyer, country)
   const courtesy = body.tenders.find((t) => t.kind === 'COURTESY')
   // A courtesy is already free: there is no price to lower.
@@ -264,32 +290,26 @@ export async function sell(
       : undefined
     if (!reason?.active) throw new DomainError('COURTESY_REASON_REQUIRED', { field: 'tenders' })
   }
-  return sellAtCounter(
-    deps,
-    { userId: operator.userId, channel: operator.channel, shiftId: shift.id, admin: operator.admin },
-    who,
-    body,
-    async (trx, sale) => {
-      // Inside the sale's transaction, so a refusal sells nothing: an event not assigned to the operator, or
-      // a courtesy past the quota (an admin's courtesy is their approval).
-      if (!(await maySell(trx, operator, sale.eventId))) throw new DomainError('FORBIDDEN')
-      if (courtesy && !(await takeCourtesyQuota(trx, sale.eventId, sale.places, operator.admin)))
-        throw new DomainError('COURTESY_QUOTA_EXCEEDED')
-      await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
-        buyer: auditedBuyer(body.buyer),
-        total: sale.total,
-        tenders: auditedTenders(body.tenders),
-        change: sale.change,
-        shiftId: shift.id,
+  return sellAtCounter(deps, counter, who, body, async (trx, sale) => {
+    // Inside the sale's transaction, so a refusal sells nothing: an event not assigned to the operator, or
+    // a courtesy past the quota (an admin's courtesy is their approval).
+    if (!(await maySell(trx, operator, sale.eventId))) throw new DomainError('FORBIDDEN')
+    if (courtesy && !(await takeCourtesyQuota(trx, sale.eventId, sale.places, operator.admin)))
+      throw new DomainError('COURTESY_QUOTA_EXCEEDED')
+    await audit(trx, operator, courtesy ? 'courtesy' : 'sale', 'order', sale.orderId, {
+      buyer: auditedBuyer(body.buyer),
+      total: sale.total,
+      tenders: auditedTenders(body.tenders),
+      change: sale.change,
+      shiftId: counter.shiftId,
+    })
+    if (body.priceOverride)
+      await audit(trx, operator, 'price.override', 'order', sale.orderId, {
+        listTotal: body.expectedTotal,
+        total: body.priceOverride.total,
+        reason: body.priceOverride.reason,
       })
-      if (body.priceOverride)
-        await audit(trx, operator, 'price.override', 'order', sale.orderId, {
-          listTotal: body.expectedTotal,
-          total: body.priceOverride.total,
-          reason: body.priceOverride.reason,
-        })
-    },
-  )
+  })
 }
 
 /**
@@ -302,7 +322,7 @@ export async function sellForLater(
   country: Country,
   body: PayLaterBody,
 ) {
-  const shift = await requireOpenShift(deps.db, operator.userId)
+  const counter = await counterOf(deps.db, operator, country)
   // The tickets of a sale paid later appear in the buyer's account, and the instructions go to their email:
   // a walk-in, known by name only, pays at the counter instead.
   if (body.buyer.kind === 'WALK_IN') throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
@@ -319,10 +339,10 @@ export async function sellForLater(
           : body.payment.method === 'TRANSFER'
             ? body.payment.kind
             : 'LINK',
-      shiftId: shift.id,
+      shiftId: counter.shiftId,
     })
   }
-  return sellForLaterAtCounter(deps, operator, who, body, onRecorded, localeOf(country))
+  return sellForLaterAtCounter(deps, counter, who, body, onRecorded, localeOf(country))
 }
 
 /**
@@ -330,15 +350,15 @@ export async function sellForLater(
  * RESERVATION): a walk-in may reserve too, since they come back in person with the receipt's code.
  */
 export async function reserve(deps: CheckoutDeps, operator: Operator, country: Country, body: ReserveBody) {
-  const shift = await requireOpenShift(deps.db, operator.userId)
+  const counter = await counterOf(deps.db, operator, country)
   const who = await buyerOf(deps.db, body.buyer, country)
-  return reserveAtCounter(deps, operator, who, body, async (trx, order) => {
+  return reserveAtCounter(deps, counter, who, body, async (trx, order) => {
     if (!(await maySell(trx, operator, order.eventId))) throw new DomainError('FORBIDDEN')
     await audit(trx, operator, 'sale.reserve', 'order', order.id, {
       buyer: auditedBuyer(body.buyer),
       total: body.expectedTotal,
       until: body.until,
-      shiftId: shift.id,
+      shiftId: counter.shiftId,
     })
   })
 }
@@ -354,19 +374,18 @@ export async function sellPlan(
   country: Country,
   body: CounterPlanBody,
 ) {
-  const shift = await requireOpenShift(deps.db, operator.userId)
+  const counter = await counterOf(deps.db, operator, country)
   if (body.buyer.kind === 'WALK_IN') throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
   const who = await buyerOf(deps.db, body.buyer, country)
   if (!who.email) throw new DomainError('PAY_LATER_NEEDS_FAN', { field: 'buyer' })
-  const seller = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
-  return sellPlanAtCounter(deps, seller, who, body, async (trx, order) => {
+  return sellPlanAtCounter(deps, counter, who, body, async (trx, order) => {
     if (!(await maySell(trx, operator, order.eventId))) throw new DomainError('FORBIDDEN')
     await audit(trx, operator, 'sale.plan', 'order', order.id, {
       buyer: auditedBuyer(body.buyer),
       total: body.expectedTotal,
       deposit: body.expectedDeposit,
       tenders: auditedTenders(body.tenders),
-      shiftId: shift.id,
+      shiftId: counter.shiftId,
     })
   })
 }
@@ -396,16 +415,15 @@ export async function payPlanAtCounter(
   orderId: string,
   body: CounterInstalmentBody,
 ) {
-  const shift = await requireOpenShift(deps.db, operator.userId)
+  const counter = await counterOf(deps.db, operator, country)
   await planAtCounter(deps.db, operator, country, { id: orderId })
-  const collector = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
-  const paid = await payInstalmentAtCounter(deps, collector, orderId, body)
+  const paid = await payInstalmentAtCounter(deps, counter, orderId, body)
   await audit(deps.db, operator, 'plan.instalment', 'order', orderId, {
     part: body.part,
     amount: body.expectedAmount,
     tenders: auditedTenders(body.tenders),
     change: paid.change,
-    shiftId: shift.id,
+    shiftId: counter.shiftId,
   })
   return paid
 }
@@ -418,21 +436,20 @@ export async function collect(
   orderId: string,
   body: CollectBody,
 ) {
-  const shift = await requireOpenShift(deps.db, operator.userId)
-  const seller = { userId: operator.userId, channel: operator.channel, shiftId: shift.id }
-  return collectReservation(deps, seller, orderId, country, body, async (trx, sale) => {
+  const counter = await counterOf(deps.db, operator, country)
+  return collectReservation(deps, counter, orderId, body, async (trx, sale) => {
     if (!(await maySell(trx, operator, sale.eventId))) throw new DomainError('FORBIDDEN')
     await audit(trx, operator, 'sale.collect', 'order', orderId, {
       total: sale.total,
       tenders: auditedTenders(body.tenders),
       change: sale.change,
-      shiftId: shift.id,
+      shiftId: counter.shiftId,
     })
   })
 }
 
 export const saleOf = (db: Db, operatorId: string, orderId: string, country: Country) =>
-  counterSaleView(db, orderId, operatorId, new Date(), country)
+  counterSaleView(db, orderId, operatorId, country)
 
 /** The operator's own sale, or a reservation of the country still waiting, by its receipt's code. */
 export const saleOfCode = (db: Db, operatorId: string, code: string, country: Country) =>
@@ -463,14 +480,15 @@ export async function refundSale(
 export async function voidSale(
   deps: CheckoutDeps,
   operator: Operator,
+  country: Country,
   orderId: string,
 ): Promise<CounterSale> {
-  const shift = await requireOpenShift(deps.db, operator.userId)
-  await voidCounterSale(deps, { userId: operator.userId, shiftId: shift.id }, orderId, async (trx, sale) => {
+  const counter = await counterOf(deps.db, operator, country)
+  await voidCounterSale(deps, counter, orderId, async (trx, sale) => {
     if (sale.courtesy) await giveBackCourtesyQuota(trx, sale.eventId, sale.places)
-    await audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: shift.id })
+    await audit(trx, operator, 'sale.void', 'order', orderId, { shiftId: counter.shiftId })
   })
-  return counterSaleView(deps.db, orderId, operator.userId)
+  return counterSaleView(deps.db, orderId, operator.userId, country)
 }
 
 /**
@@ -480,11 +498,12 @@ export async function voidSale(
 export async function printSaleTickets(
   db: Db,
   operator: Operator,
+  country: Country,
   orderId: string,
   locale: Locale,
   layout: TicketPdfLayout,
 ) {
-  await saleOfSeller(db, orderId, operator.userId)
+  await saleOfSeller(db, orderId, operator.userId, country)
   const copy = (await printsOfOrder(db, orderId)) + 1
   const pdf = await counterSaleTicketsPdf(db, orderId, locale, { layout, copy })
   await audit(db, operator, 'tickets.print', 'order', orderId, { copy, reprint: copy > 1, layout })

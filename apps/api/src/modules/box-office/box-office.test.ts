@@ -967,6 +967,47 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     expect(approved.json().total).toBe(100)
   })
 
+  it('keeps one currency per shift and each site to its own country’s sales (issue 40)', async () => {
+    const mx = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie: operator, host: 'mx.localhost:3000' },
+        remoteAddress: addr(),
+        ...(payload ? { payload } : {}),
+      })
+    if (!(await shift())) await call('POST', '/api/assistant/shift', { openingFloat: 10_000_000_00 })
+    const before = await shift()
+    expect(before.currency).toBe('COP')
+
+    // A Mexican event sold for pesos from the Mexican site, into the Colombian drawer: refused, nothing taken.
+    const mexican = await seatedEvent(db(), { country: 'MEX' })
+    const held = await mx('POST', '/api/reservations', { eventId: mexican.id, seats: ['NORTE/A-4'] })
+    expect(held.statusCode, held.body).toBe(201)
+    const cart = await mx('GET', `/api/checkout-service/cart?reservation=${held.json().id}`)
+    const refused = await mx('POST', '/api/assistant/sales', {
+      reservationId: held.json().id,
+      buyer: walkIn,
+      tenders: [{ kind: 'CASH', tendered: cart.json().total }],
+      expectedTotal: cart.json().total,
+      currency: 'MXN',
+      idempotencyKey: randomUUID(),
+    })
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json().code).toBe('SHIFT_OF_OTHER_COUNTRY')
+    expect((await shift()).totals).toEqual(before.totals)
+
+    // A Colombian sale is neither read nor voided from the Mexican site.
+    const colombian = await seatedEvent(db())
+    const seats = await hold(colombian.id, ['NORTE/A-5'])
+    const sold = await sale(seats, [{ kind: 'CASH', tendered: seats.total }], walkIn)
+    expect(sold.statusCode, sold.body).toBe(201)
+    expect((await mx('GET', `/api/assistant/sales/${sold.json().orderId}`)).statusCode).toBe(404)
+    expect((await mx('GET', `/api/assistant/sales?code=${sold.json().code}`)).statusCode).toBe(404)
+    expect((await mx('POST', `/api/assistant/sales/${sold.json().orderId}/void`)).statusCode).toBe(409)
+    expect((await call('GET', `/api/assistant/sales/${sold.json().orderId}`)).json().status).toBe('PAID')
+  })
+
   it('refuses a void after 30 minutes', async () => {
     const current =
       (await shift()) ?? (await call('POST', '/api/assistant/shift', { openingFloat: 0 })).json()
@@ -977,7 +1018,7 @@ describe.each(ENGINES)('the box office on %s', (engine) => {
     await expect(
       voidCounterSale(
         t.app.checkout,
-        { userId: operatorId, shiftId: current.id },
+        { userId: operatorId, country: 'COL', shiftId: current.id },
         sold.json().orderId,
         async () => {},
         new Date(Date.now() + 31 * 60_000),

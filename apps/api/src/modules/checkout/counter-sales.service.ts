@@ -32,7 +32,13 @@ import {
 } from './checkout.repository.js'
 import { payInstalment, scheduleForHold } from './installments.service.js'
 import { paymentInstructionsEmail } from './order-emails.js'
-import { placeCounterOrder, placeOrder, recordCounterParts } from './orders.service.js'
+import {
+  type CounterTender,
+  placeCounterOrder,
+  placeOrder,
+  recordCounterParts,
+  type ShiftCheck,
+} from './orders.service.js'
 import {
   type CheckoutDeps,
   completeIfPaid,
@@ -47,14 +53,29 @@ import {
  * the order's side of it.
  */
 
-/** The operator selling, and the shift the sale goes into. */
+/** The operator selling, on which country's site, and the shift the sale goes into. */
 export interface CounterSeller {
   userId: string
   channel: SalesChannel
+  /** The site's country: its sales are the only ones this counter reads, sells or voids (issue 40). */
+  country: string
   shiftId: string
   /** An admin at the counter: may lower a price past the operators' bound (`priceOverrideOk`). */
   admin?: boolean
+  /** Confirms the shift inside each cash movement's transaction (issue 40). */
+  confirmShift?: ShiftCheck
 }
+
+/** What the operator took, into their shift's drawer, confirmed open when it is recorded. */
+const counterTender = (
+  seller: Pick<CounterSeller, 'shiftId' | 'confirmShift'>,
+  parts: CounterTender['parts'],
+): CounterTender => ({
+  method: 'COUNTER',
+  parts,
+  shiftId: seller.shiftId,
+  ...(seller.confirmShift ? { confirmShift: seller.confirmShift } : {}),
+})
 
 /** The buyer as the order records them, and how to reach them for the tickets (none for a walk-in). */
 export interface CounterBuyerDetails {
@@ -95,11 +116,7 @@ export async function sellAtCounter(
         total: body.priceOverride.total,
         byAdmin: seller.admin ?? false,
       },
-      payment: {
-        method: 'COUNTER',
-        parts: settled.parts,
-        shiftId: seller.shiftId,
-      },
+      payment: counterTender(seller, settled.parts),
       onRecorded: (trx, order) =>
         onRecorded(trx, {
           orderId: order.id,
@@ -111,7 +128,7 @@ export async function sellAtCounter(
     },
     now,
   )
-  return counterSaleView(deps.db, orderId, seller.userId, now)
+  return counterSaleView(deps.db, orderId, seller.userId, seller.country, now)
 }
 
 /**
@@ -173,7 +190,7 @@ export async function sellForLaterAtCounter(
  */
 export async function reserveAtCounter(
   deps: CheckoutDeps,
-  seller: Pick<CounterSeller, 'userId' | 'channel'>,
+  seller: Pick<CounterSeller, 'userId' | 'channel' | 'country'>,
   who: CounterBuyerDetails,
   body: Omit<ReserveBody, 'buyer'>,
   /** Written in the order's transaction, once; throwing reserves nothing. */
@@ -191,7 +208,7 @@ export async function reserveAtCounter(
     },
     now,
   )
-  return counterSaleView(deps.db, orderId, seller.userId, now)
+  return counterSaleView(deps.db, orderId, seller.userId, seller.country, now)
 }
 
 /**
@@ -227,7 +244,7 @@ export async function sellPlanAtCounter(
       billing: body.billing,
       firstPayment: deposit,
       installmentSchedule: quote.schedule,
-      payment: { method: 'COUNTER', parts: settled.parts, shiftId: seller.shiftId },
+      payment: counterTender(seller, settled.parts),
       onRecorded,
     },
     now,
@@ -258,7 +275,7 @@ export async function payInstalmentAtCounter(
       part: body.part,
       expectedAmount: body.expectedAmount,
       idempotencyKey: `counter-${body.idempotencyKey}`,
-      payment: { method: 'COUNTER', parts: settled.parts, shiftId: collector.shiftId },
+      payment: counterTender(collector, settled.parts),
     },
     now,
   )
@@ -291,7 +308,6 @@ export async function collectReservation(
   deps: CheckoutDeps,
   collector: CounterSeller,
   orderId: string,
-  country: string,
   body: CollectBody,
   /** Written in the collection's transaction (the operator's events, the audit entry); throwing undoes it. */
   onRecorded: (trx: Db, sale: { eventId: string; total: number; change: number }) => Promise<void>,
@@ -300,7 +316,7 @@ export async function collectReservation(
   const key = `collect-${orderId}-${body.idempotencyKey}`
   await deps.db.transaction().execute(async (trx) => {
     const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
-    if (!order?.seller_user_id || order.country !== country)
+    if (!order?.seller_user_id || order.country !== collector.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     const payments = await paymentsOfOrder(trx, order.id)
     if (payments.some((p) => p.idempotency_key?.startsWith(key))) return
@@ -313,7 +329,9 @@ export async function collectReservation(
     const settled = settleTenders(total, body.tenders)
     if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
     await supersedeCounterPayment(trx, waiting)
-    await recordCounterParts(trx, order, collector.userId, { method: 'COUNTER', parts: settled.parts }, key)
+    // The order names the drawer (below); the payments carry none of their own.
+    const { shiftId: _drawer, ...tender } = counterTender(collector, settled.parts)
+    await recordCounterParts(trx, order, collector.userId, tender, key)
     // The sale is the collector's from here: its cash is in their drawer, its tickets on paper.
     const collected = {
       seller_user_id: collector.userId,
@@ -325,7 +343,7 @@ export async function collectReservation(
       throw new DomainError('HOLD_EXPIRED')
     await onRecorded(trx, { eventId: order.event_id, total, change: settled.change })
   })
-  return counterSaleView(deps.db, orderId, collector.userId, now)
+  return counterSaleView(deps.db, orderId, collector.userId, collector.country, now)
 }
 
 /** The operator placing the order for the buyer at the counter. */
@@ -374,14 +392,12 @@ const isUndoableAtCounter = (p: PaymentRow) =>
  * The order of a sale made by this operator; any other order (or none) is not found — except a reservation
  * still waiting, which every counter of its country may open to collect.
  */
-export async function saleOfSeller(db: Db, orderId: string, sellerId: string, country?: string) {
+export async function saleOfSeller(db: Db, orderId: string, sellerId: string, country: string) {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
+  // Sales are the site's country's: the Mexican site neither reads nor voids a Colombian one (issue 40).
   const collectable =
-    order?.seller_user_id &&
-    order.country === country &&
-    order.method === 'RESERVATION' &&
-    order.status === 'PENDING_CASH_PAYMENT'
-  if (!order || (order.seller_user_id !== sellerId && !collectable))
+    order?.seller_user_id && order.method === 'RESERVATION' && order.status === 'PENDING_CASH_PAYMENT'
+  if (!order || order.country !== country || (order.seller_user_id !== sellerId && !collectable))
     throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
   return order
 }
@@ -391,9 +407,9 @@ export async function counterSaleView(
   db: Db,
   orderId: string,
   sellerId: string,
+  /** The site's country: only its sales are read there, and its reservations still waiting by any counter. */
+  country: string,
   now = new Date(),
-  /** The site's country: a reservation of it still waiting is any of its counters' to read. */
-  country?: string,
 ): Promise<CounterSale> {
   return receiptOf(db, await saleOfSeller(db, orderId, sellerId, country), now)
 }
@@ -416,7 +432,7 @@ export async function counterSaleByCode(db: Db, code: string, country: string) {
 export async function counterSaleOfCode(db: Db, code: string, country: string, operatorId: string) {
   const found = await findCounterOrderByCode(db, code.trim().toUpperCase(), country)
   if (!found) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
-  return counterSaleView(db, found.id, operatorId, new Date(), country)
+  return counterSaleView(db, found.id, operatorId, country)
 }
 
 /** The provider's page a card link sends the buyer to, while it takes payments. */
@@ -510,7 +526,7 @@ async function receiptOf(
  */
 export async function voidCounterSale(
   deps: Pick<CheckoutDeps, 'db'>,
-  seller: { userId: string; shiftId: string },
+  seller: Pick<CounterSeller, 'userId' | 'country' | 'shiftId' | 'confirmShift'>,
   orderId: string,
   /** Written in the void's transaction (the audit entry, a courtesy's quota given back). */
   onVoided: (trx: Db, sale: { eventId: string; places: number; courtesy: boolean }) => Promise<void>,
@@ -518,8 +534,10 @@ export async function voidCounterSale(
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
-    if (!order || order.seller_user_id !== seller.userId)
+    if (!order || order.seller_user_id !== seller.userId || order.country !== seller.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
+    // Cash handed back leaves the drawer: the close counts it or the void is refused.
+    await seller.confirmShift?.(trx, order.currency)
     const payments = await paymentsOfOrder(trx, order.id)
     if (order.status !== 'PAID' || !payments.every(isUndoableAtCounter))
       throw new DomainError('SALE_NOT_VOIDABLE')

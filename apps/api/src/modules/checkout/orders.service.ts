@@ -152,7 +152,16 @@ export interface CounterTender {
   parts: readonly SettledTender[]
   /** The shift the sale belongs to: its cash goes into that drawer (issue 15 part 5). */
   shiftId?: string
+  /** Confirms the drawer inside the payment's transaction; see `ShiftCheck`. */
+  confirmShift?: ShiftCheck
 }
+
+/**
+ * Locks the drawer's shift inside a cash movement's own transaction and re-checks it is open and of the
+ * movement's currency (issue 40), so a close racing the movement either counts it or refuses it
+ * (SHIFT_NOT_OPEN), and no shift mixes currencies. The box office owns shifts and passes this in.
+ */
+export type ShiftCheck = (trx: Db, currency: string) => Promise<void>
 
 /**
  * Seats kept at the counter for a buyer who comes back to pay there (method RESERVATION): one payment of the
@@ -180,6 +189,7 @@ export async function recordCounterParts(
   tender: CounterTender,
   key?: string,
 ) {
+  await tender.confirmShift?.(trx, order.currency)
   for (const [i, part] of tender.parts.entries()) {
     await recordSettledPayment(trx, {
       id: randomUUID(),
