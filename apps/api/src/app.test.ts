@@ -157,3 +157,42 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(ui.headers['content-type']).toContain('text/html')
   })
 })
+
+describe('what the request log writes down', () => {
+  const lines: string[] = []
+  let t: TestApp
+  beforeAll(async () => {
+    t = await openTestApp('pglite', {
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(line) },
+    })
+  })
+  afterAll(async () => t?.close())
+
+  const PAN = '4509953566233704'
+  it.each([
+    `/checkout/buy?reservation=r1&method=CARD&number=${PAN}&expiry=12%2F30&cvv=123&holderName=APRO`,
+    `/assistant/buy?reservation=r1&number=${PAN}&expiry=12%2F30&cvv=123`,
+    `/api/checkout-service/cart?reservation=r1&number=${PAN}&cvv=123`,
+    `/api/assistant/sales?code=ABC123&number=${PAN}&expiry=12%2F30&cvv=123`,
+    `/events?number=${PAN}&expiry=12%2F30&cvv=123`,
+  ])('never a card number, expiry or CVV, whatever the route (%s)', async (url) => {
+    lines.length = 0
+    await t.app.inject({ url })
+    const log = lines.join('\n')
+    expect(log).toContain('incoming request')
+    expect(log).not.toContain(PAN)
+    expect(log).not.toContain('12%2F30')
+    expect(log).not.toMatch(/cvv=123/)
+  })
+
+  it('no query string of a checkout or counter route, and other routes keep theirs', async () => {
+    lines.length = 0
+    await t.app.inject({ url: '/checkout?event=final&contact.email=fan%40example.com' })
+    await t.app.inject({ url: '/api/events?type=FOOTBALL' })
+    const log = lines.join('\n')
+    expect(log).toContain('"/checkout?[redacted]"')
+    expect(log).not.toContain('fan%40example.com')
+    expect(log).toContain('"/api/events?type=FOOTBALL"')
+  })
+})

@@ -36,6 +36,7 @@ import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handle
 import { inputGuardPlugin } from './plugins/input-guard.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { requestContextPlugin, requestIdOf } from './plugins/request-context.js'
+import { requestLogSerializers } from './plugins/request-log.js'
 import { securityPlugin } from './plugins/security.js'
 import { webPlugin } from './plugins/web.js'
 
@@ -46,13 +47,22 @@ export interface BuildAppOptions {
   closeDbOnShutdown?: boolean
   /** Serve the built web app; tests of the API leave it off. */
   web?: boolean
+  /** Where the log goes (standard output by default). */
+  logStream?: { write(line: string): void }
 }
 
 /** Builds the whole app from plugins; `server.ts` listens, tests call `app.inject()`. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: requestLogSerializers,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),

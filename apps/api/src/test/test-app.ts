@@ -18,6 +18,8 @@ export async function openTestApp(
     env?: Record<string, string>
     beforeReady?: (app: FastifyInstance) => void
     demoAccounts?: boolean
+    /** Collects the log (with `env: { LOG_LEVEL }`), for tests of what is written down. */
+    logStream?: { write(line: string): void }
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(engine)
@@ -27,7 +29,7 @@ export async function openTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.env,
   })
-  const app = await buildApp({ config, db })
+  const app = await buildApp({ config, db, ...(opts.logStream ? { logStream: opts.logStream } : {}) })
   opts.beforeReady?.(app)
   await app.ready()
   if (opts.demoAccounts) await seedDemoAccounts(app)
