@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { devEndpointsNotice, loadConfig } from './config.js'
 import { openTestApp, type TestApp } from './test/test-app.js'
 import { ENGINES } from './test/test-db.js'
 
@@ -194,5 +195,39 @@ describe('what the request log writes down', () => {
     expect(log).toContain('"/checkout?[redacted]"')
     expect(log).not.toContain('fan%40example.com')
     expect(log).toContain('"/api/events?type=FOOTBALL"')
+  })
+})
+
+describe('the dev outbox, which shows every account’s codes (issue 40)', () => {
+  const outboxFrom = (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: '/api/dev/outbox', remoteAddress, headers })
+
+  it('answers only clients on this machine, not through a proxy, and says so at start', async () => {
+    const t = await openTestApp('pglite')
+    try {
+      expect((await outboxFrom(t, '127.0.0.1')).statusCode).toBe(200)
+      expect((await outboxFrom(t, '::1')).statusCode).toBe(200)
+      expect((await outboxFrom(t, '203.0.113.9')).statusCode).toBe(404)
+      expect((await outboxFrom(t, '10.0.0.7')).statusCode).toBe(404)
+      // A proxy on this host connects from loopback on behalf of anyone.
+      expect((await outboxFrom(t, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404)
+    } finally {
+      await t.close()
+    }
+    expect(devEndpointsNotice(loadConfig({ NODE_ENV: 'development' }))).toMatch(
+      /only clients on this machine/,
+    )
+    expect(devEndpointsNotice(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }))).toBeNull()
+  })
+
+  it('opens to the network only by a variable that names the danger', async () => {
+    const t = await openTestApp('pglite', { env: { UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT: 'true' } })
+    try {
+      expect((await outboxFrom(t, '203.0.113.9')).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+    const notice = devEndpointsNotice(loadConfig({ UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT: 'true' }))
+    expect(notice).toMatch(/OPEN TO ANY CLIENT/)
   })
 })

@@ -112,7 +112,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ticketRoutes)
   // A FILE field of an inscription form says which files it takes (issue 17).
   await app.register(uploadsPlugin, { config, fileRules: fileRulesOf })
-  if (devOutboxEnabled(config)) await app.register(devOutboxRoutes)
+  if (devOutboxEnabled(config))
+    await app.register(devOutboxRoutes, { anyClient: config.UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT })
 
   if (opts.web)
     await app.register(webPlugin, {
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       contentDir: config.CONTENT_DIR,
       config: publicConfig(config),
       devOutbox: devOutboxEnabled(config),
+      devOutboxAnyClient: config.UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT,
     })
   return app
 }

@@ -54,6 +54,9 @@ export const configSchema = z.object({
   ),
   COOKIE_SECURE: flag.optional(),
   DEV_OUTBOX: flag.optional(),
+  // Issue 40: the dev outbox shows every account's one-time and reset codes, so it answers only this
+  // machine's own clients unless this flag, named for what it does, opens it to the network.
+  UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT: flag.default(false),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Palco <no-reply@palco.co>'),
   SMS_WEBHOOK_URL: optionalText,
@@ -92,6 +95,13 @@ export type Config = z.infer<typeof configSchema>
 export const cookiesSecure = (c: Config) => c.COOKIE_SECURE ?? c.NODE_ENV === 'production'
 /** The dev outbox page and API are off in production unless explicitly asked for (the journeys do). */
 export const devOutboxEnabled = (c: Config) => c.DEV_OUTBOX ?? c.NODE_ENV !== 'production'
+/** What the server says at start about its development-only endpoints, when any is on. */
+export function devEndpointsNotice(c: Config): string | null {
+  if (!devOutboxEnabled(c)) return null
+  return c.UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT
+    ? 'DEV OUTBOX OPEN TO ANY CLIENT (UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT): /api/dev/outbox and /dev/outbox show every account’s one-time and password-reset codes to whoever asks'
+    : 'dev outbox on (/api/dev/outbox, /dev/outbox): it shows every account’s codes, so it answers only clients on this machine (DEV_OUTBOX=false turns it off)'
+}
 export const publicUrl = (c: Config) => c.PUBLIC_URL ?? `http://localhost:${c.PORT}`
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { buildApp } from './app.js'
-import { loadConfig } from './config.js'
+import { devEndpointsNotice, loadConfig } from './config.js'
 import { openDatabase } from './db/dialect.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDemoData } from './db/seed/demo.js'
@@ -65,6 +65,8 @@ const warming = warmUp(app, {
 await Promise.race([warming, delay(WARM_BEFORE_LISTEN_MS, undefined, { ref: false })])
 
 await app.listen({ host: config.HOST, port: config.PORT })
+const devNotice = devEndpointsNotice(config)
+if (devNotice) app.log.warn(devNotice)
 app.log.info(
   `Palco on http://localhost:${config.PORT} (Colombia) and http://${config.MX_HOSTS[0] ?? 'mx.localhost'}:${config.PORT} (Mexico), database: ${handle.kind}`,
 )

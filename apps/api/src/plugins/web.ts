@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { PublicSiteConfig, ServerContext, SessionUser } from '@palco/domain/web/server-context'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { isLocalClient } from './local-client.js'
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
@@ -75,7 +76,14 @@ export function cacheControlOf(relativePath: string): string {
  */
 export async function webPlugin(
   app: FastifyInstance,
-  opts: { buildDir: string; contentDir: string; config: PublicSiteConfig; devOutbox: boolean },
+  opts: {
+    buildDir: string
+    contentDir: string
+    config: PublicSiteConfig
+    devOutbox: boolean
+    /** The dev outbox page answers any client, not only this machine's (issue 40). */
+    devOutboxAnyClient?: boolean
+  },
 ) {
   const serverEntry = path.join(opts.buildDir, 'server/index.js')
   const clientDir = path.join(opts.buildDir, 'client')
@@ -121,7 +129,7 @@ export async function webPlugin(
           requestId: request.id,
           config: opts.config,
           session: await sessionUserOf(request),
-          devOutbox: opts.devOutbox,
+          devOutbox: opts.devOutbox && (opts.devOutboxAnyClient === true || isLocalClient(request)),
           content: (relativePath) => readContent(opts.contentDir, relativePath),
           api: async (apiPath, init) => {
             const res = await app.inject({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { localClientsOnly } from '../../plugins/local-client.js'
 import { listRecentMessages } from './outbox.repository.js'
 
 const messageSchema = z.object({
@@ -16,11 +17,15 @@ const messageSchema = z.object({
   createdAt: z.string(),
 })
 
-/** Every message the product sent, for development and the journeys; never registered in production. */
-export async function devOutboxRoutes(app: FastifyInstance) {
+/**
+ * Every message the product sent, for development and the journeys; never registered in production, and
+ * answering only clients on this machine unless `anyClient` (UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT).
+ */
+export async function devOutboxRoutes(app: FastifyInstance, opts: { anyClient: boolean }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dev/outbox',
     {
+      onRequest: localClientsOnly(opts.anyClient),
       schema: {
         tags: ['development'],
         summary: 'Messages written to the outbox (development only)',
