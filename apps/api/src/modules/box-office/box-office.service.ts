@@ -269,8 +269,8 @@ async function buyerOf(
 }
 
 /**
- * Sells at the counter in the operator's open shift. The shift is checked when the sale starts; a close
- * racing a sale is harmless either way, since the sale's payments carry the shift and the close sums them.
+ * Sells at the counter in the operator's open shift, confirmed again where the sale's payments are written
+ * (`counterOf`), so a close racing the sale counts it or refuses it.
  */
 export async function sell(
   deps: CheckoutDeps,
