@@ -8,6 +8,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { closeShift, openShift } from '../api/box-office'
 import { minorOf, numberSeparatorsOf } from '../model/money-input'
+import { shiftCashOf } from '../model/shift-cash'
 
 /**
  * One amount of cash counted into or out of the drawer, sent to the shift (opening it with its float,
@@ -116,6 +117,7 @@ export function ShiftReport(props: { shift: ShiftView; locale: Locale }) {
   const { t } = useTranslation('boxoffice')
   const { shift, locale } = props
   const money = (amount: number) => formatMoney({ amount, currency: shift.currency }, locale)
+  const cash = shiftCashOf(shift.totals)
   const titleId = useId()
   return (
     <Paper
@@ -149,18 +151,26 @@ export function ShiftReport(props: { shift: ShiftView; locale: Locale }) {
               <Table.Td ta="end">{shift.totals.voids}</Table.Td>
             </Table.Tr>
             <Table.Tr>
+              <Table.Th scope="row">{t('shift.cashReceived')}</Table.Th>
+              <Table.Td ta="end" data-testid="shift-cash-received">
+                {money(cash.received)}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{t('shift.change')}</Table.Th>
+              <Table.Td ta="end" data-testid="shift-change">
+                {money(cash.change)}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
               <Table.Th scope="row">{t('shift.cash')}</Table.Th>
-              <Table.Td ta="end" data-testid="shift-cash">
-                {money(shift.totals.cash)}
+              <Table.Td ta="end" fw={700} data-testid="shift-cash">
+                {money(cash.net)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">{t('shift.terminal')}</Table.Th>
               <Table.Td ta="end">{money(shift.totals.terminal)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">{t('shift.change')}</Table.Th>
-              <Table.Td ta="end">{money(shift.totals.change)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
