@@ -76,6 +76,9 @@ const WORDS = {
     awaiting: 'Esperando el pago',
     newTotal: 'Nuevo total',
     overrideReason: 'Motivo',
+    saleSummary: 'Resumen de la venta',
+    saleTime: 'Tiempo para completar la venta',
+    heldForSale: 'Sillas reservadas para la venta',
   },
   mexico: {
     float: 'Opening float',
@@ -138,6 +141,9 @@ const WORDS = {
     awaiting: 'Awaiting payment',
     newTotal: 'New total',
     overrideReason: 'Reason',
+    saleSummary: 'Sale summary',
+    saleTime: 'Time left to complete the sale',
+    heldForSale: 'Seats held for the sale',
   },
 } as const
 
@@ -216,6 +222,10 @@ async function expectTicketsInFanAccount(browser: Browser, site: Site, fanEmail:
 /** Whole units of the country's currency, as the counter types them (amounts travel in minor units). */
 const major = (minor: number) => Math.round(minor / 100)
 
+/** A whole amount grouped as the country's pages write it: 210.000 in Colombia, 210,000 in Mexico. */
+const grouped = (site: Site, amount: number) =>
+  String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, site.name === 'colombia' ? '.' : ',')
+
 /**
  * The QR codes of the tickets PDF the receipt's "print" link opens, fetched from the page (the journeys'
  * *.localhost hosts resolve only in the browser) and read off the printed picture.
@@ -274,9 +284,14 @@ for (const site of COUNTRIES) {
       await page.getByRole('button', { name: words.best }).click()
       await page.getByRole('button', { name: words.hold }).click()
       await expect(page.getByTestId('hold-panel')).toBeVisible()
+      // The counter's pages speak to the operator selling, not to a fan buying.
+      await expect(page.getByTestId('hold-panel')).toContainText(words.heldForSale)
+      await expect(page.getByTestId('hold-panel')).toContainText(words.saleTime)
       await page.getByRole('link', { name: words.continue }).click()
       await expect(page).toHaveURL(/\/assistant\/buy\?event=.+&reservation=/)
       await waitForHydration(page)
+      await expect(page.getByRole('heading', { name: words.saleSummary })).toBeVisible()
+      await expect(page.getByTestId('hold-timer')).toContainText(words.saleTime)
 
       // A walk-in, paying cash with more than the total: the change shows before charging.
       const reservation = new URL(page.url()).searchParams.get('reservation') ?? ''
@@ -315,6 +330,15 @@ for (const site of COUNTRIES) {
       // The tickets print as a PDF for the operator who sold them.
       const voidedCodes = await printedCodes(page)
       expect(voidedCodes).toHaveLength(2)
+      // The open shift's cash as a cashier counts it: what the buyer handed over (not the sale's total), the
+      // change given back, and what the sale left in the drawer.
+      const saleUrl = page.url()
+      await page.goto(urlOf(site, '/assistant'))
+      await expect(page.getByTestId('shift-cash-received')).toContainText(grouped(site, handed))
+      await expect(page.getByTestId('shift-change')).toContainText(grouped(site, 20_000))
+      await expect(page.getByTestId('shift-cash')).toContainText(grouped(site, major(cart.data.total)))
+      await page.goto(saleUrl)
+      await waitForHydration(page)
       await page.getByTestId('void-sale').click()
       await expect(page.getByTestId('receipt-status')).toHaveText(words.voided)
       await expect(page.getByTestId('void-sale')).toHaveCount(0)

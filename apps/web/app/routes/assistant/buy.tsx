@@ -271,7 +271,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <HoldAside cart={cart} locale={locale} onExpired={onExpired} />
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired} actor="operator" />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -251,7 +251,7 @@ function SellOnPlan({ data: loaderData }: { data: BuyData }) {
             )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <HoldAside cart={cart} locale={locale} onExpired={onExpired} />
+            <HoldAside cart={cart} locale={locale} onExpired={onExpired} actor="operator" />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -380,7 +380,7 @@ function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderSummary locale={locale} figures={order} />
+            <OrderSummary locale={locale} figures={order} actor="operator" />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -4,6 +4,7 @@ import type { Locale } from '@palco/domain/locale/country'
 import { memo, type ReactNode } from 'react'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import type { Actor } from '../../lib/actor'
 
 /**
  * Not a route: a part of the checkout steps' pages, here because it joins two features (the hold's
@@ -15,15 +16,21 @@ export const HoldAside = memo(function HoldAside(props: {
   cart: Cart
   locale: Locale
   onExpired: () => void
+  /** The operator at the counter, or the fan (the default): the same column, worded for who reads it. */
+  actor?: Actor
   children?: ReactNode
 }) {
   const { cart } = props
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" data-testid="hold-timer">
-        <HoldCountdown expiresAt={cart.expiresAt} onExpired={props.onExpired} />
+        <HoldCountdown expiresAt={cart.expiresAt} onExpired={props.onExpired} actor={props.actor} />
       </Paper>
-      <OrderSummary locale={props.locale} figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }} />
+      <OrderSummary
+        locale={props.locale}
+        actor={props.actor}
+        figures={{ ...cart, promoCode: cart.promoCode?.code ?? null }}
+      />
       {props.children}
     </Stack>
   )

@@ -39,6 +39,7 @@ import {
 import { getSeatLayout, seatLayoutPath } from '../../features/stadium-checkout/api/seat-layout'
 import { getSeats, seatsPath } from '../../features/stadium-checkout/api/seats'
 import { useSeatFeed } from '../../features/stadium-checkout/hooks/use-seat-feed'
+import { type Actor, wordingOf } from '../../lib/actor'
 import { isApiError } from '../../lib/api-client'
 import { useCarriedNamespaces } from '../../lib/i18n/page-resources'
 import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
@@ -91,6 +92,8 @@ const MAX_PER_PURCHASE = 10
 
 export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const { event, locale, signedIn, seatMapFiles, counter } = loaderData
+  // At the counter the page speaks to the operator selling, not to a fan buying (DESIGN §4 rule 6).
+  const actor: Actor = counter ? 'operator' : 'fan'
   // The renderer's files are asked for with the page's own modules, and its texts come in the page (issue
   // 13: cold map).
   useCarriedNamespaces('seatmap')
@@ -184,9 +187,9 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const onExpired = useCallback(() => {
     if (reservation) void releaseReservation(reservation.id).catch(() => {})
     setReservation(null)
-    setNotice(t('checkout:stadium.expired'))
+    setNotice(t('checkout:stadium.expired', { context: wordingOf(actor) }))
     void refreshSeats()
-  }, [refreshSeats, t, reservation])
+  }, [refreshSeats, t, reservation, actor])
   const proposeBest = async () => {
     setError(null)
     try {
@@ -206,6 +209,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
     )
     const minutes = Math.max(1, Math.round((new Date(r.expiresAt).getTime() - Date.now()) / 60_000))
     return t('checkout:stadium.heldAnnouncement', {
+      context: wordingOf(actor),
       count: places.length,
       places: places.join(', '),
       minutes,
@@ -307,9 +311,9 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                   <Paper withBorder p="md" data-testid="hold-panel">
                     <Stack gap="sm">
                       <Title order={2} size="h4">
-                        {t('checkout:stadium.heldTitle', { context: heldPlacesWord })}
+                        {t('checkout:stadium.heldTitle', { context: wordingOf(actor, heldPlacesWord) })}
                       </Title>
-                      <HoldCountdown expiresAt={reservation.expiresAt} onExpired={onExpired} />
+                      <HoldCountdown expiresAt={reservation.expiresAt} onExpired={onExpired} actor={actor} />
                       <Stack gap={2}>
                         {reservation.seats.map((s) => (
                           <Text key={s.key} size="sm">

@@ -6,6 +6,7 @@ import { sectionName } from '@palco/domain/tickets/location'
 import type { ReactNode } from 'react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type Actor, wordingOf } from '../../../lib/actor'
 
 export interface SummaryFigures {
   event: Cart['event']
@@ -55,8 +56,16 @@ function Row(props: { label: ReactNode; value: string; strong?: boolean; testId?
   )
 }
 
-/** The event, each seat with its price and fee, and the totals: what the fan is about to pay (or paid). */
-export function OrderSummary(props: { figures: SummaryFigures; locale: Locale; children?: ReactNode }) {
+/**
+ * The event, each seat with its price and fee, and the totals: what the fan is about to pay (or paid), or at
+ * the counter what the operator is selling.
+ */
+export function OrderSummary(props: {
+  figures: SummaryFigures
+  locale: Locale
+  actor?: Actor
+  children?: ReactNode
+}) {
   const { t } = useTranslation('checkout')
   const titleId = useId()
   const { figures: f, locale } = props
@@ -72,7 +81,7 @@ export function OrderSummary(props: { figures: SummaryFigures; locale: Locale; c
     >
       <Stack gap="sm">
         <Title order={2} size="h4" id={titleId}>
-          {t('summary.title')}
+          {t('summary.title', { context: wordingOf(props.actor) })}
         </Title>
         <Stack gap={2}>
           <Text fw={600}>{f.event.name}</Text>

@@ -1,6 +1,7 @@
 import { Alert, Group, Text, VisuallyHidden } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type Actor, wordingOf } from '../../../lib/actor'
 import {
   announcementBetween,
   type CountdownAnnouncement,
@@ -15,6 +16,8 @@ export interface HoldCountdownProps {
   now?: () => number
   /** Called once when the time is up; the page releases the seats and tells the fan. */
   onExpired: () => void
+  /** Who is completing the purchase: the fan, or the operator selling at the counter (words only). */
+  actor?: Actor
 }
 
 /**
@@ -22,21 +25,28 @@ export interface HoldCountdownProps {
  * noise); it speaks at 5 minutes, 1 minute and at zero. Rendered as "--:--" on the server so the first
  * client render matches it, then ticks on each whole second.
  */
-export function HoldCountdown({ expiresAt, now = Date.now, onExpired }: HoldCountdownProps) {
+export function HoldCountdown({ expiresAt, now = Date.now, onExpired, actor }: HoldCountdownProps) {
   const { t } = useTranslation('seatmap')
+  const context = wordingOf(actor)
   const [spoken, setSpoken] = useState<CountdownAnnouncement | null>(null)
   return (
     <div>
       <Group gap="xs" align="baseline">
-        <Text size="sm">{t('countdown.label')}</Text>
-        <TickingTime expiresAt={expiresAt} now={now} onExpired={onExpired} onAnnounce={setSpoken} />
+        <Text size="sm">{t('countdown.label', { context })}</Text>
+        <TickingTime
+          expiresAt={expiresAt}
+          now={now}
+          onExpired={onExpired}
+          onAnnounce={setSpoken}
+          actor={actor}
+        />
       </Group>
       <VisuallyHidden role="status" aria-live="polite">
-        {spoken === 'fiveMinutes' || spoken === 'oneMinute' ? t(`countdown.${spoken}`) : ''}
+        {spoken === 'fiveMinutes' || spoken === 'oneMinute' ? t(`countdown.${spoken}`, { context }) : ''}
       </VisuallyHidden>
       {spoken === 'expired' && (
         <Alert color="red" role="alert" mt="xs">
-          {t('countdown.expired')}
+          {t('countdown.expired', { context })}
         </Alert>
       )}
     </div>
@@ -54,13 +64,16 @@ function TickingTime({
   now,
   onExpired,
   onAnnounce,
-}: Required<HoldCountdownProps> & { onAnnounce: (what: CountdownAnnouncement | null) => void }) {
+  actor,
+}: Required<Omit<HoldCountdownProps, 'actor'>> &
+  Pick<HoldCountdownProps, 'actor'> & { onAnnounce: (what: CountdownAnnouncement | null) => void }) {
   const { t } = useTranslation('seatmap')
+  const context = wordingOf(actor)
   const element = useRef<HTMLParagraphElement>(null)
   const shown = useRef<string | null>(null)
   const [level, setLevel] = useState<'calm' | 'warning' | 'urgent'>('calm')
-  const latest = useRef({ now, onExpired, onAnnounce, t })
-  latest.current = { now, onExpired, onAnnounce, t }
+  const latest = useRef({ now, onExpired, onAnnounce, t, context })
+  latest.current = { now, onExpired, onAnnounce, t, context }
 
   useEffect(() => {
     let before = remainingMs(expiresAt, latest.current.now())
@@ -74,7 +87,10 @@ function TickingTime({
       const el = element.current
       if (el) {
         el.textContent = time
-        el.setAttribute('aria-label', latest.current.t('countdown.remaining', { time }))
+        el.setAttribute(
+          'aria-label',
+          latest.current.t('countdown.remaining', { time, context: latest.current.context }),
+        )
       }
       setLevel(ms <= 60_000 ? 'urgent' : ms <= 5 * 60_000 ? 'warning' : 'calm')
       const what = announcementBetween(before, ms)
@@ -111,7 +127,9 @@ function TickingTime({
     <Text
       ref={element}
       role="timer"
-      aria-label={time === null ? t('countdown.label') : t('countdown.remaining', { time })}
+      aria-label={
+        time === null ? t('countdown.label', { context }) : t('countdown.remaining', { time, context })
+      }
       fw={700}
       size="lg"
       ff="monospace"

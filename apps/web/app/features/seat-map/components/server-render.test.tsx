@@ -85,6 +85,17 @@ describe('server render', () => {
     expect(render(<HoldCountdown expiresAt="2030-01-01T00:00:00Z" onExpired={noop} />)).toContain('--:--')
   })
 
+  it('words the countdown for the operator at the counter, and for the fan online', () => {
+    const counter = render(
+      <HoldCountdown expiresAt="2030-01-01T00:00:00Z" onExpired={noop} actor="operator" />,
+    )
+    expect(counter).toContain('Tiempo para completar la venta')
+    expect(counter).not.toContain('su compra')
+    expect(render(<HoldCountdown expiresAt="2030-01-01T00:00:00Z" onExpired={noop} />)).toContain(
+      'Tiempo para completar su compra',
+    )
+  })
+
   it('lists sections with price and places left for the accessible picker', () => {
     const html = render(
       <SeatPickerList
