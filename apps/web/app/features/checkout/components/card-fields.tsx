@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core'
-import type { UseFormReturn } from 'react-hook-form'
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { fieldErrorKeys } from '../../../lib/forms/field-error'
 import {
@@ -9,11 +9,32 @@ import {
   formatExpiryInput,
 } from '../model/checkout-forms'
 
+type CardField = keyof CardFormInput
+
+/**
+ * A card field's registration without its `name`. A form sends natively only the fields that have a name, so
+ * the card's inputs, which carry none, are never sent to a Palco address by any state of the page: before its
+ * script runs (a slow phone), with scripts off, or after (PCI DSS SAQ-A: card data goes only to the provider's
+ * tokenizer; issue 40). react-hook-form reads a changed field's name from the event's target, so the events
+ * it is handed name the field themselves.
+ */
+function unnamed(field: UseFormRegisterReturn<CardField>) {
+  const named = (e: { currentTarget: HTMLInputElement; type: string }) => ({
+    target: { name: field.name, value: e.currentTarget.value },
+    type: e.type,
+  })
+  return {
+    ref: field.ref,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => field.onChange(named(e)),
+    onBlur: (e: React.FocusEvent<HTMLInputElement>) => field.onBlur(named(e)),
+  }
+}
+
 /**
  * The card's number, expiry, CVV and holder name. These values stay in the browser: the page turns them
- * into a one-use token with the provider's tokenizer and sends only the token (DESIGN §9). The
- * payment form is drawn in the browser only (never in the server's HTML), so it cannot be posted natively
- * before the page is interactive. The inputs autocomplete with the standard cc-* tokens.
+ * into a one-use token with the provider's tokenizer and sends only the token (DESIGN §9). The server draws
+ * them too (the page paints before its script runs), without names, so a native submission carries none of
+ * them. The inputs autocomplete with the standard cc-* tokens.
  */
 export function CardFields(props: {
   form: UseFormReturn<CardFormInput, unknown, CardDetails>
@@ -28,8 +49,8 @@ export function CardFields(props: {
         ? t(`checkout:fields.${message}`)
         : t(fieldErrorKeys(message))
       : undefined
-  const number = form.register('number')
-  const expiry = form.register('expiry')
+  const number = unnamed(form.register('number'))
+  const expiry = unnamed(form.register('expiry'))
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="card-fields">
       <TextInput
@@ -66,7 +87,7 @@ export function CardFields(props: {
         error={text(errors.expiry?.message)}
       />
       <TextInput
-        {...form.register('cvv')}
+        {...unnamed(form.register('cvv'))}
         label={t('checkout:fields.cvv')}
         description={t('checkout:fields.cvvHint')}
         inputMode="numeric"
@@ -77,7 +98,7 @@ export function CardFields(props: {
         error={text(errors.cvv?.message)}
       />
       <TextInput
-        {...form.register('holderName')}
+        {...unnamed(form.register('holderName'))}
         label={t('checkout:fields.holderName')}
         autoComplete="cc-name"
         disabled={props.disabled}

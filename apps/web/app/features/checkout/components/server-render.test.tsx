@@ -185,6 +185,15 @@ describe('checkout pages, server render', () => {
     expect(html).toContain('Pagar $\u00a0201.000')
   })
 
+  it('draws the card fields with no name, so no native submission can carry them (issue 40)', () => {
+    const html = render(
+      <PaymentForm cart={cart} locale="es-CO" provider={sandbox} submitting={false} onPay={noop} />,
+    )
+    const inputs = [...html.matchAll(/<input[^>]*autoComplete="cc-[^"]*"[^>]*>/g)].map((m) => m[0])
+    expect(inputs).toHaveLength(4)
+    for (const input of inputs) expect(input).not.toMatch(/\sname=/)
+  })
+
   it('a wallet that covers the total is a method of its own', () => {
     const rich = { ...cart, walletBalance: 50_000_000 }
     const html = render(
