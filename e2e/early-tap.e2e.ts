@@ -336,6 +336,65 @@ for (const site of COUNTRIES) {
       }
     })
 
+    test('card details typed with no script, or before it runs, and Enter pressed never reach a Palco address', async ({
+      page,
+      context,
+      browser,
+    }) => {
+      const PAN = '4509953566233704'
+      // Every request the browser makes, with its body: none may carry the number, the expiry or the CVV.
+      const sent: string[] = []
+      const record = (c: BrowserContext) =>
+        c.on('request', (r) => void sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`))
+      const fillCardAndPressEnter = async (p: Page) => {
+        const card = p.getByTestId('card-fields')
+        await card.locator('input[autocomplete="cc-number"]').fill(PAN)
+        await card.locator('input[autocomplete="cc-exp"]').fill('12/30')
+        await card.locator('input[autocomplete="cc-name"]').fill('APRO')
+        await card.locator('input[autocomplete="cc-csc"]').fill('987')
+        await card.locator('input[autocomplete="cc-csc"]').press('Enter')
+      }
+      const leaked = () =>
+        sent.filter((r) =>
+          /4509953566233704|4509\+9535|12(%2F|\/)30|[?&](number|expiry|cvv|holderName)=/.test(r),
+        )
+
+      await login(page, site)
+      const hold = await holdOne(page)
+      const noScript = await browser.newContext({ javaScriptEnabled: false })
+      try {
+        // With scripts off: the server's page, filled in and sent with Enter.
+        await noScript.addCookies(await context.cookies())
+        record(noScript)
+        const off = await noScript.newPage()
+        await off.goto(urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.id}`))
+        await off.getByTestId('continue-to-payment').click()
+        await expect(off).toHaveURL(/\/checkout\/buy\?reservation=/)
+        await fillCardAndPressEnter(off)
+        await off.waitForLoadState('load')
+        expect(sent.length, 'the page was sent natively').toBeGreaterThan(2)
+
+        // With the script held back: typed and sent on the painted page before it hydrates.
+        record(context)
+        await page.goto(
+          urlOf(site, `/checkout?event=${encodeURIComponent(hold.slug)}&reservation=${hold.id}`),
+        )
+        await waitForHydration(page)
+        await page.getByTestId('continue-to-payment').click()
+        await expect(page.locator('[data-form="payment"]')).toBeVisible()
+        await slowPhone(context, page)
+        await page.reload({ waitUntil: 'commit' })
+        await expectPaintedNotHydrated(page, page.getByTestId('card-fields').locator('input').first())
+        await fillCardAndPressEnter(page)
+        await waitForHydration(page)
+        await page.waitForLoadState('networkidle')
+        expect(leaked()).toEqual([])
+      } finally {
+        await noScript.close()
+        await api(page, 'DELETE', `/api/reservations/${hold.id}`)
+      }
+    })
+
     test('a quantity chosen and "hold" tapped before the zone picker hydrates holds that many', async ({
       page,
       context,
