@@ -54,6 +54,13 @@ export const holdBodySchema = z.union([
     /** A layout section's code, or a capacity-only zone's section code (its zone id). */
     section: z.string().min(1).max(80),
     quantity: z.int().min(1).max(50),
+    /**
+     * Instead of adding to it, give back the fan's unfinished hold of this event first, in the same
+     * transaction: choosing again (an inscription's category and number of people) replaces the earlier
+     * choice, so places never pile up across visits or tabs. Nothing changes when the new places cannot be
+     * held.
+     */
+    replace: z.boolean().optional(),
   }),
 ])
 export type HoldBody = z.infer<typeof holdBodySchema>

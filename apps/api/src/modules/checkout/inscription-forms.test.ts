@@ -384,6 +384,58 @@ describe.each(ENGINES)('inscription forms on %s', (engine) => {
     expect(opened.rawPayload.equals(pdf)).toBe(true)
   })
 
+  it('replaces an unfinished sign-up chosen again instead of piling its places up, in two tabs too, and adds only when asked', async () => {
+    const { eventId } = await inscription()
+    const signUp = (quantity: number, replace?: boolean) =>
+      call('POST', '/api/reservations', {
+        eventId,
+        section: 'GENERAL',
+        quantity,
+        ...(replace === undefined ? {} : { replace }),
+      })
+    const heldPlaces = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('event_seats')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('event_id', '=', eventId)
+            .where('status', '=', 'HELD')
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const first = await signUp(2, true)
+    expect(first.statusCode, first.body).toBe(201)
+    // Back from the form, "General × 2" again: two places and two participants, not four.
+    const again = await signUp(2, true)
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.json()).toMatchObject({ total: 2 * 3_000_000 })
+    expect(again.json().seats).toHaveLength(2)
+    expect((await call('GET', `/api/reservations/${first.json().id}`)).json()).toMatchObject({
+      status: 'CANCELLED',
+      seats: [],
+    })
+    const form = await call('GET', `/api/checkout/inscription/form?reservation=${again.json().id}`)
+    expect(form.json().participants).toHaveLength(2)
+    expect(await heldPlaces()).toBe(2)
+    // Up to the per-person maximum (6) whatever was chosen before, since the earlier choice is given back.
+    expect((await signUp(6, true)).json().seats).toHaveLength(6)
+    expect(await heldPlaces()).toBe(6)
+    // Two tabs choosing at once: one choice stands, alone.
+    const tabs = await Promise.all([signUp(3, true), signUp(3, true)])
+    expect(tabs.map((r) => r.statusCode)).toEqual([201, 201])
+    expect(await heldPlaces()).toBe(3)
+    const live = (await call('GET', `/api/reservations?eventId=${eventId}`)).json().reservation
+    expect(live.seats).toHaveLength(3)
+    // Adding is the fan's explicit choice, and the maximum still counts what is held.
+    const added = await signUp(1)
+    expect(added.json().seats).toHaveLength(4)
+    const over = await signUp(3)
+    expect(over.statusCode).toBe(422)
+    expect(over.json()).toMatchObject({ code: 'MAX_PER_FAN_EXCEEDED', details: { max: 6 } })
+    expect(await heldPlaces()).toBe(4)
+  })
+
   it('refuses a form with a cycle of conditions, an age rule without a birth date, and anyone but an admin', async () => {
     const event = await seatedEvent(db())
     const zone = await db()

@@ -50,6 +50,18 @@ export async function findLiveHold(trx: Db, eventId: string, userId: string) {
     .executeTakeFirst()
 }
 
+/** Every live, editable hold of the fan for the event (one, unless something raced), with its status. */
+export async function findLiveHolds(trx: Db, eventId: string, userId: string) {
+  return trx
+    .selectFrom('seat_holds')
+    .select(['id', 'status'])
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...EDITABLE_STATUSES])
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute()
+}
+
 export async function findHold(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
 }

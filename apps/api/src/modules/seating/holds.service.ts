@@ -8,6 +8,7 @@ import type { Db } from '../../db/dialect.js'
 import {
   findHold,
   findLiveHold,
+  findLiveHolds,
   findSellingEvent,
   type GrantedPlace,
   type HoldRefusal,
@@ -37,7 +38,7 @@ export interface Holder {
   staff: boolean
 }
 
-export type HoldRequest = { seats: string[] } | { section: string; quantity: number }
+export type HoldRequest = { seats: string[] } | { section: string; quantity: number; replace?: boolean }
 
 /** A hold as the API answers it: the shape and the meaning of each field are the contract's (issue 14). */
 export type ReservationView = Reservation
@@ -117,14 +118,16 @@ export async function holdPlaces(
   }
   assertSells(event ?? (await sellingEvent(db, eventId)))
   await ensureInventory(db, eventId)
-  const want = 'seats' in request ? { seats: refs as SeatRef[] } : request
-  const { hold, taken } = await holdPlacesAtomically(
-    db,
-    eventId,
-    holder.userId,
-    HOLD_MINUTES,
-    holder.staff,
-    want,
+  const want: Parameters<typeof holdPlacesAtomically>[5] =
+    'seats' in request
+      ? { seats: refs as SeatRef[] }
+      : { section: request.section, quantity: request.quantity }
+  const { hold, taken, freed } = await ('replace' in request && request.replace
+    ? replaceHold(db, eventId, holder, want)
+    : holdPlacesAtomically(db, eventId, holder.userId, HOLD_MINUTES, holder.staff, want).then((r) => ({
+        ...r,
+        freed: [] as TakenPlace[],
+      }))
   ).catch((err: unknown) => {
     if (err instanceof HoldRefused) throw refusalError(request, err.refusal)
     if (isLockNotAvailable(err))
@@ -134,8 +137,36 @@ export async function holdPlaces(
   // After the commit, not inside it: NOTIFY takes a database-wide lock from pre-commit to the end of
   // the commit, which would serialise every hold's commit. The feed is best effort already: maps
   // reconcile with the versioned GET /api/seats.
+  await notifyTaken(db, eventId, freed, 'A').catch(() => undefined)
   await notifyTaken(db, eventId, taken, 'H').catch(() => undefined)
   return hold.created ? newHoldView(hold, taken) : reservationView(db, hold.id)
+}
+
+/**
+ * A choice made again replaces the earlier one (an inscription's "10K × 2" chosen a second time is 2
+ * places, not 4): in one transaction, under the fan's per-event lock that every hold change and every
+ * payment start takes, the fan's unfinished holds of the event give their places back and are cancelled,
+ * then the new places are held as any hold is (`hold_places`, which takes the same lock again — advisory
+ * locks are re-entrant). Two tabs choosing at once are serialised by that lock, so the last choice stands
+ * alone; a hold whose payment started is not editable and is left as it is. Any refusal rolls everything
+ * back, so a fan who cannot get the new places keeps the old ones.
+ */
+async function replaceHold(
+  db: Db,
+  eventId: string,
+  holder: Holder,
+  want: Parameters<typeof holdPlacesAtomically>[5],
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockFanEvent(trx, eventId, holder.userId)
+    const freed: TakenPlace[] = []
+    for (const old of await findLiveHolds(trx, eventId, holder.userId)) {
+      freed.push(...(await releaseSeats(trx, old.id)))
+      await setHoldStatus(trx, old.id, old.status as ReservationStatus, 'CANCELLED')
+    }
+    const granted = await holdPlacesAtomically(trx, eventId, holder.userId, HOLD_MINUTES, holder.staff, want)
+    return { ...granted, freed }
+  })
 }
 
 /** A hold created by this request holds exactly the places it just took. */

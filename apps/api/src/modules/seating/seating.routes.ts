@@ -185,7 +185,7 @@ export async function seatingRoutes(app: FastifyInstance, opts: { feed: SeatFeed
         tags,
         summary: 'Hold seats (or a quantity of an unnumbered section) for 10 minutes',
         description:
-          'All or nothing. Adds to the fan’s live hold for the event if there is one (its expiry does not move). Taken seats: 409 SEAT_UNAVAILABLE; unknown: 422 SEAT_NOT_FOUND; blocked or exclusive: 422 SEAT_NOT_SELECTABLE; over the zone’s per-fan maximum: 422 MAX_PER_FAN_EXCEEDED. `details.seats` names the seats.',
+          'All or nothing. Adds to the fan’s live hold for the event if there is one (its expiry does not move). Taken seats: 409 SEAT_UNAVAILABLE; unknown: 422 SEAT_NOT_FOUND; blocked or exclusive: 422 SEAT_NOT_SELECTABLE; over the zone’s per-fan maximum: 422 MAX_PER_FAN_EXCEEDED. `details.seats` names the seats. With `replace` (a section and a quantity), the fan’s unfinished hold of the event is given back first, in the same transaction, and a new hold is made.',
         body: holdBodySchema,
         response: { 201: reservationSchema },
       },

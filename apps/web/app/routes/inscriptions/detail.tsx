@@ -3,22 +3,25 @@ import type { PriceZone } from '@palco/domain/catalog/event-detail'
 import { eventPathOf } from '@palco/domain/catalog/event-path'
 import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
+import type { LiveReservation } from '@palco/domain/seating/reservation-contract'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
 import { getEvent } from '../../features/catalog/api/get-event'
 import { CatalogError } from '../../features/catalog/components/catalog-error'
 import { EventLinkPreview } from '../../features/catalog/components/link-preview'
-import { holdZone } from '../../features/checkout/api/hold-zone'
+import { holdSignUp } from '../../features/inscription-catalog/api/sign-up'
 import { CategoryFacts } from '../../features/inscription-catalog/components/category-facts'
 import { InscriptionFacts } from '../../features/inscription-catalog/components/inscription-facts'
 import { type SignUpChoice, SignUpForm } from '../../features/inscription-catalog/components/sign-up-form'
+import { UnfinishedSignUpNotice } from '../../features/inscription-catalog/components/unfinished-sign-up'
 import {
   inscriptionFormPath,
   loginPathFor,
   selectionOf,
 } from '../../features/inscription-catalog/model/categories'
 import { listingPathOf } from '../../features/inscription-catalog/model/listings'
+import { unfinishedOf } from '../../features/inscription-catalog/model/unfinished'
 import { isApiError } from '../../lib/api-client'
 import type { Route } from './+types/detail'
 
@@ -39,13 +42,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (event.cancelled) throw redirect('/cancelled-event')
   if (event.disabled) throw redirect('/disabled-event')
   if (event.expired) throw redirect('/expired-event')
+  const signedIn = context.session !== null
+  // The fan's unfinished sign-up (held, not paid): shown with "continue" and "release" (issue "Money first",
+  // item 8), so coming back never silently adds to it.
+  const live = signedIn
+    ? await context.api<LiveReservation>(`/api/reservations?eventId=${encodeURIComponent(event.id)}`)
+    : null
   return {
     event,
     selection: selectionOf(url.searchParams, event.zones),
-    signedIn: context.session !== null,
+    unfinished: live?.status === 200 ? unfinishedOf(live.data.reservation) : null,
+    signedIn,
     origin: url.origin,
     locale: context.locale,
   }
+}
+
+/** "Release": the unfinished sign-up's places go back on sale at once; the page shows the event again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const reservation = String(form.get('reservation') ?? '')
+  if (form.get('intent') !== 'release' || !/^[0-9a-f-]{36}$/i.test(reservation))
+    throw data(null, { status: 400 })
+  const url = new URL(request.url)
+  if (context.session === null)
+    throw redirect(`/authorization/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  const res = await context.api(`/api/reservations/${reservation}`, { method: 'DELETE' })
+  // Already gone (expired, paid, another tab released it): the page says what stands now.
+  if (res.status >= 500) throw data(null, { status: 503 })
+  throw redirect(`${url.pathname}?${new URLSearchParams({ event: url.searchParams.get('event') ?? '' })}`)
 }
 
 export default function InscriptionDetail({ loaderData }: Route.ComponentProps) {
@@ -63,7 +88,7 @@ export default function InscriptionDetail({ loaderData }: Route.ComponentProps) 
       return
     }
     try {
-      const reservation = await holdZone(event.id, choice.zoneId, choice.participants)
+      const reservation = await holdSignUp(event.id, choice.zoneId, choice.participants, choice.add)
       await navigate(inscriptionFormPath(reservation.id, event.slug))
     } catch (err) {
       if (isApiError(err) && err.status === 401) {
@@ -150,7 +175,17 @@ export default function InscriptionDetail({ loaderData }: Route.ComponentProps) 
             ) : (
               <>
                 {!signedIn && <MutedText size="sm">{t('detail.signUp.loginFirst')}</MutedText>}
+                {loaderData.unfinished && (
+                  <UnfinishedSignUpNotice
+                    unfinished={loaderData.unfinished}
+                    continueTo={inscriptionFormPath(loaderData.unfinished.id, event.slug)}
+                    locale={locale}
+                    timeZone={tz}
+                  />
+                )}
                 <SignUpForm
+                  key={loaderData.unfinished?.id ?? 'none'}
+                  unfinished={loaderData.unfinished}
                   slug={event.slug}
                   zones={event.zones}
                   locale={locale}

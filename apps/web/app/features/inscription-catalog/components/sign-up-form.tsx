@@ -1,4 +1,4 @@
-import { Box, Button, NativeSelect, Radio, Stack, Text } from '@mantine/core'
+import { Box, Button, Checkbox, NativeSelect, Radio, Stack, Text } from '@mantine/core'
 import type { PriceZone } from '@palco/domain/catalog/event-detail'
 import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useState } from 'react'
@@ -6,11 +6,14 @@ import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { categoryAvailability, MAX_PARTICIPANTS } from '../model/categories'
+import type { UnfinishedSignUp } from '../model/unfinished'
 import { CategoryFacts } from './category-facts'
 
 export interface SignUpChoice {
   zoneId: string
   participants: number
+  /** Add to the fan's unfinished sign-up of the event instead of replacing it (only when asked). */
+  add: boolean
 }
 
 /**
@@ -25,7 +28,9 @@ export function SignUpForm(props: {
   slug: string
   zones: PriceZone[]
   locale: Locale
-  initial: SignUpChoice | null
+  initial: Omit<SignUpChoice, 'add'> | null
+  /** The fan's held, unpaid sign-up of this event: a new choice replaces it unless they ask to add. */
+  unfinished: UnfinishedSignUp | null
   onSignUp: (choice: SignUpChoice) => Promise<void>
 }) {
   const { t } = useTranslation('inscriptions')
@@ -46,7 +51,11 @@ export function SignUpForm(props: {
     setBusy(true)
     setError(null)
     try {
-      await props.onSignUp({ zoneId: picked, participants: Number(form.get('participants')) || 1 })
+      await props.onSignUp({
+        zoneId: picked,
+        participants: Number(form.get('participants')) || 1,
+        add: props.unfinished !== null && form.get('add') === 'on',
+      })
     } catch (err) {
       setError(asApiError(err))
       setBusy(false)
@@ -63,7 +72,13 @@ export function SignUpForm(props: {
     >
       <input type="hidden" name="event" value={props.slug} />
       <Stack gap="md">
-        <ApiErrorAlert error={error} />
+        <ApiErrorAlert error={error}>
+          {error?.code === 'MAX_PER_FAN_EXCEEDED' && chosen && (
+            <span data-testid="per-person-limit">
+              {t('detail.signUp.perPersonLimit', { count: chosen.perFanMax })}
+            </span>
+          )}
+        </ApiErrorAlert>
         <Radio.Group
           name="category"
           label={t('detail.signUp.category')}
@@ -95,6 +110,14 @@ export function SignUpForm(props: {
           data={Array.from({ length: max }, (_, i) => String(i + 1))}
           w={{ base: '100%', xs: 200 }}
         />
+        {props.unfinished && (
+          <Checkbox
+            name="add"
+            label={t('detail.signUp.add', { count: props.unfinished.count })}
+            description={t('detail.signUp.replaceNote')}
+            data-testid="sign-up-add"
+          />
+        )}
         <Text size="sm">{t('detail.signUp.holdNote')}</Text>
         <Button type="submit" size="md" loading={busy} disabled={!zoneId} data-testid="sign-up">
           {t('detail.signUp.submit')}
