@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, asUser, signUpAndConfirm } from './support/api'
+import { api, asUser, loginAs, signUpAndConfirm } from './support/api'
 import { qrCodesOfPdf, scanAtGate } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
@@ -160,9 +160,14 @@ async function footballEvent(page: Page) {
   return { ...event, id: detail.data.id }
 }
 
-/** Logs in at the counter with a shift open (one left open by an earlier journey is kept). */
-async function atCounter(browser: Browser, site: Site, email = OPERATOR): Promise<Page> {
-  const page = await asUser(browser, site, email)
+/**
+ * Logs in at the counter with a shift open (one left open by an earlier journey is kept), optionally from a
+ * computer whose clock is set to another zone than the venue's.
+ */
+async function atCounter(browser: Browser, site: Site, email = OPERATOR, timezoneId?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL, ...(timezoneId ? { timezoneId } : {}) })
+  const page = await context.newPage()
+  await loginAs(page, site, email)
   const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
   if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
   return page
@@ -703,13 +708,17 @@ for (const site of COUNTRIES) {
     test('seats reserved for a walk-in who enters by identity document are paid at another counter, found by the receipt code; the document gets in once, then the printed code is already used', async ({
       browser,
     }) => {
-      const page = await atCounter(browser, site)
+      // The counter's computer is on Tokyo's clock; the deadline typed is still the venue's time.
+      const page = await atCounter(browser, site, OPERATOR, 'Asia/Tokyo')
       const event = await footballEvent(page)
       const reservationId = await holdBestSeat(page, event.id)
       await page.goto(urlOf(site, `/assistant/buy?reservation=${reservationId}`))
       await waitForHydration(page)
       await page.getByRole('radio', { name: words.walkIn }).check()
       await page.getByLabel(words.name).fill('Rosa Reserva')
+      const until = page.getByTestId('reserve-until')
+      const day = (await until.inputValue()).slice(0, 10)
+      await until.fill(`${day}T18:30`)
       const entry = page.getByTestId('entry-document')
       await entry.getByRole('checkbox', { name: words.entryDocument }).check()
       await entry.getByLabel(words.documentType).selectOption('CC')
@@ -722,8 +731,18 @@ for (const site of COUNTRIES) {
       await expect(page.getByTestId('receipt-status')).toHaveText(words.reserved)
       await expect(page.getByTestId('reserved-until')).toBeVisible()
       const saleId = new URL(page.url()).searchParams.get('sale') ?? ''
-      const sale = await api<{ code: string; total: number }>(page, 'GET', `/api/assistant/sales/${saleId}`)
+      const sale = await api<{ code: string; total: number; reservedUntil: string }>(
+        page,
+        'GET',
+        `/api/assistant/sales/${saleId}`,
+      )
       await expect(page.getByTestId('reserved-until')).toContainText(sale.data.code)
+      // 18:30 at the venue (Bogotá UTC−5, Mexico City UTC−6), said back as 18:30.
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+      expect(new Date(sale.data.reservedUntil).getTime()).toBe(
+        Date.UTC(y, m - 1, d, site.name === 'colombia' ? 23 : 24, 30),
+      )
+      await expect(page.getByTestId('reserved-until')).toContainText('18:30')
       await expect(page.getByTestId('receipt-entry-document')).toContainText('52123456')
       await expectNoSeriousA11yViolations(page, `${site.name} /assistant/successful_purchase (reserved)`)
       await page.setViewportSize({ width: 375, height: 800 })

@@ -262,6 +262,7 @@ export default function CounterSale({ loaderData }: Route.ComponentProps) {
               <TitledSection titleSize="h4" title={t('reserve.title')}>
                 <ReserveForm
                   eventStartsAt={cart.event.startsAt}
+                  timeZone={cart.event.timeZone}
                   busy={busy}
                   disabled={expired || !loaderData.shiftOpen}
                   onSubmit={reserve}

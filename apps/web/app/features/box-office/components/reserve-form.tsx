@@ -2,35 +2,35 @@ import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { defaultReservationDeadline, reservationDeadlineOk } from '@palco/domain/box-office/tenders'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-
-/** A date as a datetime-local field writes it: the counter's own clock, to the minute. */
-function localFieldValue(date: Date) {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
+import { instantOfVenueField, venueFieldValue } from '../model/venue-clock'
 
 /**
  * Seats kept for a buyer who pays at a box office later (issue 15 part 3, RESERVATION): the operator picks
  * until when, within the bounds the server applies (`reservationDeadlineOk`), checked here first for a
- * clear message on the field.
+ * clear message on the field. The deadline is typed and shown on the venue's clock (`timeZone`), not the
+ * browser's.
  */
 export function ReserveForm(props: {
   eventStartsAt: string
+  /** The venue's IANA zone (the event's). */
+  timeZone: string
   busy: boolean
   disabled: boolean
   onSubmit: (until: string) => void
 }) {
   const { t } = useTranslation(['boxoffice', 'errors'])
   const starts = new Date(props.eventStartsAt)
-  const [until, setUntil] = useState(() => localFieldValue(defaultReservationDeadline(new Date(), starts)))
+  const [until, setUntil] = useState(() =>
+    venueFieldValue(defaultReservationDeadline(new Date(), starts), props.timeZone),
+  )
   const [invalid, setInvalid] = useState(false)
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const chosen = new Date(until)
-    const ok = !Number.isNaN(chosen.getTime()) && reservationDeadlineOk(chosen, new Date(), starts)
+    const chosen = instantOfVenueField(until, props.timeZone)
+    const ok = chosen !== undefined && reservationDeadlineOk(chosen, new Date(), starts)
     setInvalid(!ok)
-    if (ok) props.onSubmit(chosen.toISOString())
+    if (chosen && ok) props.onSubmit(chosen.toISOString())
   }
 
   return (
@@ -40,7 +40,7 @@ export function ReserveForm(props: {
         <TextInput
           type="datetime-local"
           label={t('reserve.until')}
-          description={t('reserve.untilHint')}
+          description={t('reserve.untilHint', { zone: props.timeZone })}
           value={until}
           onChange={(e) => setUntil(e.currentTarget.value)}
           error={invalid ? t('errors:codes.RESERVATION_DEADLINE_INVALID') : undefined}
