@@ -86,6 +86,20 @@ async function releaseHold(page: Page, slug: string) {
     await api(page, 'DELETE', `/api/reservations/${held.id}`)
 }
 
+/** The demo race with a form (issue "Money first", items 8 and 15): its waiver in the site's language only. */
+const HALF = {
+  colombia: {
+    slug: 'media-maraton-de-bogota',
+    waiver: 'Declaro estar en condiciones de salud para correr',
+    otherWaiver: 'I declare I am fit to run',
+  },
+  mexico: {
+    slug: 'mexico-city-half-marathon',
+    waiver: 'I declare I am fit to run',
+    otherWaiver: 'Declaro estar en condiciones',
+  },
+} as const
+
 for (const site of COUNTRIES) {
   const race = RACE[site.name]
 
@@ -168,6 +182,39 @@ for (const site of COUNTRIES) {
       await toForm
       await expect(page).toHaveURL(/\/checkout(\/inscriptions\/form)?\?reservation=[0-9a-f-]{36}/)
       await releaseHold(page, race.slug)
+      await page.context().close()
+    })
+
+    test('choosing again replaces an unfinished sign-up, shown with continue and release; the waiver reads in one language', async ({
+      browser,
+    }) => {
+      const half = HALF[site.name]
+      const page = await asUser(browser, site, race.fan)
+      await releaseHold(page, half.slug)
+      const detail = urlOf(site, `/inscriptions/detail?event=${half.slug}`)
+      const choose = async (participants: number) => {
+        await page.goto(detail)
+        await waitForHydration(page)
+        await page.getByRole('radio', { name: '10K', exact: true }).check()
+        await page.getByRole('combobox').selectOption(String(participants))
+        await page.getByRole('button', { name: race.submit }).click()
+        await expect(page).toHaveURL(/\/checkout\/inscriptions\/form\?reservation=/)
+      }
+      await choose(2)
+      await expect(page.getByTestId('participant-form')).toHaveCount(2)
+      const waiver = page.getByTestId('field-waiver').first()
+      await expect(waiver).toContainText(half.waiver)
+      await expect(waiver).not.toContainText(half.otherWaiver)
+      // Back on the race's page, the held places are said, and choosing 2 again is 2 runners, not 4.
+      await page.goto(detail)
+      await expect(page.getByTestId('unfinished-sign-up')).toContainText('10K × 2')
+      await choose(2)
+      await expect(page.getByTestId('participant-form')).toHaveCount(2)
+      await page.goto(detail)
+      await expect(page.getByTestId('unfinished-sign-up')).toContainText('10K × 2')
+      await page.getByTestId('unfinished-release').click()
+      await expect(page.getByTestId('unfinished-sign-up')).toHaveCount(0)
+      await expect(page.getByTestId('sign-up-form')).toBeVisible()
       await page.context().close()
     })
 

@@ -6,6 +6,7 @@ import {
   formDefinitionSchema,
   MAX_FILE_BYTES,
 } from './form-definition.js'
+import { textIn } from './localized-text.js'
 
 type FieldInput = FormDefinitionInput['fields'][number]
 
@@ -79,6 +80,33 @@ describe('formDefinitionSchema (spec §2)', () => {
       label: { es: 'Talla', en: 'Size' },
       options: [{ value: 'M' }],
     })
+  })
+
+  it('takes a text written in one language, or once for every language, as forms saved before did', () => {
+    const definition = formDefinitionSchema.parse({
+      fields: [
+        field('waiver', 'READONLY', { label: { en: 'Waiver' }, value: 'Declaro… / I declare…' }),
+        field('notice', 'READONLY', {
+          label: 'Aviso',
+          value: { es: 'Declaro estar en condiciones', en: 'I declare I am fit' },
+        }),
+      ],
+    })
+    expect(definition.fields[0]).toMatchObject({ label: { en: 'Waiver' }, value: 'Declaro… / I declare…' })
+    expect(definition.fields[1]).toMatchObject({ label: 'Aviso' })
+    expect(formDefinitionSchema.parse(definition)).toEqual(definition)
+    expect(issuesOf([{ ...field('name', 'TEXT'), label: {} }])).toEqual(['fields.0.label'])
+  })
+
+  it.each<[string, Parameters<typeof textIn>[0], 'es' | 'en', string]>([
+    ['each language its own', { es: 'Exoneración', en: 'Waiver' }, 'es', 'Exoneración'],
+    ['each language its own', { es: 'Exoneración', en: 'Waiver' }, 'en', 'Waiver'],
+    ['the other language when one is missing', { es: 'Exoneración' }, 'en', 'Exoneración'],
+    ['the other language when one is missing', { en: 'Waiver' }, 'es', 'Waiver'],
+    ['a text stored for every language', 'Declaro… / I declare…', 'en', 'Declaro… / I declare…'],
+    ['nothing for no text', undefined, 'es', ''],
+  ])('shows a form text in the site language: %s', (_, text, language, shown) => {
+    expect(textIn(text, language)).toBe(shown)
   })
 
   it.each<[string, FieldInput[], string[]]>([

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../validation/rules.js'
 import type { DynamicFieldType } from './dynamic-form.js'
 import { dynamicFieldTypeSchema } from './dynamic-form.js'
 import { checkDefault, parseNumberAnswer } from './form-answers.js'
+import type { LocalizedText } from './localized-text.js'
 import { parseCalendarDate, parseTimeOfDay, parseWallClock } from './zoned-time.js'
 
 /**
@@ -44,7 +45,6 @@ export const TEXT_LENGTH_LIMITS: Readonly<Record<LengthFieldType, { default: num
 /** A DATE or DATETIME bound that moves with time: today in the event's zone, or the current instant. */
 export const NOW_BOUND = 'now'
 
-export type LocalizedText = { es: string; en: string }
 export type FieldOption = { value: string; label: LocalizedText }
 export type VisibilityCondition =
   | { field: string; equals: string | boolean }
@@ -84,7 +84,7 @@ export type TemporalFieldDefinition = FieldBase & {
   default?: string
 }
 export type FileFieldDefinition = FieldBase & { type: 'FILE'; accept: FileType[]; maxBytes: number }
-export type ReadonlyFieldDefinition = FieldBase & { type: 'READONLY'; value: string }
+export type ReadonlyFieldDefinition = FieldBase & { type: 'READONLY'; value: LocalizedText }
 export type CheckboxFieldDefinition = FieldBase & { type: 'CHECKBOX'; default?: boolean }
 export type PlainFieldDefinition = FieldBase & { type: 'EMAIL' | 'PHONE' | 'URL'; default?: string }
 
@@ -102,8 +102,17 @@ export type AnswerableFieldDefinition = Exclude<FieldDefinition, ReadonlyFieldDe
 
 export type FormDefinition = { fields: FieldDefinition[] }
 
-const localizedTextSchema = (max: number) =>
-  z.strictObject({ es: z.string().trim().min(1).max(max), en: z.string().trim().min(1).max(max) })
+// A text for every language stays as written (forms saved before hold one); an object names its problem on
+// `es` or `en` (a union reports the one option that was of the right type).
+const localizedTextSchema = (max: number) => {
+  const text = z.string().trim().min(1).max(max)
+  return z.union([
+    text,
+    z
+      .strictObject({ es: text.optional(), en: text.optional() })
+      .refine((t) => t.es !== undefined || t.en !== undefined, { error: 'write the text in es, en or both' }),
+  ])
+}
 
 const fieldNameSchema = z
   .string()
@@ -137,7 +146,7 @@ const fieldInputSchema = z.strictObject({
   pattern: z.string().min(1).max(PATTERN_MAX_LENGTH).optional(),
   accept: z.array(z.enum(FILE_TYPES)).min(1).max(FILE_TYPES.length).optional(),
   maxBytes: z.int().min(1).max(MAX_FILE_BYTES).optional(),
-  value: z.string().trim().min(1).max(READONLY_TEXT_MAX_LENGTH).optional(),
+  value: localizedTextSchema(READONLY_TEXT_MAX_LENGTH).optional(),
   visibleWhen: visibilityConditionSchema.optional(),
 })
 type FieldInput = z.infer<typeof fieldInputSchema>

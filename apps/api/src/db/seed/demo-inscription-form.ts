@@ -123,8 +123,10 @@ export const DEMO_INSCRIPTION_FORM = formDefinitionSchema.parse({
       name: 'waiver',
       type: 'READONLY',
       label: both('Exoneración', 'Waiver'),
-      value:
-        'Declaro estar en condiciones de salud para correr y acepto el reglamento de la carrera. / I declare I am fit to run and accept the race rules.',
+      value: both(
+        'Declaro estar en condiciones de salud para correr y acepto el reglamento de la carrera.',
+        'I declare I am fit to run and accept the race rules.',
+      ),
     },
     {
       name: 'accepts_waiver',

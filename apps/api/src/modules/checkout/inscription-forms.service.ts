@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { answersValidator, type FormAnswers } from '@palco/domain/forms/form-answers'
 import { type FormDefinition, formDefinitionSchema } from '@palco/domain/forms/form-definition'
+import { formLanguageOf, textIn } from '@palco/domain/forms/localized-text'
 import { calendarDateIn, parseCalendarDate } from '@palco/domain/forms/zoned-time'
 import {
   type InscriptionEntries,
@@ -340,7 +341,7 @@ export async function inscriptionsCsv(
 ) {
   const definition = await formOf(db, eventId)
   const fields = (definition?.fields ?? []).filter((f) => f.type !== 'PASSWORD' && f.type !== 'READONLY')
-  const lang = locale.startsWith('es') ? 'es' : 'en'
+  const lang = formLanguageOf(locale)
   const head = [
     lang === 'es' ? 'Compra' : 'Purchase',
     lang === 'es' ? 'Estado' : 'Status',
@@ -348,8 +349,11 @@ export async function inscriptionsCsv(
     lang === 'es' ? 'Participante' : 'Participant',
     ...fields.flatMap((f) =>
       f.type === 'FILE'
-        ? [f.label[lang], `${f.label[lang]} (${lang === 'es' ? 'enlace por 24 horas' : 'link for 24 hours'})`]
-        : [f.label[lang]],
+        ? [
+            textIn(f.label, lang),
+            `${textIn(f.label, lang)} (${lang === 'es' ? 'enlace por 24 horas' : 'link for 24 hours'})`,
+          ]
+        : [textIn(f.label, lang)],
     ),
   ]
   const entries = await entriesOfEvent(db, eventId)

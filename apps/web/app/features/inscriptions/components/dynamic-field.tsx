@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import type { FieldDefinition } from '@palco/domain/forms/form-definition'
+import { formLanguageOf, textIn } from '@palco/domain/forms/localized-text'
 import { lazy, memo, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { asApiError } from '../../../lib/api-client'
@@ -87,10 +88,10 @@ export const DynamicField = memo(function DynamicField(props: {
   const { t, i18n } = useTranslation('checkout')
   const { field, seq, value, disabled } = props
   const onChange = (answer: unknown) => props.onAnswer(seq, field.name, answer)
-  const lang = i18n.language.startsWith('es') ? 'es' : 'en'
+  const lang = formLanguageOf(i18n.language)
   const id = inputIdOf(seq, field.name)
-  const label = field.label[lang]
-  const description = field.help?.[lang]
+  const label = textIn(field.label, lang)
+  const description = field.help ? textIn(field.help, lang) : undefined
   const error = props.error
     ? t(`participants.messages.${props.error}`, { defaultValue: t('participants.messages.invalidValue') })
     : undefined
@@ -116,7 +117,7 @@ export const DynamicField = memo(function DynamicField(props: {
             {label}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-            {field.value}
+            {textIn(field.value, lang)}
           </Text>
         </Stack>
       )
@@ -163,12 +164,12 @@ export const DynamicField = memo(function DynamicField(props: {
           onChange={(e) => onChange(e.currentTarget.value)}
           data={[
             { value: '', label: t('participants.choose') },
-            ...field.options.map((o) => ({ value: o.value, label: o.label[lang] })),
+            ...field.options.map((o) => ({ value: o.value, label: textIn(o.label, lang) })),
           ]}
         />
       )
     case 'COMBO_BOX': {
-      const options = field.options.map((o) => ({ value: o.value, label: o.label[lang] }))
+      const options = field.options.map((o) => ({ value: o.value, label: textIn(o.label, lang) }))
       const chosen = options.find((o) => o.value === text)?.label ?? ''
       return (
         // Until its code is there (client-side only: the server sends the whole field), the chosen option.
@@ -191,7 +192,7 @@ export const DynamicField = memo(function DynamicField(props: {
         >
           <Stack gap={6} mt={6}>
             {field.options.map((o) => (
-              <Radio key={o.value} value={o.value} label={o.label[lang]} disabled={disabled} />
+              <Radio key={o.value} value={o.value} label={textIn(o.label, lang)} disabled={disabled} />
             ))}
           </Stack>
         </Radio.Group>
