@@ -205,6 +205,15 @@ for (const site of COUNTRIES) {
       `/api/myPurchases/tickets?purchaseId=${orderId}`,
     )
     expect(tickets.data.tickets.map((x) => x.holderName).sort()).toEqual(['Ana Gómez', 'Luis Pérez'])
+    // The purchase's ticket rows say whose each one is and its category, in sentence case.
+    await page.goto(urlOf(site, `/my-purchases/${orderId}`))
+    const rows = page.getByTestId('ticket-item')
+    expect((await rows.getByTestId('ticket-holder').allTextContents()).sort()).toEqual([
+      'Ana Gómez',
+      'Luis Pérez',
+    ])
+    await expect(rows.first().getByTestId('ticket-category')).toContainText('21K')
+    await expect(rows.first().locator('.mantine-Badge-root').first()).toHaveCSS('text-transform', 'none')
     const first = tickets.data.tickets[0]?.id ?? ''
     await page.goto(urlOf(site, `/my-tickets/${first}`))
     await waitForHydration(page)

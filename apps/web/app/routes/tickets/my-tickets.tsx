@@ -57,7 +57,7 @@ export default function MyTickets({ loaderData }: Route.ComponentProps) {
             </MutedText>
             <Stack gap="sm">
               {g.tickets.map((tk) => (
-                <TicketListItem key={tk.id} ticket={tk} />
+                <TicketListItem key={tk.id} ticket={tk} inscription={g.event.type === 'INSCRIPTION'} />
               ))}
             </Stack>
           </section>

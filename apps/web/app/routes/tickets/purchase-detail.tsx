@@ -122,7 +122,7 @@ export default function PurchaseDetail({ loaderData }: Route.ComponentProps) {
                 </Button>
               )}
               {tickets.map((tk) => (
-                <TicketListItem key={tk.id} ticket={tk} />
+                <TicketListItem key={tk.id} ticket={tk} inscription={p.event.type === 'INSCRIPTION'} />
               ))}
             </Stack>
           )}

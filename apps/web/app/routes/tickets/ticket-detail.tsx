@@ -103,14 +103,15 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
               <Badge
                 color={tk.status === 'VALID' ? 'teal.9' : tk.status === 'LOCKED' ? 'indigo.9' : 'gray.7'}
                 variant="filled"
+                tt="none"
                 data-testid="ticket-status"
               >
                 {t(`tickets.status.${tk.status}`)}
               </Badge>
-              <Badge color="dark" variant="outline">
+              <Badge color="dark" variant="outline" tt="none">
                 {t(`tickets.kind.${tk.kind}`)}
               </Badge>
-              <Badge color="blue.9" variant="outline" data-testid="ticket-ownership">
+              <Badge color="blue.9" variant="outline" tt="none" data-testid="ticket-ownership">
                 {t(`tickets.ownership.${tk.ownership}`)}
               </Badge>
             </Group>

@@ -40,7 +40,7 @@ export function PurchaseCard(props: {
           <Title order={2} size="h4" id={`purchase-${p.id}`} style={{ overflowWrap: 'anywhere' }}>
             {p.event.name}
           </Title>
-          <Badge color={STATUS_COLOR[p.status] ?? 'blue.9'} variant="filled">
+          <Badge color={STATUS_COLOR[p.status] ?? 'blue.9'} variant="filled" tt="none">
             {t(`purchases.statuses.${p.status}`)}
           </Badge>
         </Group>

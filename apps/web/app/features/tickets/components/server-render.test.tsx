@@ -106,6 +106,32 @@ describe('tickets components (server render, es-CO)', () => {
     expect(html).toMatch(/Zona <strong>Oriental<\/strong>/)
   })
 
+  it('an inscription ticket names its runner and category, and its states read in sentence case', () => {
+    const runner: TicketSummary = {
+      ...ticket,
+      section: '00000000-0000-4000-8000-000000000021',
+      row: 'UNNUMBERED',
+      seat: 3,
+      zoneName: '21K',
+      location: [{ key: 'zone', value: '21K' }],
+      holderName: 'Ana María Pérez',
+      status: 'VALID',
+      ownership: 'OWNED',
+      transferredTo: null,
+    }
+    const html = render(<TicketListItem ticket={runner} inscription />)
+    expect(html).toMatch(/data-testid="ticket-holder"[^>]*>Ana María Pérez</)
+    expect(html).toMatch(/Categoría <strong>21K<\/strong>/)
+    expect(html).not.toMatch(/Zona <strong>/)
+    // The badges' own capitals ("VIGENTE PAGADA") are turned off: the words read as the locale writes them.
+    for (const word of ['Vigente', 'Pagada']) {
+      const badge = html.match(
+        new RegExp(`<div style="([^"]*)"[^>]*mantine-Badge-root[^>]*><span[^>]*>${word}<`),
+      )
+      expect(badge?.[1], word).toMatch(/text-transform:\s*none/)
+    }
+  })
+
   it('a pending purchase shows its voucher reference, amount and deadline in the venue zone', () => {
     const html = render(<PurchaseCard purchase={purchase} locale="es-CO" />)
     expect(html).toContain('Esperando pago en efectivo')
