@@ -201,6 +201,27 @@ describe('readLayoutImport', () => {
     expect(failure(readLayoutImport(JSON.stringify(layout)))).toEqual({ reason: 'UNSAFE_TEXT', path })
   })
 
+  // The file's own JSON escapes: JSON.parse reads them into strings PostgreSQL's json cannot hold.
+  it.each([
+    ['a NUL in a section name', '"name":"Platea"', '"name":"Platea\\u0000izq"', 'sections[0].name'],
+    [
+      'a lone surrogate in the stage label',
+      '"label":"Escenario"',
+      '"label":"Escenario \\ud83d"',
+      'stage.label',
+    ],
+    [
+      'a lone surrogate in a seat code key',
+      '"A-1":"BLOCKED"',
+      '"A-1\\udc00":"BLOCKED"',
+      'sections[0].restrictions["A-1\\udc00"]',
+    ],
+  ])('UNSTORABLE_TEXT for %s, with its path', (_, from, to, path) => {
+    const file = JSON.stringify(sample())
+    expect(file).toContain(from)
+    expect(failure(readLayoutImport(file.replace(from, to)))).toEqual({ reason: 'UNSTORABLE_TEXT', path })
+  })
+
   it('keeps texts that only look a little like markup', () => {
     const layout = sample()
     setShape(layout, 0, { text: 'Niños < 12 años > gratis; 3 <= 4' })

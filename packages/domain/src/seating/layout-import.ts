@@ -8,6 +8,7 @@ import {
   type SeatTuple,
 } from './layout.js'
 import { blockOutline } from './layout-blocks.js'
+import { findLayoutTextProblem, type LayoutTextReason } from './layout-text.js'
 import { DEFAULT_SECTION_NAME, DEFAULT_SHAPE_ANIMATION } from './layout-vocabulary.js'
 
 /**
@@ -20,7 +21,7 @@ export type LayoutImportResult =
   | { ok: true; layout: Layout }
   | {
       ok: false
-      reason: 'TOO_LARGE' | 'NOT_JSON' | 'TOO_DEEP' | 'INVALID' | 'UNSAFE_TEXT' | 'FOREIGN_IMAGE'
+      reason: 'TOO_LARGE' | 'NOT_JSON' | 'TOO_DEEP' | 'INVALID' | LayoutTextReason
       /** e.g. 'sections[2].rows[0].seats[4]', or '' for the whole document. */
       path: string
       /** English detail for logs; the UI translates reason + path. */
@@ -178,56 +179,11 @@ function checkShape(root: unknown, maxNodes: number): ImportFailure | null {
   return nodes > maxNodes ? fail('TOO_LARGE', '', `more than ${maxNodes} values`) : null
 }
 
-// Markup that would run or restyle if a name ever reached innerHTML or an attribute: a tag, a comment or
-// declaration, a script URL, an inline event handler.
-const MARKUP = /<[a-z!/?]|\bon[a-z]+\s*=/i
-// Browsers drop whitespace and control characters inside a URL scheme ("java\tscript:").
-const SCRIPT_URL = /(?:java|vb)script:/i
-const IGNORED_IN_SCHEME = /[\s\p{Cc}]+/gu
-
-const isUnsafeText = (s: string) => MARKUP.test(s) || SCRIPT_URL.test(s.replace(IGNORED_IN_SCHEME, ''))
-
-// Same-site paths only ('/uploads/a.png'; not '//host' nor '/\host', which browsers read as another
-// host), or inline raster images. No SVG: it can carry script.
-const SAME_SITE_PATH = /^\/(?![/\\])[^\\\s\p{Cc}]*$/u
-const DATA_IMAGE = /^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/
-
-export const isSafeImageSource = (src: string) => SAME_SITE_PATH.test(src) || DATA_IMAGE.test(src)
-
-/** The first unsafe text or foreign image, in document order; image sources are only checked as images. */
+/** The first unsafe or unstorable text or foreign image: the same rule the editor's save is held to. */
 function findUnsafe(layout: Layout): ImportFailure | null {
-  const walk = (value: unknown, path: PropertyKey[]): ImportFailure | null => {
-    if (typeof value === 'string') {
-      return isUnsafeText(value)
-        ? fail('UNSAFE_TEXT', formatPath(path), 'markup or a script URL in a text')
-        : null
-    }
-    if (value === null || typeof value !== 'object') return null
-    const entries: [PropertyKey, unknown][] = Array.isArray(value)
-      ? value.map((v, i) => [i, v])
-      : Object.entries(value)
-    for (const [key, child] of entries) {
-      const at = [...path, key]
-      if (typeof key === 'string' && isUnsafeText(key))
-        return fail('UNSAFE_TEXT', formatPath(at), 'markup or a script URL in a key')
-      if (key === 'src' && typeof child === 'string' && isImageSourcePath(path)) {
-        if (!isSafeImageSource(child))
-          return fail('FOREIGN_IMAGE', formatPath(at), 'images must be same-site paths')
-        continue
-      }
-      // Seats are numbers only; skipping them keeps a 100,000-seat file quick.
-      if (key === 'seats' && Array.isArray(child)) continue
-      const found = walk(child, at)
-      if (found) return found
-    }
-    return null
-  }
-  return walk(layout, [])
+  const found = findLayoutTextProblem(layout)
+  return found ? fail(found.reason, formatPath(found.at), found.message) : null
 }
-
-// shapes[i].src or background.src; depth is already bounded, so the recursion above is too.
-const isImageSourcePath = (path: readonly PropertyKey[]) =>
-  (path.length === 2 && path[0] === 'shapes') || (path.length === 1 && path[0] === 'background')
 
 // —— pretix ——————————————————————————————————————————————————————————————————————————————————————
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Layout, LayoutRow, LayoutSection } from './layout.js'
 import { blockOutline, generateRowBlock, type RowBlockSpec } from './layout-blocks.js'
-import { blocksPublishing, type LayoutProblem, validateLayout } from './layout-validation.js'
+import {
+  blocksPublishing,
+  type LayoutProblem,
+  validateLayout,
+  withoutUnusedDefaultSection,
+} from './layout-validation.js'
 import { DEFAULT_SECTION_NAME } from './layout-vocabulary.js'
 
 const block = (over: Partial<RowBlockSpec> = {}): LayoutRow[] =>
@@ -139,6 +144,32 @@ describe('validateLayout', () => {
     expect(problems.map((p) => [p.severity, p.code, p.target])).toEqual([
       ['error', 'EMPTY_SECTION', { kind: 'section', section: 'EMPTY' }],
     ])
+  })
+
+  describe('the default section a new layout starts with', () => {
+    const fresh = () =>
+      section('GENERAL', [], {
+        name: DEFAULT_SECTION_NAME,
+        numbered: false,
+        capacity: 0,
+        rows: undefined,
+        shape: box(20, 120, 780, 580),
+      })
+
+    it('is no problem of the user’s: a fresh layout publishes once it has something to sell', () => {
+      expect(codes(validateLayout(layout([fresh()])))).toEqual(['NO_SELLABLE_PLACES'])
+      const drawn = layout([fresh(), section('PLATEA', block())])
+      expect(validateLayout(drawn)).toEqual([])
+      expect(withoutUnusedDefaultSection(drawn).sections.map((s) => s.code)).toEqual(['PLATEA'])
+    })
+
+    it('is the user’s section once it has places, and is checked as one', () => {
+      const used = layout([{ ...fresh(), capacity: 50 }])
+      expect(codes(validateLayout(used))).toEqual(['UNNAMED_SECTION'])
+      expect(withoutUnusedDefaultSection(used)).toBe(used)
+      const renamed = layout([{ ...fresh(), name: 'Palcos' }, section('PLATEA', block())])
+      expect(codes(validateLayout(renamed))).toEqual(['EMPTY_SECTION'])
+    })
   })
 
   it('does not call a section that only groups nested ones empty', () => {

@@ -5,7 +5,7 @@ import { type Bounds, boundsOfPoints, containsPoint, growBounds, pointInPolygon 
 /**
  * What the back-office editor lists before a layout is published (issue 18). Errors block publishing
  * because events sell from a published layout's seats; warnings point at something that looks wrong but
- * can be meant (a section still called "Sin Sección", a label drawn past the canvas).
+ * can be meant (a section with seats still called "Sin Sección", a label drawn past the canvas).
  */
 export type LayoutProblemCode =
   | 'DUPLICATE_SEAT'
@@ -80,6 +80,22 @@ class Problems {
 const sectionParams = (s: LayoutSection) => ({ section: s.code, name: s.name })
 
 /**
+ * The section every new layout starts with (spec §3: "The default section is named Sin Sección"), still as
+ * it was made: unnumbered, no capacity, nothing nested. It is the canvas's placeholder, not something the
+ * user drew, so the check says nothing about it and publishing leaves it out; once it is given places (or
+ * seats, or sections) it is the user's section and is checked as any other.
+ */
+export const isUnusedDefaultSection = (s: LayoutSection): boolean =>
+  s.name === DEFAULT_SECTION_NAME && !s.numbered && !s.capacity && !s.rows?.length && !s.sections?.length
+
+/** The layout as it is published: without an unused default section (the same object when there is none). */
+export function withoutUnusedDefaultSection(layout: Layout): Layout {
+  const sections = layout.sections.filter((s) => !isUnusedDefaultSection(s))
+  if (sections.length === layout.sections.length || sections.length === 0) return layout
+  return { ...layout, sections }
+}
+
+/**
  * Every problem of the layout, errors first. Runs on the editor's working copy, which need not pass
  * layoutSchema yet: duplicate codes and seats, which the schema refuses, are reported here with a target.
  */
@@ -93,6 +109,7 @@ export function validateLayout(layout: Layout): LayoutProblem[] {
     if (codes.has(s.code))
       problems.add('DUPLICATE_SECTION', { kind: 'section', section: s.code }, sectionParams(s))
     codes.add(s.code)
+    if (isUnusedDefaultSection(s)) continue
     const name = s.name.trim()
     if (name === '' || name === DEFAULT_SECTION_NAME)
       problems.add('UNNAMED_SECTION', { kind: 'section', section: s.code }, sectionParams(s))

@@ -78,7 +78,7 @@ export async function layoutRoutes(app: FastifyInstance) {
         tags,
         summary: 'Import a layout.json (or a pretix seating plan) file as a new draft',
         description:
-          '422 LAYOUT_IMPORT_REFUSED with details.reason (TOO_LARGE, NOT_JSON, TOO_DEEP, INVALID, UNSAFE_TEXT, FOREIGN_IMAGE) and details.path, the first place that is wrong. Nothing is saved then.',
+          '422 LAYOUT_IMPORT_REFUSED with details.reason (TOO_LARGE, NOT_JSON, TOO_DEEP, INVALID, UNSAFE_TEXT, UNSTORABLE_TEXT for a NUL or a lone surrogate, FOREIGN_IMAGE) and details.path, the first place that is wrong. Nothing is saved then. A saved or created document is held to the same text rule (422 RULE_BROKEN naming the field).',
         body: importLayoutBodySchema,
         response: { 201: layoutSummarySchema },
       },

@@ -8,7 +8,13 @@ import type {
   LayoutSummary,
 } from '@palco/domain/seating/layout-editor-contract'
 import { readLayoutImport } from '@palco/domain/seating/layout-import'
-import { blocksPublishing, type LayoutProblem, validateLayout } from '@palco/domain/seating/layout-validation'
+import { findLayoutTextProblem } from '@palco/domain/seating/layout-text'
+import {
+  blocksPublishing,
+  type LayoutProblem,
+  validateLayout,
+  withoutUnusedDefaultSection,
+} from '@palco/domain/seating/layout-validation'
 import type { LayoutKind } from '@palco/domain/seating/layout-vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { venueCountry } from './admin.repository.js'
@@ -50,7 +56,11 @@ const summaryOf = (r: SummaryRow): LayoutSummary => ({
   eventCount: Number(r.event_count ?? 0),
 })
 
-/** The document checked against the layout contract; 422 names the first fields that break it. */
+/**
+ * The document checked against the layout contract, then against the same text rule an import is held to
+ * (markup, text PostgreSQL cannot store, foreign images), so whatever the editor saves imports again from
+ * its own export; 422 names the first fields that break either.
+ */
 function parseLayout(data: unknown): Layout {
   const parsed = layoutSchema.safeParse(data)
   if (!parsed.success) {
@@ -60,6 +70,8 @@ function parseLayout(data: unknown): Layout {
         .map((i) => ({ field: ['data', ...i.path].join('.'), rule: i.message })),
     )
   }
+  const text = findLayoutTextProblem(parsed.data)
+  if (text) ruleBroken([{ field: ['data', ...text.at].map(String).join('.'), rule: text.reason }])
   return parsed.data
 }
 
@@ -92,6 +104,13 @@ export async function layoutVersionJson(db: Db, layoutId: string): Promise<strin
   const summary = JSON.stringify(summaryOf(row))
   return `${summary.slice(0, -1)},"data":${row.data_json}}`
 }
+
+/** The stored columns of a document. */
+const documentColumns = (layout: Layout) => ({
+  data: JSON.stringify(layout),
+  kind: layout.kind,
+  seat_count: countSeats(layout).total,
+})
 
 /** Writes the next version of (venue, name); a draft unless `draft` is false. */
 async function insertVersion(
@@ -132,13 +151,13 @@ async function insertVersion(
  * it is then held to the same check as the editor's publish button.
  */
 export async function createLayout(db: Db, actor: Actor, input: CreateLayoutBody): Promise<LayoutSummary> {
-  const layout = parseLayout(input.data)
+  const parsed = parseLayout(input.data)
   const draft = input.draft ?? false
-  if (!draft) refuseUnpublishable(layout)
+  if (!draft) refuseUnpublishable(parsed)
   return insertVersion(db, actor, {
     venueId: input.venueId,
     name: input.name,
-    layout,
+    layout: draft ? parsed : withoutUnusedDefaultSection(parsed),
     draft,
     action: 'create',
   })
@@ -177,13 +196,9 @@ export async function saveLayout(
     const row = await lockLayout(trx, layoutId)
     if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
     if (row.status !== 'DRAFT') return { venueId: row.venue_id, name: row.name }
-    const seatCount = countSeats(layout).total
-    await updateDraft(trx, layoutId, {
-      data: JSON.stringify(layout),
-      kind: layout.kind,
-      seat_count: seatCount,
-    })
-    await audit(trx, actor, 'save', 'layout', layoutId, { seatCount })
+    const columns = documentColumns(layout)
+    await updateDraft(trx, layoutId, columns)
+    await audit(trx, actor, 'save', 'layout', layoutId, { seatCount: columns.seat_count })
     return null
   })
   if (!outcome) return { created: false, layout: await summaryById(db, layoutId) }
@@ -203,7 +218,9 @@ function refuseUnpublishable(layout: Layout): LayoutProblem[] {
 
 /**
  * `POST /api/admin/layouts/:id/publish`: checked with the editor's own validation (errors block, warnings
- * do not), then one guarded update under the row lock, so a concurrent save cannot slip in between.
+ * do not), then one guarded update under the row lock, so a concurrent save cannot slip in between. The
+ * new layout's default section, if never used, is left out of the published plan: fans would otherwise
+ * see an empty "Sin Sección" under the whole drawing.
  */
 export async function publishLayout(
   db: Db,
@@ -215,7 +232,10 @@ export async function publishLayout(
     if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
     if (row.status !== 'DRAFT')
       throw new DomainError('CONFLICT', { message: 'This version is already published.' })
-    const found = refuseUnpublishable(row.data as unknown as Layout)
+    const draft = row.data as unknown as Layout
+    const found = refuseUnpublishable(draft)
+    const published = withoutUnusedDefaultSection(draft)
+    if (published !== draft) await updateDraft(trx, layoutId, documentColumns(published))
     await markPublished(trx, layoutId)
     await audit(trx, actor, 'publish', 'layout', layoutId, { warnings: found.length })
     return found

@@ -1,4 +1,5 @@
 import type { Layout } from '@palco/domain/seating/layout'
+import { DEFAULT_SECTION_NAME } from '@palco/domain/seating/layout-vocabulary'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smallLayout } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
@@ -198,6 +199,124 @@ describe.each(ENGINES)('layout editor API on %s', (engine) => {
       path: 'sections[0].rows[0].seats[1][0]',
     })
     expect((await call('GET', '/api/admin/layouts', editor)).json().layouts).toHaveLength(before)
+  })
+
+  it('refuses a NUL or a lone surrogate inside an imported file with 422 naming the string, and saves nothing', async () => {
+    const before = (await call('GET', '/api/admin/layouts', editor)).json().layouts.length
+    const refused = async (file: string) => {
+      const res = await call('POST', '/api/admin/layouts/import', editor, { venueId, name: 'Nula', file })
+      expect(res.statusCode, res.body).toBe(422)
+      expect(res.json().code).toBe('LAYOUT_IMPORT_REFUSED')
+      return res.json().details as { reason: string; path: string }
+    }
+    // The file's own JSON escapes: the request body is clean, the document inside it is not.
+    const text = JSON.stringify(smallLayout())
+    expect(await refused(text.replace('"name":"General"', '"name":"Platea\\u0000izq"'))).toEqual({
+      reason: 'UNSTORABLE_TEXT',
+      path: 'sections[1].name',
+    })
+    expect(await refused(text.replace('"label":"Escenario"', '"label":"Tarima \\ud83d"'))).toEqual({
+      reason: 'UNSTORABLE_TEXT',
+      path: 'stage.label',
+    })
+    expect(await refused(text.replace('"A-1":"BLOCKED"', '"A-\\udc00":"BLOCKED"'))).toMatchObject({
+      reason: 'UNSTORABLE_TEXT',
+    })
+    // The editor's save carries the document as JSON itself: refused at the door, naming the field.
+    const draft = (await call('GET', '/api/admin/layouts', editor)).json().layouts[0]
+    const nul = smallLayout()
+    Object.assign(nul.sections[1] ?? {}, { name: 'Platea\u0000izq' })
+    const save = await call('PUT', `/api/admin/layouts/${draft.id}`, editor, { data: nul })
+    expect(save.statusCode, save.body).toBe(400)
+    expect(Object.keys(save.json().fields)).toEqual(['data.sections.1.name'])
+    expect((await call('GET', '/api/admin/layouts', editor)).json().layouts).toHaveLength(before)
+  })
+
+  it("holds a saved document to the import's rule: markup in a name is refused, so every export imports again", async () => {
+    const draft = (
+      await call('POST', '/api/admin/layouts', editor, {
+        venueId,
+        name: 'Marcado',
+        data: smallLayout(),
+        draft: true,
+      })
+    ).json()
+    const cases: [string, (l: Layout) => void, string][] = [
+      [
+        'a section name',
+        (l) => Object.assign(l.sections[0] ?? {}, { name: '<img src=x onerror=alert(1)>' }),
+        'data.sections.0.name',
+      ],
+      [
+        'a row label',
+        (l) => Object.assign(l.sections[0]?.rows?.[0] ?? {}, { label: '</b>A' }),
+        'data.sections.0.rows.0.label',
+      ],
+      [
+        'the stage label',
+        (l) => Object.assign(l.stage, { label: '<svg onload=alert(1)>' }),
+        'data.stage.label',
+      ],
+    ]
+    for (const [what, change, field] of cases) {
+      const layout = smallLayout()
+      change(layout)
+      for (const res of [
+        await call('PUT', `/api/admin/layouts/${draft.id}`, editor, { data: layout }),
+        await call('POST', '/api/admin/layouts', editor, {
+          venueId,
+          name: 'Marcado 2',
+          data: layout,
+          draft: true,
+        }),
+      ]) {
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(422)
+        expect(res.json().fields).toEqual({ [field]: 'UNSAFE_TEXT' })
+      }
+    }
+    // What was saved is what the last good save left, and its export imports back.
+    const file = await call('GET', `/api/admin/layouts/${draft.id}/layout.json`, editor)
+    expect(JSON.parse(file.body)).toEqual(smallLayout())
+    const again = await call('POST', '/api/admin/layouts/import', editor, {
+      venueId,
+      name: 'Marcado',
+      file: file.body,
+    })
+    expect(again.statusCode, again.body).toBe(201)
+  })
+
+  it('publishes a new layout once it has something to sell, leaving its unused default section out', async () => {
+    // What the editor's "new layout" makes: the stage and the default section, empty, filling the canvas.
+    const fresh = smallLayout()
+    fresh.sections = [
+      {
+        code: 'GENERAL',
+        name: DEFAULT_SECTION_NAME,
+        color: '#868e96',
+        disabled: false,
+        zoneType: 'GRANDSTAND',
+        numbered: false,
+        capacity: 0,
+        viewDirection: 'NORTH',
+        shape: { type: 'path', points: [20, 120, 780, 120, 780, 580, 20, 580] },
+      },
+    ]
+    const draft = (
+      await call('POST', '/api/admin/layouts', editor, { venueId, name: 'Nuevo', data: fresh, draft: true })
+    ).json()
+    const empty = await call('POST', `/api/admin/layouts/${draft.id}/publish`, editor)
+    expect(empty.statusCode).toBe(422)
+    expect(empty.json().details.problems.map((p: { code: string }) => p.code)).toEqual(['NO_SELLABLE_PLACES'])
+
+    const drawn = { ...fresh, sections: [...fresh.sections, ...smallLayout().sections.slice(0, 1)] }
+    expect((await call('PUT', `/api/admin/layouts/${draft.id}`, editor, { data: drawn })).statusCode).toBe(
+      200,
+    )
+    const published = await call('POST', `/api/admin/layouts/${draft.id}/publish`, editor)
+    expect(published.statusCode, published.body).toBe(200)
+    expect(published.json()).toMatchObject({ status: 'PUBLISHED', seatCount: 30, problems: [] })
+    const stored = (await call('GET', `/api/admin/layouts/${draft.id}`, editor)).json()
+    expect(stored.data.sections.map((s: { code: string }) => s.code)).toEqual(['NORTE'])
   })
 
   it('gives two simultaneous saves of a published version two different versions', async () => {

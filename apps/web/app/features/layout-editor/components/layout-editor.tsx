@@ -35,6 +35,7 @@ import { sectionByCode, sectionPaths } from '../model/document'
 import { editorReducer, initialEditorState, isDirty, lastChange, type Recipe } from '../model/editor-state'
 import { addSection } from '../model/edits'
 import { selectionForProblem } from '../model/problem-target'
+import { sectionNameText } from '../model/section-name'
 import {
   type EditorSelection,
   type EditorTarget,
@@ -385,7 +386,7 @@ function Workspace(props: { summary: LayoutSummary; doc: Layout }) {
       },
     [],
   )
-  const sections = useStableValue(sectionOptionsOf(doc))
+  const sections = useStableValue(sectionOptionsOf(doc, t('tree.default_section')))
   const startPolygon = useCallback(() => {
     setPolygonParent(selectedRef.current)
     setTool('polygon')
@@ -577,8 +578,11 @@ function Workspace(props: { summary: LayoutSummary; doc: Layout }) {
   )
 }
 
-function sectionOptionsOf(doc: Layout): SectionOption[] {
-  return flattenSections(doc.sections).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))
+function sectionOptionsOf(doc: Layout, defaultName: string): SectionOption[] {
+  return flattenSections(doc.sections).map((s) => ({
+    value: s.code,
+    label: `${sectionNameText(s.name, defaultName)} (${s.code})`,
+  }))
 }
 
 /** The previous value while the new one is equal in content, so memoised children keep their props. */
@@ -597,9 +601,13 @@ function EditorError(props: {
 }) {
   const { t, i18n } = useTranslation('layouteditor')
   const fields = Object.entries(props.error.fields)
-  // A field's message is a validation key when the web knows it; the schema's own English otherwise.
-  const messageOf = (message: string) =>
-    i18n.exists(`errors:fields.${message}`) ? t(`errors:fields.${message}`) : t('editor.field_invalid')
+  // A field's message is a validation key or a text rule's reason (layout-text) when the web knows it; the
+  // schema's own English otherwise.
+  const messageOf = (message: string) => {
+    if (i18n.exists(`errors:fields.${message}`)) return t(`errors:fields.${message}`)
+    if (i18n.exists(`layouteditor:editor.text_refused.${message}`)) return t(`editor.text_refused.${message}`)
+    return t('editor.field_invalid')
+  }
   const details = (
     <>
       {fields.length > 0 && (

@@ -18,8 +18,8 @@ import {
   type LayoutSection,
   type LayoutShape,
 } from '@palco/domain/seating/layout'
-import { isSafeImageSource } from '@palco/domain/seating/layout-import'
 import type { RowNumbering, SeatNumbering } from '@palco/domain/seating/layout-numbering'
+import { isSafeImageSource } from '@palco/domain/seating/layout-text'
 import {
   HIGHLIGHT_ANIMATIONS,
   LAYOUT_KINDS,
@@ -54,6 +54,7 @@ import {
   updateShape,
   updateStage,
 } from '../model/edits'
+import { sectionNameText } from '../model/section-name'
 import { type EditorSelection, EMPTY_SELECTION, seatSelectionCount } from '../model/selection'
 import { CommitColor, CommitNumber, CommitText } from './fields'
 import classes from './layout-editor.module.css'
@@ -377,7 +378,11 @@ function SectionProperties({ doc, commit, onSelect, section }: PanelProps & { se
           value={parentCode}
           data={[
             { value: '', label: t('props.no_parent') },
-            ...parents.map(([c]) => ({ value: c, label: `${sectionByCode(doc, c)?.name ?? c} (${c})` })),
+            ...parents.map(([c]) => {
+              const name = sectionByCode(doc, c)?.name
+              const label = name === undefined ? c : sectionNameText(name, t('tree.default_section'))
+              return { value: c, label: `${label} (${c})` }
+            }),
           ]}
           onChange={(e) => {
             const next = e.currentTarget.value || null

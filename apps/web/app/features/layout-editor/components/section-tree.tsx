@@ -3,6 +3,7 @@ import type { Layout, LayoutSection } from '@palco/domain/seating/layout'
 import { type KeyboardEvent, memo, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sectionPaths } from '../model/document'
+import { sectionNameText } from '../model/section-name'
 import type { EditorSelection, EditorTarget } from '../model/selection'
 import classes from './layout-editor.module.css'
 
@@ -71,7 +72,7 @@ function SectionTreeView(props: SectionTreeProps) {
       return {
         id,
         target: { kind: 'section', code: s.code },
-        label: s.name || s.code,
+        label: sectionNameText(s.name, t('tree.default_section')) || s.code,
         detail: t(s.numbered ? 'tree.seats' : s.zoneType === 'PARKING' ? 'tree.parking' : 'tree.capacity', {
           code: s.code,
           count: places,

@@ -202,7 +202,8 @@ export const CANVAS_PRESETS: readonly CanvasPreset[] = ['stage', 'alternative', 
 /**
  * A new layout from the canvas defaults (spec §9): the stage centred at the top below the top margin,
  * and the default section "Sin Sección" filling the rest inside the margins, unnumbered and empty, so the
- * document is valid to save from the start and the check asks for real sections.
+ * document is valid to save from the start. While it stays empty the check ignores it and publishing leaves
+ * it out (isUnusedDefaultSection); the check asks only for something to sell.
  */
 export function newLayoutDocument(kind: LayoutKind, preset: CanvasPreset, stageLabel: string): Layout {
   const { width, height } = CANVAS_DEFAULTS[preset]
