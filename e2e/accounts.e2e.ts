@@ -362,7 +362,7 @@ for (const site of COUNTRIES) {
         .fill(site.name === 'colombia' ? 'fan@palco.co' : 'fan@palco.mx')
       await page.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
       await page.getByRole('button', { name: auth.operators.submit }).click()
-      await expect(page.getByRole('alert')).toContainText(texts.errors.codes.InvalidAccountTypeException)
+      await expect(page.getByRole('alert')).toContainText(auth.operators.not_staff)
       await expectNoSeriousA11yViolations(page, `${site.name} /authorization/operators with an error`)
 
       await page.getByLabel(auth.fields.email, { exact: true }).fill('operador@palco.co')

@@ -2,6 +2,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Locale, PhonePrefix } from '@palco/domain/locale/country'
 import type { Identifier, SignUp } from '@palco/domain/people/fan'
 import { toE164 } from '@palco/domain/people/fan'
+import { isStaff } from '@palco/domain/people/staff'
 import type { Role } from '@palco/domain/people/vocabulary'
 import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import type { Db } from '../../db/dialect.js'
@@ -372,8 +373,9 @@ export async function passwordLogin(
   }
   const session = await sessionFromCookies(deps, cookies)
   if (!session) throw new DomainError('InternalErrorException')
-  if (audience === 'operator' && !session.roles.includes('operator')) {
-    // The session just made is dropped: a fan cannot use the operators' door (spec §6).
+  if (audience === 'operator' && !isStaff(session.roles)) {
+    // The session just made is dropped: the staff's door (spec §6) is for operators, layout editors and
+    // admins, never a fan.
     await authCall(() => auth.api.signOut({ headers: cookieHeaders(cookies) }))
     throw new DomainError('InvalidAccountTypeException')
   }

@@ -445,7 +445,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect((await post('/api/fan/email-validation', { email: fan.email })).json()).toEqual({ exists: false })
   })
 
-  it('lets operators in at the operators door and keeps fans out', async () => {
+  it('lets every staff role in at the operators door and keeps fans out', async () => {
     const fanTry = await post('/api/auth/login', {
       email: 'fan@palco.co',
       password: DEMO_PASSWORD,
@@ -460,6 +460,16 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     })
     expect(op.statusCode, op.body).toBe(200)
     expect(op.json().session.roles).toContain('operator')
+    // The staff's door is every staff role's: the layout editor and the admin too.
+    for (const [email, role] of [
+      ['planos@palco.co', 'layout_editor'],
+      ['admin@palco.co', 'admin'],
+    ]) {
+      const staff = await post('/api/auth/login', { email, password: DEMO_PASSWORD, operator: true })
+      expect(staff.statusCode, staff.body).toBe(200)
+      expect(staff.json().session.roles).toContain(role)
+      expect(cookieFrom(staff)).not.toBe('')
+    }
   })
 
   it('pre-registers at the box office (operators only) and the fan completes sign-up later', async () => {

@@ -1,4 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { isStaff, staffHomeOf } from '@palco/domain/people/staff'
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { PasswordLoginForm } from '../../features/auth/components/password-login-form'
@@ -14,16 +15,27 @@ export function headers() {
   return { 'cache-control': 'no-store' }
 }
 
-const isStaff = (roles: readonly string[]) => roles.includes('operator') || roles.includes('admin')
+/**
+ * Where the page was asked to return to, if anywhere; otherwise each staff role lands on its own home
+ * (operator → /assistant, layout editor → the layout list, admin → the back office's events).
+ */
+function wantedPath(request: Request): string | null {
+  const wanted = new URL(request.url).searchParams.get('redirectTo')
+  return wanted ? safeRedirect(wanted) : null
+}
 
-/** An operator already logged in goes straight to the box office (or where they were going). */
+/** Staff already logged in go straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/assistant')
-  if (context.session && isStaff(context.session.roles)) throw redirect(redirectTo)
+  const redirectTo = wantedPath(request)
+  const roles = context.session?.roles ?? []
+  if (isStaff(roles)) throw redirect(redirectTo ?? staffHomeOf(roles) ?? '/')
   return { redirectTo }
 }
 
-/** `/authorization/operators` (spec §6): the box-office login, password only, staff accounts only. */
+/**
+ * `/authorization/operators` (spec §6): the staff's login (operators, layout editors, admins), password
+ * only; a fan account is refused with a message that sends it to the fans' login.
+ */
 export default function OperatorsLoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth')
   const refresh = useSessionRefresh()
@@ -40,7 +52,9 @@ export default function OperatorsLoginPage({ loaderData }: Route.ComponentProps)
             operator
             autoFocus={false}
             submitLabel={t('operators.submit')}
-            onLoggedIn={() => void refresh(loaderData.redirectTo, { replace: true })}
+            onLoggedIn={(session) =>
+              void refresh(loaderData.redirectTo ?? staffHomeOf(session.roles) ?? '/', { replace: true })
+            }
           />
         </Stack>
       </Paper>

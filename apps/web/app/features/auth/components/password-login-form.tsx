@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core'
 import type { passwordLoginSchema } from '@palco/domain/people/fan'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -12,6 +12,7 @@ import { useFieldErrorText } from '../../../lib/forms/use-field-error'
 import { useServerError } from '../../../lib/forms/use-server-error'
 import { login } from '../api/login'
 import { authResolver } from '../model/auth-resolver'
+import type { SessionView } from '../model/session-view'
 
 type Input = z.input<typeof passwordLoginSchema>
 type Output = z.output<typeof passwordLoginSchema>
@@ -27,7 +28,7 @@ export function PasswordLoginForm(props: {
   operator?: boolean
   autoFocus: boolean
   submitLabel: string
-  onLoggedIn: () => void
+  onLoggedIn: (session: SessionView) => void
   onUnconfirmed?: (email: string) => void
   onForgotPassword?: (email: string) => void
 }) {
@@ -46,12 +47,12 @@ export function PasswordLoginForm(props: {
   const onSubmit = form.handleSubmit(async (values) => {
     server.clear()
     try {
-      await login({
+      const { session } = await login({
         email: values.email ?? '',
         password: values.password,
         ...(props.operator ? { operator: true } : {}),
       })
-      props.onLoggedIn()
+      props.onLoggedIn(session)
     } catch (err) {
       if (
         isApiError(err) &&
@@ -71,7 +72,14 @@ export function PasswordLoginForm(props: {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormLoadError error={form.formState.errors.root} />
-        <ApiErrorAlert error={server.error} />
+        {props.operator && server.error?.code === 'InvalidAccountTypeException' ? (
+          // The catalogue's words are generic; at the staff's door a fan is told where fans log in.
+          <Alert color="red" variant="light" role="alert" data-error-code={server.error.code}>
+            {t('operators.not_staff')}
+          </Alert>
+        ) : (
+          <ApiErrorAlert error={server.error} />
+        )}
         <TextInput
           {...form.register('email')}
           label={t('fields.email')}
