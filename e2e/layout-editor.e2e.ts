@@ -5,7 +5,7 @@ import type { Layout } from '@palco/domain/seating/layout'
 import { splitSectionCode } from '@palco/domain/tickets/location'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, asUser } from './support/api'
+import { api, asUser, DEMO_PASSWORD } from './support/api'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { SITES, urlOf } from './support/sites'
 
@@ -51,6 +51,26 @@ async function addRowBlock(page: Page, name: string) {
   await expect(page.getByRole('treeitem', { name: new RegExp(`^${name}, .* 30 sillas$`) })).toBeVisible()
 }
 
+/**
+ * Runs axe while the check is still pending. The check waits 400 ms after the last change, so the selection
+ * is nudged right and back (no net move) every 150 ms meanwhile, which keeps its spinner on the page.
+ */
+async function axeWhileChecking(page: Page, label: string) {
+  const canvas = page.getByTestId('layout-editor-canvas')
+  await canvas.focus()
+  let scanning = true
+  const keepChanging = (async () => {
+    for (let i = 0; scanning || i % 2 === 1; i++) {
+      await page.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft')
+      await page.waitForTimeout(150)
+    }
+  })()
+  await expect(page.getByTestId('layout-check').getByRole('status')).toHaveText('Revisando el plano…')
+  await expectNoSeriousA11yViolations(page, label)
+  scanning = false
+  await keepChanging
+}
+
 test('a venue manager draws a theatre, publishes it, and a fan buys a seat of it', async ({ browser }) => {
   test.setTimeout(180_000)
   const stamp = Date.now().toString(36)
@@ -73,10 +93,9 @@ test('a venue manager draws a theatre, publishes it, and a fan buys a seat of it
   await expect(manager.getByTestId('layout-editor')).toBeVisible({ timeout: 30_000 })
   await expect(manager.getByTestId('layout-status')).toHaveText('Borrador')
 
-  // The default, empty section goes; two blocks of 3 × 10 seats, an unnumbered zone and a label come.
-  await manager.getByRole('treeitem', { name: /GENERAL/ }).click()
-  await manager.keyboard.press('Delete')
-  await expect(manager.getByRole('treeitem', { name: /GENERAL/ })).toHaveCount(0)
+  // The default section stays as it came (the check says nothing of it and publishing leaves it out);
+  // two blocks of 3 × 10 seats, an unnumbered zone and a label come.
+  await expect(manager.getByRole('treeitem', { name: /^Sin Sección, GENERAL/ })).toBeVisible()
   await addRowBlock(manager, 'Platea izquierda')
   await nudge(manager, 'ArrowLeft', 8)
   await addRowBlock(manager, 'Platea derecha')
@@ -101,7 +120,8 @@ test('a venue manager draws a theatre, publishes it, and a fan buys a seat of it
   await manager.keyboard.press('Enter')
   await expect(tree.locator('[role="treeitem"][aria-selected="true"]')).toHaveCount(1)
 
-  // Checked, saved, published.
+  // While the check runs, its status line says so (axe checks the page then too); then checked, saved, published.
+  await axeWhileChecking(manager, '/backoffice/layout_editor/:id while the check runs')
   await expect(manager.getByText('No se encontraron problemas.')).toBeVisible({ timeout: 10_000 })
   await expectNoSeriousA11yViolations(manager, '/backoffice/layout_editor/:id')
   await manager.screenshot({ path: screenshotPath('colombia-layout-editor-1280') })
@@ -248,6 +268,32 @@ test('a venue manager draws a theatre, publishes it, and a fan buys a seat of it
   await manager.context().close()
   await admin.context().close()
   await fan.context().close()
+})
+
+test('the layout editor logs in at the staff door and lands on the layout list, in both countries', async ({
+  browser,
+}) => {
+  for (const [s, lng] of [
+    [SITES.colombia, 'es-CO'],
+    [SITES.mexico, 'en-US'],
+  ] as const) {
+    const auth = JSON.parse(
+      fs.readFileSync(new URL(`../apps/web/app/locales/${lng}/auth.json`, import.meta.url), 'utf8'),
+    )
+    const editor = JSON.parse(
+      fs.readFileSync(new URL(`../apps/web/app/locales/${lng}/layouteditor.json`, import.meta.url), 'utf8'),
+    )
+    const context = await browser.newContext({ baseURL: s.baseURL })
+    const page = await context.newPage()
+    await page.goto(urlOf(s, '/authorization/operators'))
+    await waitForHydration(page)
+    await page.getByLabel(auth.fields.email, { exact: true }).fill('planos@palco.co')
+    await page.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: auth.operators.submit }).click()
+    await expect(page).toHaveURL(urlOf(s, '/backoffice/layout_editor'))
+    await expect(page.getByRole('heading', { level: 1, name: editor.list.title })).toBeVisible()
+    await context.close()
+  }
 })
 
 test('fans and operators are turned away from the editor', async ({ browser }) => {

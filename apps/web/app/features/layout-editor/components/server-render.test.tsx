@@ -1,5 +1,7 @@
 import { MantineProvider } from '@mantine/core'
+import type { Layout } from '@palco/domain/seating/layout'
 import type { LayoutProblem } from '@palco/domain/seating/layout-validation'
+import { DEFAULT_SECTION_NAME } from '@palco/domain/seating/layout-vocabulary'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -98,6 +100,24 @@ describe.each([
       />,
     )
     expect(html).not.toMatch(RAW_KEY)
+  })
+
+  it('shows the default section under its name in the page’s language; the stored name stays', () => {
+    const fresh = {
+      ...layout,
+      sections: [{ ...smallLayout().sections[1], code: 'GENERAL', name: DEFAULT_SECTION_NAME, capacity: 0 }],
+    } as Layout
+    const html = render(<SectionTree doc={fresh} selection={EMPTY_SELECTION} onSelect={noop} />)
+    expect(html).toContain(lng === 'en-US' ? 'No section' : 'Sin Sección')
+    if (lng === 'en-US') expect(html).not.toContain(DEFAULT_SECTION_NAME)
+  })
+
+  it('says in words, in a status line, that the check is running; the spinner is decoration', () => {
+    const html = render(<ValidationPanel problems={null} onShow={noop} />)
+    const status = /<div role="status"[^>]*>(.*?)<\/div>/s.exec(html)?.[1] ?? ''
+    expect(status).toContain(texts.check.running)
+    // axe's aria-prohibited-attr: a name on an element with no role is read by nothing.
+    expect(html).not.toContain(`aria-label="${texts.check.running}"`)
   })
 
   it('renders the tree, the check, the toolbar and the lists', () => {

@@ -84,7 +84,8 @@ export const ValidationPanel = memo(function ValidationPanel(props: {
             {t('check.title')}
           </Title>
           {problems === null ? (
-            <Loader size="xs" aria-label={t('check.running')} />
+            // Decoration only: the status line below says in words that the check is running.
+            <Loader size="xs" aria-hidden />
           ) : (
             <Group gap={4}>
               <Badge color={errors.length ? 'red.9' : 'teal.9'} variant="filled">
@@ -97,15 +98,15 @@ export const ValidationPanel = memo(function ValidationPanel(props: {
           )}
         </Group>
         <div role="status" aria-live="polite">
-          {problems !== null && (
-            <MutedText size="sm">
-              {errors.length
+          <MutedText size="sm">
+            {problems === null
+              ? t('check.running')
+              : errors.length
                 ? t('check.blocked')
                 : warnings.length
                   ? t('check.only_warnings')
                   : t('check.clean')}
-            </MutedText>
-          )}
+          </MutedText>
         </div>
         {errors.length > 0 && list(errors, 'error')}
         {warnings.length > 0 && list(warnings, 'warning')}
