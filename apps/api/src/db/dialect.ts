@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { PGliteDialect } from './pglite-dialect.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -59,7 +60,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   // Same int8 reading as the pg driver above, so both engines hand services plain numbers.
   const parsers = { 20: (v: string) => Number.parseInt(v, 10), 1082: (v: string) => v }
   const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import { type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Db } from './dialect.js'
 import * as m0001 from './migrations/0001-foundation.js'
 import * as m0002 from './migrations/0002-accounts.js'
