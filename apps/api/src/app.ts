@@ -34,6 +34,7 @@ import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
 import { inputGuardPlugin } from './plugins/input-guard.js'
+import { logFormatOptions } from './plugins/log-format.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { requestContextPlugin, requestIdOf } from './plugins/request-context.js'
 import { requestLogSerializers } from './plugins/request-log.js'
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             level: config.LOG_LEVEL,
             serializers: requestLogSerializers,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
+            ...logFormatOptions(config, opts.logStream !== undefined),
           },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,

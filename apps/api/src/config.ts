@@ -33,6 +33,8 @@ export const configSchema = z.object({
   HOST: z.string().default('::'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: readable lines in development, JSON elsewhere (plugins/log-format.ts).
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: flag.default(false),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
