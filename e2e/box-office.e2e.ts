@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, loginAs, signUpAndConfirm } from './support/api'
-import { qrCodesOfPdf, scanAtGate } from './support/gate'
+import { qrCodesOfPdf, scanAtGate, textOfPdf } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
@@ -236,13 +236,32 @@ const grouped = (site: Site, amount: number) =>
  * *.localhost hosts resolve only in the browser) and read off the printed picture.
  */
 async function printedCodes(page: Page, link = 'print-tickets'): Promise<string[]> {
+  return qrCodesOfPdf(await printedPdf(page, link))
+}
+
+async function printedPdf(page: Page, link = 'print-tickets'): Promise<Uint8Array> {
   const href = (await page.getByTestId(link).getAttribute('href')) ?? ''
   const printed = await page.evaluate(async (url) => {
     const res = await fetch(url)
     return { status: res.status, bytes: Array.from(new Uint8Array(await res.arrayBuffer())) }
   }, href)
   expect(printed.status).toBe(200)
-  return qrCodesOfPdf(Uint8Array.from(printed.bytes))
+  return Uint8Array.from(printed.bytes)
+}
+
+/** A section's name as the event's seat map and its list show it (the layout's own name). */
+async function layoutSectionName(page: Page, eventId: string, code: string): Promise<string> {
+  type Section = { code: string; name: string; sections?: Section[] }
+  const res = await api<{ layout: { sections: Section[] } }>(
+    page,
+    'GET',
+    `/api/event/seat-layout?eventId=${eventId}`,
+  )
+  const find = (list: Section[]): Section | undefined =>
+    list.map((s) => (s.code === code ? s : find(s.sections ?? []))).find(Boolean)
+  const name = find(res.data.layout.sections)?.name
+  if (!name) throw new Error(`no section ${code} in the layout`)
+  return name
 }
 
 for (const site of COUNTRIES) {
@@ -292,11 +311,25 @@ for (const site of COUNTRIES) {
       // The counter's pages speak to the operator selling, not to a fan buying.
       await expect(page.getByTestId('hold-panel')).toContainText(words.heldForSale)
       await expect(page.getByTestId('hold-panel')).toContainText(words.saleTime)
+      // One name for a section everywhere: the one the seat list gives it, on the hold, the sale's summary,
+      // the receipt and the printed tickets.
+      const held = await api<{ reservation: { seats: { section: string }[] } }>(
+        page,
+        'GET',
+        `/api/reservations?eventId=${event.id}`,
+      )
+      const sectionName = await layoutSectionName(
+        page,
+        event.id,
+        held.data.reservation.seats[0]?.section ?? '',
+      )
+      await expect(page.getByTestId('hold-panel')).toContainText(sectionName)
       await page.getByRole('link', { name: words.continue }).click()
       await expect(page).toHaveURL(/\/assistant\/buy\?event=.+&reservation=/)
       await waitForHydration(page)
       await expect(page.getByRole('heading', { name: words.saleSummary })).toBeVisible()
       await expect(page.getByTestId('hold-timer')).toContainText(words.saleTime)
+      await expect(page.getByTestId('summary-line').first()).toContainText(sectionName)
 
       // A walk-in, paying cash with more than the total: the change shows before charging.
       const reservation = new URL(page.url()).searchParams.get('reservation') ?? ''
@@ -333,6 +366,7 @@ for (const site of COUNTRIES) {
         fullPage: true,
       })
       // The tickets print as a PDF for the operator who sold them.
+      await expect(page.getByTestId('receipt')).toContainText(sectionName)
       const voidedCodes = await printedCodes(page)
       expect(voidedCodes).toHaveLength(2)
       // The open shift's cash as a cashier counts it: what the buyer handed over (not the sale's total), the
@@ -830,6 +864,61 @@ for (const site of COUNTRIES) {
       expect(await scrollWidth(page), '/assistant/tour/select fits 375 px').toBeLessThanOrEqual(375)
       await sell.first().click()
       await expect(page).toHaveURL(/\/assistant(\/stadium)?\?event=/)
+      await page.context().close()
+    })
+
+    test('a theatre’s section reads as its seat map names it on the counter’s sale, receipt and printed tickets', async ({
+      browser,
+    }) => {
+      // A drawer of this site's own (one left open on the other site would refuse the sale).
+      const page = await asUser(browser, site, OPERATOR)
+      await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
+      await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      const slug = site.name === 'colombia' ? 'la-casa-de-bernarda-alba' : 'the-last-train-to-veracruz'
+      const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${slug}`)
+      const eventId = event.data.id
+      const live = await api<{ reservation: { id: string } | null }>(
+        page,
+        'GET',
+        `/api/reservations?eventId=${eventId}`,
+      )
+      if (live.data.reservation) await api(page, 'DELETE', `/api/reservations/${live.data.reservation.id}`)
+      const section = 'BALCON_SECCION_CENTRO'
+      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
+        eventId,
+        section,
+        quantity: 1,
+      })
+      const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
+        eventId,
+        seats: best.data.seats,
+      })
+      expect(held.status, JSON.stringify(held.data)).toBe(201)
+      // "Balcón centro" / "Balcony centre": not the code's "BALCON CENTRO", nor the price zone's name.
+      const name = await layoutSectionName(page, eventId, section)
+      await page.goto(urlOf(site, `/assistant/stadium?event=${slug}`))
+      await expect(page.getByTestId('hold-panel')).toContainText(name)
+      await page.goto(urlOf(site, `/assistant/buy?reservation=${held.data.id}`))
+      await expect(page.getByTestId('summary-line')).toContainText(name)
+      const cart = await api<{ total: number; currency: string }>(
+        page,
+        'GET',
+        `/api/checkout-service/cart?reservation=${held.data.id}`,
+      )
+      const sold = await api<{ orderId: string }>(page, 'POST', '/api/assistant/sales', {
+        reservationId: held.data.id,
+        buyer: { kind: 'WALK_IN', name: 'Teresa Teatro' },
+        tenders: [{ kind: 'CASH', tendered: cart.data.total }],
+        expectedTotal: cart.data.total,
+        currency: cart.data.currency,
+        idempotencyKey: crypto.randomUUID(),
+      })
+      expect(sold.status, JSON.stringify(sold.data)).toBe(201)
+      await page.goto(urlOf(site, `/assistant/successful_purchase?sale=${sold.data.orderId}`))
+      await expect(page.getByTestId('receipt')).toContainText(name)
+      expect(await textOfPdf(await printedPdf(page))).toContain(name)
+      // The drawer is the site's: left open, the other country's journeys could not sell.
+      await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
       await page.context().close()
     })
 

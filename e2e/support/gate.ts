@@ -30,6 +30,37 @@ export async function scanAtGate(
 
 const PX_PER_POINT = 3
 
+/** A PDF page's content streams, inflated, as the operators that draw it. */
+function drawingOf(doc: PDFDocument, page: ReturnType<PDFDocument['getPages']>[number]): string {
+  const contents = page.node.get(PDFName.of('Contents'))
+  const refs = contents instanceof PDFArray ? contents.asArray() : [contents]
+  return refs
+    .map((ref) => {
+      const stream = doc.context.lookup(ref as PDFRef)
+      if (!(stream instanceof PDFRawStream)) return ''
+      const filter = stream.dict.get(PDFName.of('Filter'))
+      const raw = filter === PDFName.of('FlateDecode') ? inflateSync(stream.contents) : stream.contents
+      return Buffer.from(raw).toString('latin1')
+    })
+    .join('\n')
+}
+
+/**
+ * The words printed on a tickets PDF, as a reader of the paper sees them: the strings its pages show (pdf-lib
+ * writes them as hex in WinAnsi, which is Latin-1 for Spanish), one per line.
+ */
+export async function textOfPdf(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes)
+  return doc
+    .getPages()
+    .flatMap((page) =>
+      [...drawingOf(doc, page).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) =>
+        Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
+      ),
+    )
+    .join('\n')
+}
+
 /**
  * The QR codes printed in a tickets PDF, one per page that has one, decoded from the page's own drawing: the
  * black rectangles of its content stream are painted into a bitmap the way a printer would, and jsQR reads
@@ -40,17 +71,7 @@ export async function qrCodesOfPdf(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes)
   const codes: string[] = []
   for (const page of doc.getPages()) {
-    const contents = page.node.get(PDFName.of('Contents'))
-    const refs = contents instanceof PDFArray ? contents.asArray() : [contents]
-    const text = refs
-      .map((ref) => {
-        const stream = doc.context.lookup(ref as PDFRef)
-        if (!(stream instanceof PDFRawStream)) return ''
-        const filter = stream.dict.get(PDFName.of('Filter'))
-        const raw = filter === PDFName.of('FlateDecode') ? inflateSync(stream.contents) : stream.contents
-        return Buffer.from(raw).toString('latin1')
-      })
-      .join('\n')
+    const text = drawingOf(doc, page)
     // The QR: rectangles filled black in one path (apps/api/src/modules/tickets/ticket-pdf.ts).
     const block = /0 0 0 rg\s+((?:[-\d.]+ [-\d.]+ [-\d.]+ [-\d.]+ re\s+)+)f/.exec(text)?.[1]
     if (!block) continue

@@ -59,6 +59,11 @@ export const cartLineSchema = z.object({
   key: z.string(),
   zoneName: z.string().nullable(),
   section: z.string(),
+  /**
+   * The layout's display name of the section ("Balcón centro"), as the seat map and its list show it; null or
+   * absent without a map (a zone's places have no section of their own) or on a line stored before it was kept.
+   */
+  sectionName: z.string().nullable().optional(),
   row: z.string(),
   seat: z.int(),
   unitPrice: z.int(),

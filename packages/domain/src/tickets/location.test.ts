@@ -191,3 +191,19 @@ describe('zone-only places', () => {
     expect(label).toEqual(expected)
   })
 })
+
+describe('the section named as the layout names it', () => {
+  it('prints the seat map’s name of the section, not its tidied code, at a venue without spec signage', () => {
+    const location = {
+      zone: 'Balcón central',
+      sectionCode: 'BALCON_SECCION_CENTRO',
+      sectionName: 'Balcón centro',
+      seatCode: 'A-8',
+    }
+    expect(ticketLocationLabel(location, null)).toContainEqual({ key: 'section', value: 'Balcón centro' })
+    expect(ticketLocationLabel({ ...location, sectionName: null }, null)).toContainEqual({
+      key: 'section',
+      value: 'BALCON CENTRO',
+    })
+  })
+})

@@ -49,6 +49,8 @@ export type TicketLocation = {
   door?: string | null
   zone?: string | null
   sectionCode?: string | null
+  /** The layout's display name of the section ("Balcón centro"), when the event has a map. */
+  sectionName?: string | null
   seatCode?: string | null
   entrySide?: string | null
 }
@@ -75,6 +77,7 @@ type Parts = {
   zone: string
   entrySide: string
   section: string
+  sectionName: string
   seat: SeatCode
 }
 
@@ -87,6 +90,7 @@ const readParts = (location: TicketLocation): Parts => {
     zone: text(location.zone) || section.zone,
     entrySide: text(location.entrySide),
     section: section.section,
+    sectionName: text(location.sectionName),
     seat: parseSeatCode(location.seatCode),
   }
 }
@@ -115,13 +119,14 @@ const localityLabel = (p: Parts): LocationPart[] => [
 ]
 
 // Not in the spec: for other venues we know nothing of the signage, so we show only what the ticket has,
-// door first because it is what a fan looks for at the gate.
+// door first because it is what a fan looks for at the gate. The section is named as the layout names it
+// (the seat map's name), not by its tidied code ("BALCON CENTRO"), when the ticket knows that name.
 const genericLabel = (p: Parts): LocationPart[] =>
   (
     [
       { key: 'door', value: p.door },
       { key: 'zone', value: p.zone },
-      { key: 'section', value: p.section },
+      { key: 'section', value: p.sectionName || p.section },
       { key: 'row', value: p.seat.numbered ? p.seat.row : '' },
       { key: 'seat', value: p.seat.numbered ? p.seat.seat : '' },
     ] satisfies LocationPart[]

@@ -8,6 +8,7 @@ import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
 import { seatsOfHold } from '../seating/holds.service.js'
 import { seatKeyOf } from '../seating/seat-key.js'
+import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
 import { balanceOf } from '../wallet/wallet.service.js'
 import {
   cartPromoOf,
@@ -36,6 +37,8 @@ export interface PricedReservation {
   promo: PromoRow | null
   /** Why the stored code does not apply any more (the cart drops it; paying reports it). */
   promoRefusal: Extract<PromoCheck, { ok: false }> | null
+  /** Section code → the layout's display name, for the lines a page shows. */
+  sectionNames?: ReadonlyMap<string, string>
 }
 
 export const promoRuleOf = (p: PromoRow): PromoRule => ({
@@ -120,7 +123,8 @@ export async function priceReservation(
       totals = priceCart(places, fee, { rule: check.rule, eligible: check.eligible })
     } else promoRefusal = check
   }
-  return { event, country, currency, places, totals, promo, promoRefusal }
+  const sectionNames = await sectionNamesOf(db, hold.event_id)
+  return { event, country, currency, places, totals, promo, promoRefusal, sectionNames }
 }
 
 /** The fan's own hold, or 404 (DESIGN §9: another fan's hold is simply not found). */
@@ -181,7 +185,9 @@ export function cartView(
     },
     currency: priced.currency,
     expiresAt: new Date(hold.expires_at).toISOString(),
-    lines: priced.totals.lines,
+    lines: priced.sectionNames
+      ? withSectionNames(priced.totals.lines, priced.sectionNames)
+      : priced.totals.lines,
     subtotal: priced.totals.subtotal,
     fees: priced.totals.fees,
     discount: priced.totals.discount,

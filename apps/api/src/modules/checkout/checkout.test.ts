@@ -184,6 +184,8 @@ describe.each(ENGINES)('checkout on %s', (engine) => {
           key: 'NORTE/B-1',
           zoneName: 'Norte',
           section: 'NORTE',
+          // The layout's name of the section, as the seat map and its list show it.
+          sectionName: 'Norte',
           row: 'B',
           seat: 1,
           unitPrice: 8_000_000,

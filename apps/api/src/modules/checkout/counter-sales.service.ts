@@ -19,6 +19,7 @@ import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
+import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import {
   eventForCart,
@@ -453,10 +454,11 @@ async function receiptOf(
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
   now = new Date(),
 ): Promise<CounterSale> {
-  const [event, payments, tickets] = await Promise.all([
+  const [event, payments, tickets, sectionNames] = await Promise.all([
     eventForCart(db, order.event_id),
     paymentsOfOrder(db, order.id),
     ticketsOfOrder(db, order.id),
+    sectionNamesOf(db, order.event_id),
   ])
   const counter = payments.filter((p) => p.provider_code === 'staff' && p.method !== 'RESERVATION')
   const open = isOpenOrder(order.status as OrderStatus)
@@ -512,7 +514,10 @@ async function receiptOf(
           }
         : null,
     reservedUntil: reserved?.expires_at ? new Date(reserved.expires_at).toISOString() : null,
-    lines: (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
+    lines: withSectionNames(
+      (order.lines as OrderLine[]).map(({ placeIndex: _p, holderName: _h, ...line }) => line),
+      sectionNames,
+    ),
     tickets: tickets.map((t) => ({ id: t.id, status: t.status })),
     paidAt: paidAt?.toISOString() ?? null,
     voidableUntil: voidable && paidAt ? new Date(paidAt.getTime() + VOID_WINDOW_MS).toISOString() : null,

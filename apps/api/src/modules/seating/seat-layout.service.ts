@@ -1,5 +1,5 @@
 import type { Currency } from '@palco/domain/locale/country'
-import type { Layout } from '@palco/domain/seating/layout'
+import { flattenSections, type Layout } from '@palco/domain/seating/layout'
 import type { ZoneType } from '@palco/domain/seating/layout-vocabulary'
 import type { SeatLayout, SectionZone } from '@palco/domain/seating/seat-layout-contract'
 import type { Db } from '../../db/dialect.js'
@@ -75,4 +75,34 @@ export async function seatLayoutOf(db: Db, eventId: string): Promise<SeatLayout>
     layout: (layout as Layout | null) ?? null,
     zones: bySection,
   }
+}
+
+// Per parsed document (the documents above are kept, so the same object comes back): built once.
+const namesOfDocument = new WeakMap<object, ReadonlyMap<string, string>>()
+const NO_NAMES: ReadonlyMap<string, string> = new Map()
+
+/**
+ * Section code → the layout's display name of the section ("Balcón centro"), the one the seat map and its
+ * list show: the name every page, receipt and ticket gives a section, instead of a tidied code. Empty for an
+ * event sold without a map, whose places have no section of their own.
+ */
+export async function sectionNamesOf(db: Db, eventId: string): Promise<ReadonlyMap<string, string>> {
+  const event = await eventLayoutRef(db, eventId)
+  if (!event.layout_id) return NO_NAMES
+  const layout = (await documents.get(db, event.layout_id)) as Layout | null
+  if (!layout) return NO_NAMES
+  let names = namesOfDocument.get(layout)
+  if (!names) {
+    names = new Map(flattenSections(layout.sections).map((s) => [s.code, s.name]))
+    namesOfDocument.set(layout, names)
+  }
+  return names
+}
+
+/** Lines of a cart or sale with their section's display name beside the code (see `sectionNamesOf`). */
+export function withSectionNames<T extends { section: string }>(
+  lines: readonly T[],
+  names: ReadonlyMap<string, string>,
+): (T & { sectionName: string | null })[] {
+  return lines.map((line) => ({ ...line, sectionName: names.get(line.section) ?? null }))
 }

@@ -34,6 +34,7 @@ import { acceptScanTime } from '@palco/domain/tickets/scan-time'
 import type { Db } from '../../db/dialect.js'
 import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { sectionNamesOf } from '../seating/seat-layout.service.js'
 import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
 import { ticketsPdf } from './ticket-pdf.js'
@@ -109,15 +110,23 @@ export function maskContact(contact: string): string {
   return `${contact.slice(0, contact.indexOf(' ') + 1 || 3)}•••• ${contact.slice(-4)}`
 }
 
-const locationOf = (row: {
-  section_code: string
-  row_label: string
-  seat_number: number
-  zone_name: string | null
-  venue_stadium_code: string | null
-}) =>
+const locationOf = (
+  row: {
+    section_code: string
+    row_label: string
+    seat_number: number
+    zone_name: string | null
+    venue_stadium_code: string | null
+  },
+  sectionName: string | null = null,
+) =>
   ticketLocationLabel(
-    { zone: row.zone_name, sectionCode: row.section_code, seatCode: `${row.row_label}-${row.seat_number}` },
+    {
+      zone: row.zone_name,
+      sectionCode: row.section_code,
+      sectionName,
+      seatCode: `${row.row_label}-${row.seat_number}`,
+    },
     row.venue_stadium_code,
   )
 
@@ -265,6 +274,7 @@ function sharedFactsOf(db: Db, printed: readonly TicketRow[] = []) {
     return hit
   }
   const frames = new Map<string, ReturnType<typeof frameOfEvent>>()
+  const sectionNames = new Map<string, Promise<ReadonlyMap<string, string>>>()
   const maxima = new Map<string, Promise<number | null>>()
   // Every code of a printed order is drawn: their secrets in one read instead of one per ticket.
   const secrets =
@@ -278,6 +288,10 @@ function sharedFactsOf(db: Db, printed: readonly TicketRow[] = []) {
     frame: (row: TicketRow) =>
       once(frames, row.event_id, () => frameOfEvent(db, row.event_id, row.event_country)),
     maxPerFan: (row: TicketRow) => once(maxima, row.event_id, () => maxPerFanOfEvent(db, row.event_id)),
+    sectionName: async (row: TicketRow) =>
+      (await once(sectionNames, row.event_id, () => sectionNamesOf(db, row.event_id))).get(
+        row.section_code,
+      ) ?? null,
     secret: async (ticketId: string) => (await secrets)?.get(ticketId) ?? findSecret(db, ticketId),
   }
 }
@@ -294,6 +308,8 @@ async function detailOfRow(
   const holds = summary.status === 'VALID'
   return {
     ...summary,
+    // The section as the seat map names it, on the ticket's page and its printout.
+    location: locationOf(row, await shared.sectionName(row)),
     event: eventOf(row),
     purchaseCode: row.order_code ?? '',
     rules: [

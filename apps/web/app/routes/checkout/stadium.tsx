@@ -44,6 +44,7 @@ import { isApiError } from '../../lib/api-client'
 import { useCarriedNamespaces } from '../../lib/i18n/page-resources'
 import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
 import type { PrefetchHandle } from '../../lib/prefetch'
+import { sectionDirectory } from '../../lib/seat-map/model/section-directory'
 import type { Route } from './+types/stadium'
 
 // The canvas renderer is the heaviest part of checkout: it loads after the page, on its own — but as soon as
@@ -222,6 +223,8 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const zones = seatLayout?.zones ?? {}
   const loginHref = `/authorization/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
   const tribune = layout?.kind === 'Tribune_selection'
+  // A held place's section by the name the map and the list give it, not its price zone's.
+  const sections = useMemo(() => (layout ? sectionDirectory(layout).byCode : null), [layout])
 
   return (
     <Container size="xl" py="lg">
@@ -317,7 +320,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                       <Stack gap={2}>
                         {reservation.seats.map((s) => (
                           <Text key={s.key} size="sm">
-                            {s.zoneName ?? s.section} ·{' '}
+                            {sections?.get(s.section)?.name ?? s.zoneName ?? s.section} ·{' '}
                             {s.row === 'UNNUMBERED'
                               ? t('checkout:stadium.unnumbered')
                               : t('checkout:stadium.seatLabel', { row: s.row, seat: s.seat })}

@@ -22,14 +22,19 @@ export interface SummaryFigures {
 }
 
 /**
- * "Zona Oriental · Sección 101 · Fila B, silla 12"; "Combo general · Sin numerar" for a zone sold without a
- * map, whose places have no section of their own.
+ * "Balcón centro · Fila B, silla 12": the section as the seat map and its list name it, when the event has a
+ * map; else "Zona Oriental · Sección 101 · Fila B, silla 12" from the codes, and "Combo general · Sin
+ * numerar" for a zone sold without a map, whose places have no section of their own.
  */
-export function SeatLine({ line }: { line: Pick<CartLine, 'zoneName' | 'section' | 'row' | 'seat'> }) {
+export function SeatLine({
+  line,
+}: {
+  line: Pick<CartLine, 'zoneName' | 'section' | 'sectionName' | 'row' | 'seat'>
+}) {
   const { t } = useTranslation('checkout')
-  const section = sectionName(line.section, line.zoneName)
+  const section = line.sectionName ? null : sectionName(line.section, line.zoneName)
   const parts = [
-    line.zoneName,
+    line.sectionName || line.zoneName,
     section ? t('summary.section', { section }) : null,
     line.row === 'UNNUMBERED'
       ? t('summary.unnumbered')
