@@ -79,6 +79,8 @@ const WORDS = {
     saleSummary: 'Resumen de la venta',
     saleTime: 'Tiempo para completar la venta',
     heldForSale: 'Sillas reservadas para la venta',
+    useList: 'Elegir desde una lista',
+    holdOne: 'Reservar 1 silla',
   },
   mexico: {
     float: 'Opening float',
@@ -144,6 +146,8 @@ const WORDS = {
     saleSummary: 'Sale summary',
     saleTime: 'Time left to complete the sale',
     heldForSale: 'Seats held for the sale',
+    useList: 'Choose from a list',
+    holdOne: 'Hold 1 seat',
   },
 } as const
 
@@ -305,6 +309,18 @@ for (const site of COUNTRIES) {
       await expect(page).toHaveURL(/\/assistant\/stadium\?event=/)
       await waitForHydration(page)
       await expect(page.locator('#seat-list')).toBeVisible({ timeout: 30_000 })
+      // Before any hold, the counter has the fans' list-based choice too: from the map by keyboard to the list,
+      // a section and row from its selects, a seat by Enter.
+      await page.getByRole('link', { name: words.useList }).focus()
+      await page.keyboard.press('Enter')
+      const list = page.locator('#seat-list')
+      await expect(list).toBeFocused()
+      const [sectionSelect, rowSelect] = [list.locator('select').first(), list.locator('select').nth(1)]
+      const firstOption = (el: HTMLSelectElement) => [...el.options].map((o) => o.value).find(Boolean) ?? ''
+      await sectionSelect.selectOption(await sectionSelect.evaluate(firstOption))
+      await rowSelect.selectOption(await rowSelect.evaluate(firstOption))
+      await list.locator('button[aria-pressed="false"]:not([aria-disabled])').first().press('Enter')
+      await expect(page.getByTestId('hold-button')).toHaveText(words.holdOne)
       await page.getByRole('button', { name: words.best }).click()
       await page.getByRole('button', { name: words.hold }).click()
       await expect(page.getByTestId('hold-panel')).toBeVisible()
