@@ -91,7 +91,17 @@ export async function insertLayout(trx: Db, values: Insertable<LayoutsTable>) {
 export async function lockLayout(trx: Db, layoutId: string) {
   return trx
     .selectFrom('layouts')
-    .select(['id', 'venue_id', 'name', 'status', 'data'])
+    .select(['id', 'venue_id', 'name', 'status'])
+    .where('id', '=', layoutId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+/** The same, with the document as JSON text (never parsed here: it goes to the layout worker as it is). */
+export async function lockLayoutDocument(trx: Db, layoutId: string) {
+  return trx
+    .selectFrom('layouts')
+    .select(['id', 'status', sql<string>`data::text`.as('data_json')])
     .where('id', '=', layoutId)
     .forUpdate()
     .executeTakeFirst()

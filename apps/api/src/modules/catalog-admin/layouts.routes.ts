@@ -11,6 +11,7 @@ import { LAYOUT_EXPORT_FILE_NAME } from '@palco/domain/seating/layout-vocabulary
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '../../plugins/auth.js'
+import { useLayoutBodyParser } from './layout-worker.js'
 import {
   createLayout,
   importLayout,
@@ -29,6 +30,14 @@ const DOCUMENT_BODY_LIMIT = LAYOUT_IMPORT_MAX_BYTES + 64 * 1024
  * is validated against the layout contract (422 naming the fields) and audited with the change.
  */
 export async function layoutRoutes(app: FastifyInstance) {
+  // A context of their own: their JSON bodies are parsed by the layout worker (layout-worker.ts).
+  await app.register(async (scope) => {
+    useLayoutBodyParser(scope, DOCUMENT_BODY_LIMIT)
+    await layoutRoutesIn(scope)
+  })
+}
+
+async function layoutRoutesIn(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['layouts']
   const editor = requireRole('admin', 'layout_editor')

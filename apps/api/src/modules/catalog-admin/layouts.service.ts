@@ -1,5 +1,11 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { countSeats, type Layout, layoutSchema } from '@palco/domain/seating/layout'
+import type { Layout } from '@palco/domain/seating/layout'
+import {
+  type PreparedLayout,
+  prepareLayoutDocument,
+  type StoredLayoutColumns,
+  storedColumnsOf,
+} from '@palco/domain/seating/layout-document'
 import type {
   CreateLayoutBody,
   ImportLayoutBody,
@@ -8,18 +14,13 @@ import type {
   LayoutSummary,
 } from '@palco/domain/seating/layout-editor-contract'
 import { readLayoutImport } from '@palco/domain/seating/layout-import'
-import { findLayoutTextProblem } from '@palco/domain/seating/layout-text'
-import {
-  blocksPublishing,
-  type LayoutProblem,
-  validateLayout,
-  withoutUnusedDefaultSection,
-} from '@palco/domain/seating/layout-validation'
+import type { LayoutProblem } from '@palco/domain/seating/layout-validation'
 import type { LayoutKind } from '@palco/domain/seating/layout-vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { venueCountry } from './admin.repository.js'
 import { ruleBroken } from './admin.service.js'
 import { type Actor, audit } from './audit.js'
+import { PreparedDocument, runLayoutJobOffThread } from './layout-worker.js'
 import {
   insertLayout,
   lastLayoutVersion,
@@ -28,6 +29,7 @@ import {
   layoutWithData,
   layoutWithDataText,
   lockLayout,
+  lockLayoutDocument,
   lockLayoutName,
   markPublished,
   updateDraft,
@@ -57,22 +59,21 @@ const summaryOf = (r: SummaryRow): LayoutSummary => ({
 })
 
 /**
- * The document checked against the layout contract, then against the same text rule an import is held to
+ * The document ready to store: prepared off the event loop by the routes' body parser (a PreparedDocument),
+ * or here for a small body (layout-worker.ts). The contract, then the text rule an import is held to
  * (markup, text PostgreSQL cannot store, foreign images), so whatever the editor saves imports again from
- * its own export; 422 names the first fields that break either.
+ * its own export; 422 names the first fields that break either. With `publish`, the publishing check too.
  */
-function parseLayout(data: unknown): Layout {
-  const parsed = layoutSchema.safeParse(data)
-  if (!parsed.success) {
-    ruleBroken(
-      parsed.error.issues
-        .slice(0, 20)
-        .map((i) => ({ field: ['data', ...i.path].join('.'), rule: i.message })),
-    )
-  }
-  const text = findLayoutTextProblem(parsed.data)
-  if (text) ruleBroken([{ field: ['data', ...text.at].map(String).join('.'), rule: text.reason }])
-  return parsed.data
+function storableDocument(data: unknown, publish: boolean): StoredLayoutColumns {
+  const prepared = data instanceof PreparedDocument ? data.prepared : prepareLayoutDocument(data, { publish })
+  return storable(prepared).columns
+}
+
+function storable(prepared: PreparedLayout): Extract<PreparedLayout, { kind: 'ok' }> {
+  if (prepared.kind === 'invalid') ruleBroken(prepared.breaks)
+  if (prepared.kind === 'unpublishable')
+    throw new DomainError('LAYOUT_NOT_PUBLISHABLE', { details: { problems: prepared.problems } })
+  return prepared
 }
 
 async function summaryById(db: Db, layoutId: string): Promise<LayoutSummary> {
@@ -105,32 +106,23 @@ export async function layoutVersionJson(db: Db, layoutId: string): Promise<strin
   return `${summary.slice(0, -1)},"data":${row.data_json}}`
 }
 
-/** The stored columns of a document. */
-const documentColumns = (layout: Layout) => ({
-  data: JSON.stringify(layout),
-  kind: layout.kind,
-  seat_count: countSeats(layout).total,
-})
-
 /** Writes the next version of (venue, name); a draft unless `draft` is false. */
 async function insertVersion(
   db: Db,
   actor: Actor,
-  input: { venueId: string; name: string; layout: Layout; draft: boolean; action: string },
+  input: { venueId: string; name: string; columns: StoredLayoutColumns; draft: boolean; action: string },
 ): Promise<LayoutSummary> {
   const id = await db.transaction().execute(async (trx) => {
     const venue = await venueCountry(trx, input.venueId)
     if (!venue) ruleBroken([{ field: 'venueId', rule: 'unknownVenue' }])
     await lockLayoutName(trx, input.venueId, input.name)
     const version = (await lastLayoutVersion(trx, input.venueId, input.name)) + 1
-    const seatCount = countSeats(input.layout).total
+    const seatCount = input.columns.seat_count
     const row = await insertLayout(trx, {
       venue_id: input.venueId,
       name: input.name,
-      kind: input.layout.kind,
+      ...input.columns,
       version,
-      data: JSON.stringify(input.layout),
-      seat_count: seatCount,
       status: input.draft ? 'DRAFT' : 'PUBLISHED',
       published_at: input.draft ? null : new Date(),
     })
@@ -151,13 +143,11 @@ async function insertVersion(
  * it is then held to the same check as the editor's publish button.
  */
 export async function createLayout(db: Db, actor: Actor, input: CreateLayoutBody): Promise<LayoutSummary> {
-  const parsed = parseLayout(input.data)
   const draft = input.draft ?? false
-  if (!draft) refuseUnpublishable(parsed)
   return insertVersion(db, actor, {
     venueId: input.venueId,
     name: input.name,
-    layout: draft ? parsed : withoutUnusedDefaultSection(parsed),
+    columns: storableDocument(input.data, !draft),
     draft,
     action: 'create',
   })
@@ -175,7 +165,7 @@ export async function importLayout(db: Db, actor: Actor, input: ImportLayoutBody
   return insertVersion(db, actor, {
     venueId: input.venueId,
     name: input.name,
-    layout: read.layout,
+    columns: storedColumnsOf(read.layout),
     draft: true,
     action: 'import',
   })
@@ -191,29 +181,18 @@ export async function saveLayout(
   layoutId: string,
   data: unknown,
 ): Promise<{ created: boolean; layout: LayoutSummary }> {
-  const layout = parseLayout(data)
+  const columns = storableDocument(data, false)
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await lockLayout(trx, layoutId)
     if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
     if (row.status !== 'DRAFT') return { venueId: row.venue_id, name: row.name }
-    const columns = documentColumns(layout)
     await updateDraft(trx, layoutId, columns)
     await audit(trx, actor, 'save', 'layout', layoutId, { seatCount: columns.seat_count })
     return null
   })
   if (!outcome) return { created: false, layout: await summaryById(db, layoutId) }
-  const next = await insertVersion(db, actor, { ...outcome, layout, draft: true, action: 'create' })
+  const next = await insertVersion(db, actor, { ...outcome, columns, draft: true, action: 'create' })
   return { created: true, layout: next }
-}
-
-function refuseUnpublishable(layout: Layout): LayoutProblem[] {
-  const problems = validateLayout(layout)
-  if (blocksPublishing(problems)) {
-    throw new DomainError('LAYOUT_NOT_PUBLISHABLE', {
-      details: { problems: problems.filter((p) => p.severity === 'error') },
-    })
-  }
-  return problems
 }
 
 /**
@@ -228,14 +207,15 @@ export async function publishLayout(
   layoutId: string,
 ): Promise<LayoutSummary & { problems: LayoutProblem[] }> {
   const problems = await db.transaction().execute(async (trx) => {
-    const row = await lockLayout(trx, layoutId)
+    const row = await lockLayoutDocument(trx, layoutId)
     if (!row) throw new DomainError('NOT_FOUND', { message: 'No such layout.' })
     if (row.status !== 'DRAFT')
       throw new DomainError('CONFLICT', { message: 'This version is already published.' })
-    const draft = row.data as unknown as Layout
-    const found = refuseUnpublishable(draft)
-    const published = withoutUnusedDefaultSection(draft)
-    if (published !== draft) await updateDraft(trx, layoutId, documentColumns(published))
+    // The stored text goes to the worker as it is: the document is never made into objects here.
+    const job = await runLayoutJobOffThread({ op: 'publication', text: row.data_json })
+    if (job.kind !== 'publication') throw new Error('unexpected layout job result')
+    const { columns, problems: found } = storable(job.prepared)
+    if (columns.data !== row.data_json) await updateDraft(trx, layoutId, columns)
     await markPublished(trx, layoutId)
     await audit(trx, actor, 'publish', 'layout', layoutId, { warnings: found.length })
     return found

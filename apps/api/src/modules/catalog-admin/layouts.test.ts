@@ -5,6 +5,7 @@ import { smallLayout } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
+import { INLINE_BODY_BYTES } from './layout-worker.js'
 
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -317,6 +318,46 @@ describe.each(ENGINES)('layout editor API on %s', (engine) => {
     expect(published.json()).toMatchObject({ status: 'PUBLISHED', seatCount: 30, problems: [] })
     const stored = (await call('GET', `/api/admin/layouts/${draft.id}`, editor)).json()
     expect(stored.data.sections.map((s: { code: string }) => s.code)).toEqual(['NORTE'])
+  })
+
+  it('takes a big document through the layout worker: saved, refused by the same rules, published', async () => {
+    const big = smallLayout()
+    const norte = big.sections[0]
+    if (!norte?.rows) throw new Error('fixture changed')
+    // 40 rows × 500 seats: well past the size parsed in place (layout-worker.ts INLINE_BODY_BYTES).
+    norte.rows = Array.from({ length: 40 }, (_, r) => ({
+      label: `R${r + 1}`,
+      seats: Array.from(
+        { length: 500 },
+        (_, i) => [i + 1, 100 + i * 0.4, 100 + r * 1.5] as [number, number, number],
+      ),
+    }))
+    norte.restrictions = {}
+    norte.shape = { type: 'path', points: [90, 90, 310, 90, 310, 170, 90, 170] }
+    expect(JSON.stringify(big).length).toBeGreaterThan(INLINE_BODY_BYTES)
+    const draft = (
+      await call('POST', '/api/admin/layouts', editor, { venueId, name: 'Grande', data: big, draft: true })
+    ).json()
+    expect(draft).toMatchObject({ status: 'DRAFT', seatCount: 20_025 })
+
+    const unsafe = structuredClone(big)
+    Object.assign(unsafe.sections[1] ?? {}, { name: 'Platea\u0000<b>' })
+    const refused = await call('PUT', `/api/admin/layouts/${draft.id}`, editor, { data: unsafe })
+    expect(refused.statusCode, refused.body).toBe(422)
+    expect(refused.json().fields).toEqual({ 'data.sections.1.name': 'UNSTORABLE_TEXT' })
+    const malformed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/layouts/${draft.id}`,
+      headers: { cookie: editor, 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: big }).slice(0, -2),
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().code).toBe('MALFORMED_JSON')
+
+    const published = await call('POST', `/api/admin/layouts/${draft.id}/publish`, editor)
+    expect(published.statusCode, published.body).toBe(200)
+    const stored = (await call('GET', `/api/admin/layouts/${draft.id}`, editor)).json()
+    expect(stored.data.sections[0].rows).toHaveLength(40)
   })
 
   it('gives two simultaneous saves of a published version two different versions', async () => {
