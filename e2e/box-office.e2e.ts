@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, asUser, loginAs, signUpAndConfirm } from './support/api'
+import { api, asUser, loginAs, openShiftOnSite, signUpAndConfirm } from './support/api'
 import { qrCodesOfPdf, scanAtGate, textOfPdf } from './support/gate'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
@@ -172,8 +172,7 @@ async function atCounter(browser: Browser, site: Site, email = OPERATOR, timezon
   const context = await browser.newContext({ baseURL: site.baseURL, ...(timezoneId ? { timezoneId } : {}) })
   const page = await context.newPage()
   await loginAs(page, site, email)
-  const open = await api<{ shift: { id: string } | null }>(page, 'GET', '/api/assistant/shift')
-  if (!open.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+  await openShiftOnSite(page, site)
   return page
 }
 
@@ -886,10 +885,8 @@ for (const site of COUNTRIES) {
     test('a theatre’s section reads as its seat map names it on the counter’s sale, receipt and printed tickets', async ({
       browser,
     }) => {
-      // A drawer of this site's own (one left open on the other site would refuse the sale).
       const page = await asUser(browser, site, OPERATOR)
-      await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
-      await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+      await openShiftOnSite(page, site)
       const slug = site.name === 'colombia' ? 'la-casa-de-bernarda-alba' : 'the-last-train-to-veracruz'
       const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${slug}`)
       const eventId = event.data.id

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, asUser, signUpAndConfirm } from './support/api'
+import { api, asUser, openShiftOnSite, signUpAndConfirm } from './support/api'
 import { decodeQr, scanAtGate } from './support/gate'
 import { scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
@@ -237,8 +237,7 @@ for (const site of COUNTRIES) {
     browser,
   }) => {
     const page = await asUser(browser, site, 'operador@palco.co')
-    const shift = await api<{ shift: unknown }>(page, 'GET', '/api/assistant/shift')
-    if (!shift.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+    await openShiftOnSite(page, site)
     const event = await api<{ id: string; startsAt: string; zones: { id: string; name: string }[] }>(
       page,
       'GET',

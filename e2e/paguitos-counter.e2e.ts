@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, asUser, signUpAndConfirm } from './support/api'
+import { api, asUser, openShiftOnSite, signUpAndConfirm } from './support/api'
 import { scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, urlOf } from './support/sites'
 
@@ -68,8 +68,7 @@ for (const site of COUNTRIES) {
     })
 
     const page = await asUser(browser, site, OPERATOR)
-    const shift = await api<{ shift: unknown }>(page, 'GET', '/api/assistant/shift')
-    if (!shift.data.shift) await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+    await openShiftOnSite(page, site)
     // One place of the plan event's last priced zone (the fans' journeys buy in the first ones).
     const event = await api<{
       id: string

@@ -35,6 +35,19 @@ export async function loginAs(page: Page, site: Site, email: string, password = 
   expect(res.status, JSON.stringify(res.data)).toBe(200)
 }
 
+/**
+ * Makes sure the logged-in operator has a shift open on this site: one left open by an earlier journey is
+ * kept, unless it is the other country's drawer (a shift keeps its site's currency), which is closed first.
+ */
+export async function openShiftOnSite(page: Page, site: Site) {
+  const currency = site.name === 'colombia' ? 'COP' : 'MXN'
+  const open = await api<{ shift: { currency: string } | null }>(page, 'GET', '/api/assistant/shift')
+  if (open.data.shift?.currency === currency) return
+  if (open.data.shift) await api(page, 'POST', '/api/assistant/shift/close', { countedCash: 0 })
+  const opened = await api(page, 'POST', '/api/assistant/shift', { openingFloat: 0 })
+  expect(opened.status, JSON.stringify(opened.data)).toBe(201)
+}
+
 /** A page of its own browser context, logged in as that account. */
 export async function asUser(browser: Browser, site: Site, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: site.baseURL })
