@@ -176,11 +176,12 @@ async function atCounter(browser: Browser, site: Site, email = OPERATOR, timezon
   return page
 }
 
-/** Holds the best seat of the event for the operator, as "find seats together" would. */
-async function holdBestSeat(page: Page, eventId: string) {
+/** Holds the best seat of the event (or of one section) for the operator, as "find seats together" would. */
+async function holdBestSeat(page: Page, eventId: string, section?: string) {
   const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
     eventId,
     quantity: 1,
+    ...(section ? { section } : {}),
   })
   const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
     eventId,
@@ -897,29 +898,20 @@ for (const site of COUNTRIES) {
       )
       if (live.data.reservation) await api(page, 'DELETE', `/api/reservations/${live.data.reservation.id}`)
       const section = 'BALCON_SECCION_CENTRO'
-      const best = await api<{ seats: string[] }>(page, 'POST', '/api/seats/best-available', {
-        eventId,
-        section,
-        quantity: 1,
-      })
-      const held = await api<{ id: string }>(page, 'POST', '/api/reservations', {
-        eventId,
-        seats: best.data.seats,
-      })
-      expect(held.status, JSON.stringify(held.data)).toBe(201)
+      const reservationId = await holdBestSeat(page, eventId, section)
       // "Balcón centro" / "Balcony centre": not the code's "BALCON CENTRO", nor the price zone's name.
       const name = await layoutSectionName(page, eventId, section)
       await page.goto(urlOf(site, `/assistant/stadium?event=${slug}`))
       await expect(page.getByTestId('hold-panel')).toContainText(name)
-      await page.goto(urlOf(site, `/assistant/buy?reservation=${held.data.id}`))
+      await page.goto(urlOf(site, `/assistant/buy?reservation=${reservationId}`))
       await expect(page.getByTestId('summary-line')).toContainText(name)
       const cart = await api<{ total: number; currency: string }>(
         page,
         'GET',
-        `/api/checkout-service/cart?reservation=${held.data.id}`,
+        `/api/checkout-service/cart?reservation=${reservationId}`,
       )
       const sold = await api<{ orderId: string }>(page, 'POST', '/api/assistant/sales', {
-        reservationId: held.data.id,
+        reservationId,
         buyer: { kind: 'WALK_IN', name: 'Teresa Teatro' },
         tenders: [{ kind: 'CASH', tendered: cart.data.total }],
         expectedTotal: cart.data.total,
