@@ -106,12 +106,18 @@ export type FormDefinition = { fields: FieldDefinition[] }
 // `es` or `en` (a union reports the one option that was of the right type).
 const localizedTextSchema = (max: number) => {
   const text = z.string().trim().min(1).max(max)
-  return z.union([
-    text,
-    z
-      .strictObject({ es: text.optional(), en: text.optional() })
-      .refine((t) => t.es !== undefined || t.en !== undefined, { error: 'write the text in es, en or both' }),
-  ])
+  return z.union(
+    [
+      text,
+      z
+        .strictObject({ es: text.optional(), en: text.optional() })
+        .refine((t) => t.es !== undefined || t.en !== undefined, {
+          error: 'write the text in es, en or both',
+        }),
+    ],
+    // A text left out is missing, as a plain field's is, not a value of neither shape.
+    { error: (issue) => (issue.input === undefined ? 'expected a text, received undefined' : undefined) },
+  )
 }
 
 const fieldNameSchema = z
