@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { reservationStatusSchema } from '../orders/statuses.js'
+import { MAX_PLACES_PER_PICK } from './pick-limits.js'
 import { eventQuerySchema } from './seat-layout-contract.js'
 
 /**
@@ -12,7 +13,7 @@ import { eventQuerySchema } from './seat-layout-contract.js'
 export const seatKeySchema = z.string().min(3).max(120)
 
 /** All or nothing, and never more than a fan may pick at once. */
-export const seatKeysSchema = z.array(seatKeySchema).min(1).max(50)
+export const seatKeysSchema = z.array(seatKeySchema).min(1).max(MAX_PLACES_PER_PICK.request)
 
 /** One place of a hold, at the price its zone sells it for. */
 export const reservationSeatSchema = z.object({
@@ -53,7 +54,7 @@ export const holdBodySchema = z.union([
     eventId: z.uuid(),
     /** A layout section's code, or a capacity-only zone's section code (its zone id). */
     section: z.string().min(1).max(80),
-    quantity: z.int().min(1).max(50),
+    quantity: z.int().min(1).max(MAX_PLACES_PER_PICK.request),
     /**
      * Instead of adding to it, give back the fan's unfinished hold of this event first, in the same
      * transaction: choosing again (an inscription's category and number of people) replaces the earlier

@@ -18,6 +18,7 @@ import { formatDate, formatMoney, formatTime } from '@palco/domain/format/format
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import { isLiveReservation } from '@palco/domain/seating/live-reservation'
 import { areAllNumberedSeats } from '@palco/domain/seating/numbered-places'
+import { MAX_PLACES_PER_PICK } from '@palco/domain/seating/pick-limits'
 import type { Reservation } from '@palco/domain/seating/reservation-contract'
 import type { SeatLayout } from '@palco/domain/seating/seat-layout-contract'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -88,8 +89,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seatMapFiles: lazyFilesOf('seat-map'),
   }
 }
-
-const MAX_PER_PURCHASE = 10
 
 export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
   const { event, locale, signedIn, seatMapFiles, counter } = loaderData
@@ -285,7 +284,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                   locale={locale}
                   changes={changes}
                   onPick={holdSection}
-                  maxQuantity={MAX_PER_PURCHASE}
+                  maxQuantity={MAX_PLACES_PER_PICK.fan}
                 />
               ) : (
                 <Suspense fallback={<Loader aria-label={t('checkout:stadium.loading')} />}>
@@ -301,7 +300,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                     onToggleSeat={toggleSeat}
                     onPickSection={(code) => document.getElementById(`quantity-${code}`)?.focus()}
                     onSeatsTaken={dropTaken}
-                    maxSelectable={MAX_PER_PURCHASE}
+                    maxSelectable={MAX_PLACES_PER_PICK.fan}
                     alternativeHref="#seat-list"
                     height="min(70vh, 640px)"
                   />
@@ -375,7 +374,7 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
                         <NumberInput
                           label={t('checkout:stadium.bestQuantity')}
                           min={1}
-                          max={MAX_PER_PURCHASE}
+                          max={MAX_PLACES_PER_PICK.fan}
                           value={bestQuantity}
                           onChange={(v) => setBestQuantity(typeof v === 'number' ? v : 1)}
                           w={120}
@@ -403,8 +402,8 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
             changes={changes}
             onToggleSeat={toggleSeat}
             onPickQuantity={holdSection}
-            maxSelectable={MAX_PER_PURCHASE}
-            maxQuantity={MAX_PER_PURCHASE}
+            maxSelectable={MAX_PLACES_PER_PICK.fan}
+            maxQuantity={MAX_PLACES_PER_PICK.fan}
             onSectionChange={(code) => mapRef.current?.focusSection(code)}
           />
         )}

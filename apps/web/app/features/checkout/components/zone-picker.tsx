@@ -2,13 +2,12 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine
 import type { PriceZone } from '@palco/domain/catalog/event-detail'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
+import { MAX_PLACES_PER_PICK } from '@palco/domain/seating/pick-limits'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { holdZone } from '../api/hold-zone'
-
-const MAX_PER_PURCHASE = 10
 
 /**
  * The checkout entry of an event sold without a seat map: how many tickets of which zone. Holding them
@@ -59,7 +58,7 @@ export function ZonePicker(props: {
         {props.zones.map((zone) => {
           const max = Math.max(
             0,
-            Math.min(MAX_PER_PURCHASE, zone.perFanMax, zone.available ?? MAX_PER_PURCHASE),
+            Math.min(MAX_PLACES_PER_PICK.fan, zone.perFanMax, zone.available ?? MAX_PLACES_PER_PICK.fan),
           )
           return (
             <Group key={zone.id} justify="space-between" align="flex-end" gap="sm" wrap="wrap">

@@ -3,6 +3,7 @@ import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import { type Layout, placesIn } from '@palco/domain/seating/layout'
+import { MAX_PLACES_PER_PICK } from '@palco/domain/seating/pick-limits'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../../components/ui/muted-text'
@@ -33,8 +34,6 @@ export interface SeatPickerListProps {
   /** Anchor for the map's "choose from a list" link. */
   id?: string
 }
-
-const DEFAULT_MAX_QUANTITY = 10
 
 /**
  * The accessible way to choose seats (issue 5 part 6), and what phones use when the map is too small:
@@ -122,7 +121,7 @@ export function SeatPickerList(props: SeatPickerListProps) {
           key={section.code}
           label={t('list.quantity')}
           submitLabel={t('list.choose')}
-          max={Math.min(free, props.maxQuantity ?? DEFAULT_MAX_QUANTITY)}
+          max={Math.min(free, props.maxQuantity ?? MAX_PLACES_PER_PICK.fan)}
           hint={price ? `${price} · ${t('details.available', { count: free })}` : undefined}
           onSubmit={(n) => props.onPickQuantity(section.code, n)}
         />

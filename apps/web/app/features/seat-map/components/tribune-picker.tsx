@@ -3,6 +3,7 @@ import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import { type Layout, placesIn } from '@palco/domain/seating/layout'
+import { MAX_PLACES_PER_PICK } from '@palco/domain/seating/pick-limits'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../../components/ui/muted-text'
@@ -23,8 +24,6 @@ export interface TribunePickerProps {
   changes?: SeatChangeSource
 }
 
-const DEFAULT_MAX_QUANTITY = 10
-
 /**
  * For Tribune_selection layouts (spec §3): the fan picks a tribune/zone and a quantity instead of seats.
  * A radio group of tribunes with colour, price and places left, then the quantity.
@@ -43,7 +42,7 @@ export function TribunePicker({
   const dir = useMemo(() => sectionDirectory(layout), [layout])
   const [code, setCode] = useState('')
   const headingId = useId()
-  const cap = maxQuantity ?? DEFAULT_MAX_QUANTITY
+  const cap = maxQuantity ?? MAX_PLACES_PER_PICK.fan
   const tribunes = dir.order.filter((s) => placesIn(s) > 0)
   const chosen = dir.byCode.get(code)
   const free = chosen ? availableIn(chosen, availability) : 0
