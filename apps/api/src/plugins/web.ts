@@ -70,21 +70,20 @@ export function cacheControlOf(relativePath: string): string {
   return 'public, max-age=300'
 }
 
+export interface WebPluginOptions {
+  buildDir: string
+  contentDir: string
+  config: PublicSiteConfig
+  devOutbox: boolean
+  /** The dev outbox page answers any client, not only this machine's (issue 40). */
+  devOutboxAnyClient?: boolean
+}
+
 /**
  * Serves the built web app: hashed client assets with a year-long immutable cache, public files, and
  * every other non-API path rendered by React Router on the server (DESIGN §1).
  */
-export async function webPlugin(
-  app: FastifyInstance,
-  opts: {
-    buildDir: string
-    contentDir: string
-    config: PublicSiteConfig
-    devOutbox: boolean
-    /** The dev outbox page answers any client, not only this machine's (issue 40). */
-    devOutboxAnyClient?: boolean
-  },
-) {
+export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
   const serverEntry = path.join(opts.buildDir, 'server/index.js')
   const clientDir = path.join(opts.buildDir, 'client')
   if (!fs.existsSync(serverEntry)) {
