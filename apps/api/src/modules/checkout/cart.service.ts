@@ -9,6 +9,7 @@ import type { Db } from '../../db/dialect.js'
 import { seatsOfHold } from '../seating/holds.service.js'
 import { seatKeyOf } from '../seating/seat-key.js'
 import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
+import { findHoldRow } from '../seating/seat-sales.service.js'
 import { balanceOf } from '../wallet/wallet.service.js'
 import {
   cartPromoOf,
@@ -16,7 +17,6 @@ import {
   eventForCart,
   fanPromoUses,
   feeRuleOf,
-  findHoldRow,
   type PromoRow,
   promoByCode,
   setCartPromo,

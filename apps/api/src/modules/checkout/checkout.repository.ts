@@ -4,37 +4,6 @@ import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { OrdersTable } from '../../db/schema.js'
 
-export async function lockHold(trx: Db, holdId: string) {
-  return trx.selectFrom('seat_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-}
-
-export async function findHoldRow(db: Db, holdId: string) {
-  return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
-}
-
-/**
- * Moves a reservation only from the status the caller saw (a stale writer changes nothing), and only as
- * checkout's table allows (DESIGN §4.5; checkout/lifecycle.ts): an illegal move is a bug, and throws.
- */
-export async function setHoldStatus(
-  trx: Db,
-  holdId: string,
-  from: string,
-  to: string,
-  expiresAt?: Date,
-): Promise<boolean> {
-  if (!canCheckoutMoveReservation(from as ReservationStatus, to as ReservationStatus)) {
-    throw new Error(`Illegal reservation move ${from} → ${to} (hold ${holdId})`)
-  }
-  const r = await trx
-    .updateTable('seat_holds')
-    .set({ status: to, updated_at: sql`now()`, ...(expiresAt ? { expires_at: expiresAt } : {}) })
-    .where('id', '=', holdId)
-    .where('status', '=', from)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
-}
-
 export async function eventForCart(db: Db, eventId: string) {
   return db
     .selectFrom('events as e')
@@ -214,62 +183,6 @@ export async function findOrderIdByCode(db: Db, code: string, country: string) {
   return row?.id
 }
 
-/** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
-export async function protectSeats(trx: Db, holdId: string, until: Date) {
-  await sql`update event_seats set hold_expires_at = greatest(hold_expires_at, ${until})
-    where hold_id = ${holdId} and status = 'HELD'`.execute(trx)
-}
-
-/** Sets the seats' hold end exactly (a voucher's expiry, or back to the hold's own clock after a decline). */
-export async function setSeatsHoldEnd(trx: Db, holdId: string, until: Date) {
-  await sql`update event_seats set hold_expires_at = ${until}
-    where hold_id = ${holdId} and status = 'HELD'`.execute(trx)
-}
-
-export interface SoldPlace {
-  event_id: string
-  section_code: string
-  place_index: number
-  row_label: string
-  seat_number: number
-  change_seq: number
-}
-
-/**
- * Sells an order's places. Each must still be this hold's, or free (a late payment whose hold lapsed but
- * whose seats nobody took); the final UPDATE re-checks that per row (DESIGN §5), rows locked in a stable
- * order. Returns the rows sold; fewer than asked means someone else has some of them.
- */
-export async function sellPlaces(
-  trx: Db,
-  eventId: string,
-  holdId: string,
-  places: readonly { section: string; placeIndex: number }[],
-): Promise<SoldPlace[]> {
-  if (places.length === 0) return []
-  const { rows } = await sql<SoldPlace>`
-    with wanted as (
-      select * from unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
-    ), locked as (
-      select es.section_code, es.place_index from event_seats es
-      join wanted w on es.section_code = w.s and es.place_index = w.i
-      where es.event_id = ${eventId}
-      order by es.section_code, es.place_index
-      for update of es
-    )
-    update event_seats es
-    set status = 'SOLD', hold_id = ${holdId}, hold_expires_at = null, change_seq = nextval('seat_change_seq')
-    from locked l
-    where es.event_id = ${eventId} and es.section_code = l.section_code and es.place_index = l.place_index
-      and ((es.status = 'HELD' and es.hold_id = ${holdId})
-        or es.status = 'AVAILABLE'
-        or (es.status = 'HELD' and es.hold_expires_at <= now()))
-    returning es.event_id, es.section_code, es.place_index, es.row_label, es.seat_number, es.change_seq`.execute(
-    trx,
-  )
-  return rows
-}
-
 /** Another order of the same reservation that is open or paid: the seats belong to that one. */
 export async function findOtherLiveOrder(trx: Db, holdId: string, orderId: string) {
   return trx
@@ -279,29 +192,6 @@ export async function findOtherLiveOrder(trx: Db, holdId: string, orderId: strin
     .where('id', '!=', orderId)
     .where('status', 'in', [...OPEN_ORDER_STATUSES, 'PAID'])
     .executeTakeFirst()
-}
-
-/**
- * Locks the places and says of each whether this order may still take it: its own hold's, or any place a new
- * hold could take (packages/domain/src/seating/hold-rules.ts).
- */
-export async function lockTakeablePlaces(
-  trx: Db,
-  eventId: string,
-  holdId: string,
-  places: readonly { section: string; placeIndex: number }[],
-) {
-  const { rows } = await sql<{ section_code: string; ok: boolean }>`
-    select es.section_code,
-      ((es.status = 'HELD' and es.hold_id = ${holdId}) or es.status = 'AVAILABLE'
-        or (es.status = 'HELD' and es.hold_expires_at <= now())) as ok
-    from event_seats es
-    join unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
-      on es.section_code = w.s and es.place_index = w.i
-    where es.event_id = ${eventId}
-    order by es.section_code, es.place_index
-    for update of es`.execute(trx)
-  return rows
 }
 
 /** DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end. */
@@ -316,21 +206,6 @@ export async function moveOrdersOfFan(trx: Db, fromFanId: string, userId: string
     .set({ buyer_kind: 'ACCOUNT', user_id: userId, buyer_fan_id: null, updated_at: sql`now()` })
     .where('buyer_fan_id', '=', fromFanId)
     .execute()
-}
-
-/** Puts a sold order's places back on sale (a voided counter sale); returns them for the live feed. */
-export async function unsellPlaces(trx: Db, eventId: string, holdId: string) {
-  const { rows } = await sql<{
-    event_id: string
-    section_code: string
-    place_index: number
-    change_seq: number
-  }>`
-    update event_seats
-    set status = 'AVAILABLE', hold_id = null, hold_expires_at = null, change_seq = nextval('seat_change_seq')
-    where event_id = ${eventId} and hold_id = ${holdId} and status = 'SOLD'
-    returning event_id, section_code, place_index, change_seq`.execute(trx)
-  return rows
 }
 
 /** Every counter tender of a shift's sales, with its order's event (issue 15 part 5: X report and close). */

@@ -21,11 +21,11 @@ import type { Db } from '../../db/dialect.js'
 import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { canSaveCards, saveCard } from '../payments/saved-cards.service.js'
+import { findHoldRow } from '../seating/seat-sales.service.js'
 import { priceReservation } from './cart.service.js'
 import {
   chargeAttemptsOf,
   claimNotice,
-  findHoldRow,
   findOrder,
   findOrderByKey,
   lockOrder,

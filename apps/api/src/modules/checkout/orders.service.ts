@@ -47,24 +47,26 @@ import {
 import { PROVIDER_NAMES } from '../payments/registry.js'
 import { savedCardLabel, savedCardRef } from '../payments/saved-cards.service.js'
 import { lockFanEvent } from '../seating/holds.service.js'
+import {
+  findHoldRow,
+  lockHold,
+  moveHold,
+  protectSeats,
+  setSeatsHoldEnd,
+} from '../seating/seat-sales.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { assertCartable, priceReservation } from './cart.service.js'
 import {
   claimInstalmentCharge,
   eventForCart,
   failFastOnLocks,
-  findHoldRow,
   findOrder,
   findOrderByKey,
   insertOrder,
-  lockHold,
   lockOrder,
   moveOrdersOfFan,
-  protectSeats,
   redeemFanUse,
   redeemPromo,
-  setHoldStatus,
-  setSeatsHoldEnd,
 } from './checkout.repository.js'
 import { insertInscriptionEntries } from './inscription-forms.repository.js'
 import { inscriptionForOrder } from './inscription-forms.service.js'
@@ -863,7 +865,7 @@ async function prepareOrder(
         choice.method === 'LINK' && actor.sellingFor
           ? pendingExpiry('COUNTER_LINK', now, new Date(priced.event.starts_at))
           : undefined
-      await setHoldStatus(trx, hold.id, hold.status, 'STARTED_PAYMENT', linkUntil)
+      await moveHold(trx, hold.id, hold.status, 'STARTED_PAYMENT', linkUntil)
       if (linkUntil) await setSeatsHoldEnd(trx, hold.id, linkUntil)
       // No provider to ask: the seats wait for the buyer until the deadline from this same transaction.
       if (choice.method === 'RESERVATION') await awaitCounterPayment(trx, orderId, paymentId, choice.until)

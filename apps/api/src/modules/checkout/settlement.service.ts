@@ -44,6 +44,16 @@ import type { ProviderRegistry } from '../payments/registry.js'
 import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
 import {
+  lockHold,
+  lockTakeablePlaces,
+  moveHold,
+  protectSeats,
+  type SoldPlace,
+  sellPlaces,
+  setSeatsHoldEnd,
+  unsellPlaces,
+} from '../seating/seat-sales.service.js'
+import {
   cancelLockedTickets,
   issueTickets,
   revokeTickets,
@@ -55,19 +65,11 @@ import {
   eventForCart,
   findOtherLiveOrder,
   giveBackPromoUse,
-  lockHold,
   lockOrder,
-  lockTakeablePlaces,
   promoById,
-  protectSeats,
   redeemFanUse,
   redeemPromo,
   releasePromo,
-  type SoldPlace,
-  sellPlaces,
-  setHoldStatus,
-  setSeatsHoldEnd,
-  unsellPlaces,
   updateOrder,
 } from './checkout.repository.js'
 import { eventStatus } from './event-cancellation.repository.js'
@@ -307,8 +309,7 @@ async function moveReservation(trx: Db, holdId: string, to: ReservationStatus, e
   const hold = await lockHold(trx, holdId)
   if (!hold) return null
   const from = hold.status as ReservationStatus
-  if (from !== to && canCheckoutMoveReservation(from, to))
-    await setHoldStatus(trx, holdId, from, to, expiresAt)
+  if (from !== to && canCheckoutMoveReservation(from, to)) await moveHold(trx, holdId, from, to, expiresAt)
   return hold
 }
 
@@ -669,9 +670,9 @@ export async function cancelUnpaidOrderOfCancelledEvent(trx: Db, order: OrderRow
 /** A reservation of a cancelled event with no order under way: cancelled, its places released. */
 export async function releaseHoldOfCancelledEvent(trx: Db, hold: { id: string; status: string }) {
   const from = hold.status as ReservationStatus
-  if (canCheckoutMoveReservation(from, 'CANCELLED')) await setHoldStatus(trx, hold.id, from, 'CANCELLED')
+  if (canCheckoutMoveReservation(from, 'CANCELLED')) await moveHold(trx, hold.id, from, 'CANCELLED')
   else if (canCheckoutMoveReservation(from, 'FINISHED_WITH_FAILURE'))
-    await setHoldStatus(trx, hold.id, from, 'FINISHED_WITH_FAILURE')
+    await moveHold(trx, hold.id, from, 'FINISHED_WITH_FAILURE')
   await releaseHold(trx, hold.id)
 }
 
@@ -840,7 +841,7 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
     ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
     : reservationAfterDecline(new Date(hold.expires_at), now)
   if (!canCheckoutMoveReservation(hold.status as ReservationStatus, next)) return
-  await setHoldStatus(trx, hold.id, hold.status, next)
+  await moveHold(trx, hold.id, hold.status, next)
   if (next === 'BOOKED') await setSeatsHoldEnd(trx, hold.id, new Date(hold.expires_at))
   else await releaseHold(trx, hold.id)
 }
