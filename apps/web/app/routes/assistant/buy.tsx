@@ -39,7 +39,7 @@ import { TenderForm } from '../../features/box-office/components/tender-form'
 import { counterPathOf } from '../../features/box-office/model/counter-paths'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
 import { ApiError, asApiError } from '../../lib/api-client'
-import { HoldAside } from '../checkout/hold-aside'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import type { Route } from './+types/buy'
 
 /** The three ways a counter sale goes: paid now, paid later online, or reserved to be paid at a counter. */

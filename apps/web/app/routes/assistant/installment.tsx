@@ -31,7 +31,7 @@ import { PlanNotice } from '../../features/checkout/components/plan-notice'
 import { PlanStatement } from '../../features/checkout/components/plan-statement'
 import { payableParts, planPhase } from '../../features/checkout/model/instalment-plan'
 import { ApiError, asApiError } from '../../lib/api-client'
-import { HoldAside } from '../checkout/hold-aside'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import type { Route } from './+types/installment'
 
 export function meta() {

@@ -27,7 +27,7 @@ import {
   takeDetails,
 } from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/buy'
 
 export function meta() {

@@ -26,7 +26,7 @@ import { PromoCodeForm } from '../../features/checkout/components/promo-code-for
 import { ZonePicker } from '../../features/checkout/components/zone-picker'
 import { detailsDefaults } from '../../features/checkout/model/checkout-forms'
 import { loadDetails, saveDetails, sessionStore } from '../../features/checkout/model/checkout-session'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/cart'
 
 export function meta() {

@@ -11,7 +11,7 @@ import { HoldExpiredNotice } from '../../features/checkout/components/hold-expir
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { orderTrail, sessionStore } from '../../features/checkout/model/checkout-session'
 import { pathOfOrder } from '../../features/checkout/model/result-route'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/fail-purchase'
 
 export function meta() {

@@ -23,7 +23,7 @@ import {
 import { participantsStore } from '../../features/inscriptions/model/participants-store'
 import { ApiError, asApiError, NETWORK_ERROR_CODE } from '../../lib/api-client'
 import type { Route } from './+types/inscription-form'
-import { HoldAside } from './hold-aside'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]

@@ -47,7 +47,7 @@ import { payableParts, planPhase, waitingPaymentOf } from '../../features/checko
 import { isExternalUrl, pathOfOrder } from '../../features/checkout/model/result-route'
 import { cardBrandName } from '../../lib/card-brand'
 import type { Route } from './+types/installment'
-import { HoldAside } from './hold-aside'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]

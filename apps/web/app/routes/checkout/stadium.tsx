@@ -25,7 +25,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useLocation } from 'react-router'
 import { NO_EVENT_REDIRECT } from '../../features/checkout/api/load-checkout'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { SeatMapHandle } from '../../features/seat-map/components/seat-map'
 import { SeatPickerList } from '../../features/seat-map/components/seat-picker-list'
 import { SelectionSummary } from '../../features/seat-map/components/selection-summary'

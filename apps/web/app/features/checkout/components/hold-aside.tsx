@@ -2,13 +2,12 @@ import { Paper, Stack } from '@mantine/core'
 import type { Cart } from '@palco/domain/checkout/contract'
 import type { Locale } from '@palco/domain/locale/country'
 import { memo, type ReactNode } from 'react'
-import { OrderSummary } from '../../features/checkout/components/order-summary'
-import { HoldCountdown } from '../../features/seat-map/components/hold-countdown'
-import type { Actor } from '../../lib/actor'
+import { HoldCountdown } from '../../../components/ui/hold-countdown'
+import type { Actor } from '../../../lib/actor'
+import { OrderSummary } from './order-summary'
 
 /**
- * Not a route: a part of the checkout steps' pages, here because it joins two features (the hold's
- * countdown, the order's summary). The column beside a checkout step: the hold's countdown, what is being bought, and anything the step adds
+ * The column beside a checkout step: the hold's countdown, what is being bought, and anything the step adds
  * under them. Memoised: on a step the fan types into (the participants' forms), a keystroke does not draw
  * the summary again.
  */

@@ -1,13 +1,13 @@
 import { Alert, Group, Text, VisuallyHidden } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Actor, wordingOf } from '../../../lib/actor'
+import { type Actor, wordingOf } from '../../lib/actor'
 import {
   announcementBetween,
   type CountdownAnnouncement,
   formatCountdown,
   remainingMs,
-} from '../../../lib/seat-map/model/countdown'
+} from '../../lib/seat-map/model/countdown'
 
 export interface HoldCountdownProps {
   /** When the hold ends (ISO 8601). */
