@@ -84,6 +84,65 @@ export const canTransactionTransition = (from: TransactionStatus, to: Transactio
 export const canCheckoutMoveReservation = (from: ReservationStatus, to: ReservationStatus) =>
   canReservationTransition(from, to) || (RESERVATION_EXTRA[from]?.includes(to) ?? false)
 
+/** A payment record's two status sets together: ours and the provider's transaction (spec §4). */
+export interface PaymentStates {
+  payment: PaymentRecordStatus
+  transaction: TransactionStatus
+}
+
+/** A payment is written CREATED with its transaction PENDING, before any provider is asked. */
+export const PAYMENT_INITIAL_STATES = {
+  payment: 'CREATED',
+  transaction: 'PENDING',
+} as const satisfies PaymentStates
+
+/** True when each set stays where it is or makes a move its table allows. */
+export const canPaymentMove = (from: PaymentStates, to: PaymentStates): boolean =>
+  (from.payment === to.payment || (PAYMENT[from.payment]?.includes(to.payment) ?? false)) &&
+  (from.transaction === to.transaction || (TRANSACTION[from.transaction]?.includes(to.transaction) ?? false))
+
+/** A payment move only a bug can ask for when illegal: the settlement checks what a provider can cause. */
+export function assertPaymentMove(from: PaymentStates, to: PaymentStates): void {
+  if (!canPaymentMove(from, to))
+    throw new Error(
+      `Illegal payment move ${from.payment}/${from.transaction} → ${to.payment}/${to.transaction}`,
+    )
+}
+
+/**
+ * What a new payment row may be written as: its start, or one move on from it in the same statement (a wallet
+ * part or a tender at the counter is recorded settled at once, CREATED → PAID as `enterPaymentPhase` would).
+ */
+export function assertPaymentStart(states: PaymentStates): void {
+  assertPaymentMove(PAYMENT_INITIAL_STATES, states)
+}
+
+/**
+ * The refund of one payment (its `refund_state`; none while nobody asked): REQUESTED when money that arrived
+ * must go back and `refundPayment` will return it after the transaction; DONE once returned (by the
+ * provider, to the wallet, or by hand at the counter, which skips REQUESTED). A done refund is never asked
+ * for again.
+ */
+export const REFUND_STATES = ['NONE', 'REQUESTED', 'DONE'] as const
+export type RefundState = (typeof REFUND_STATES)[number]
+
+const REFUND: Readonly<Record<RefundState, readonly RefundState[]>> = {
+  NONE: ['REQUESTED', 'DONE'],
+  REQUESTED: ['DONE'],
+  DONE: [],
+}
+
+/** The column's null is NONE. */
+export const refundStateOf = (column: string | null): RefundState => (column ?? 'NONE') as RefundState
+
+/** Staying REQUESTED is allowed: asking twice for one refund asks once. */
+export const canRefundMove = (from: RefundState, to: RefundState): boolean =>
+  from === to ? from !== 'DONE' : (REFUND[from]?.includes(to) ?? false)
+
+export function assertRefundMove(from: RefundState, to: RefundState): void {
+  if (!canRefundMove(from, to)) throw new Error(`Illegal refund move ${from} → ${to}`)
+}
+
 /** Orders whose payment is still open: the seats stay with the reservation while an order is in these. */
 export const OPEN_ORDER_STATUSES = [
   'PENDING',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canUploadTransition, UPLOAD_STATUSES } from './lifecycle.js'
+import { assertUploadMove, canUploadTransition, UPLOAD_STATUSES } from './lifecycle.js'
 
 const MOVES = new Set(['PENDING→COMPLETE', 'PENDING→REJECTED', 'COMPLETE→ATTACHED'])
 
@@ -8,6 +8,8 @@ describe('upload lifecycle', () => {
     '%s → %s follows the table',
     (from, to) => {
       expect(canUploadTransition(from, to)).toBe(MOVES.has(`${from}→${to}`))
+      if (MOVES.has(`${from}→${to}`)) expect(() => assertUploadMove(from, to)).not.toThrow()
+      else expect(() => assertUploadMove(from, to)).toThrow(/Illegal upload move/)
     },
   )
 })

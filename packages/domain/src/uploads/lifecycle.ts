@@ -19,6 +19,14 @@ const TRANSITIONS: Readonly<Record<UploadStatus, readonly UploadStatus[]>> = {
 export const canUploadTransition = (from: UploadStatus, to: UploadStatus): boolean =>
   TRANSITIONS[from].includes(to)
 
+/** A move only a bug can ask for when illegal: the service settles only what it found PENDING or COMPLETE. */
+export function assertUploadMove(from: UploadStatus, to: UploadStatus): void {
+  if (!canUploadTransition(from, to)) throw new Error(`Illegal upload move ${from} → ${to}`)
+}
+
+/** An upload starts when its URL is handed out, before any byte arrives. */
+export const UPLOAD_INITIAL_STATUSES = ['PENDING'] as const satisfies readonly UploadStatus[]
+
 /** Statuses whose stored file can be read through an expiring link. */
 export const READABLE_UPLOAD_STATUSES = ['COMPLETE', 'ATTACHED'] as const satisfies readonly UploadStatus[]
 
