@@ -38,8 +38,8 @@ import { ReserveForm } from '../../features/box-office/components/reserve-form'
 import { TenderForm } from '../../features/box-office/components/tender-form'
 import { counterPathOf } from '../../features/box-office/model/counter-paths'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
-import { ApiError, asApiError } from '../../lib/api-client'
 import { HoldAside } from '../../features/checkout/components/hold-aside'
+import { ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/buy'
 
 /** The three ways a counter sale goes: paid now, paid later online, or reserved to be paid at a counter. */

@@ -21,6 +21,7 @@ import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/compone
 import { DocumentFields } from '../../features/box-office/components/document-fields'
 import { moneyTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import {
   InstalmentPartChoice,
   useInstalmentPart,
@@ -31,7 +32,6 @@ import { PlanNotice } from '../../features/checkout/components/plan-notice'
 import { PlanStatement } from '../../features/checkout/components/plan-statement'
 import { payableParts, planPhase } from '../../features/checkout/model/instalment-plan'
 import { ApiError, asApiError } from '../../lib/api-client'
-import { HoldAside } from '../../features/checkout/components/hold-aside'
 import type { Route } from './+types/installment'
 
 export function meta() {

@@ -4,6 +4,7 @@ import { COUNTRIES, currencyOf } from '@palco/domain/locale/country-settings'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import {
   handOverCookie,
   readPostedDetails,
@@ -27,7 +28,6 @@ import {
   takeDetails,
 } from '../../features/checkout/model/checkout-session'
 import { isExternalUrl } from '../../features/checkout/model/result-route'
-import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/buy'
 
 export function meta() {

@@ -8,6 +8,7 @@ import type { LiveReservation } from '@palco/domain/seating/reservation-contract
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
 import { getInstallmentQuote, installmentQuotePath } from '../../features/checkout/api/installment'
 import {
@@ -26,7 +27,6 @@ import { PromoCodeForm } from '../../features/checkout/components/promo-code-for
 import { ZonePicker } from '../../features/checkout/components/zone-picker'
 import { detailsDefaults } from '../../features/checkout/model/checkout-forms'
 import { loadDetails, saveDetails, sessionStore } from '../../features/checkout/model/checkout-session'
-import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/cart'
 
 export function meta() {

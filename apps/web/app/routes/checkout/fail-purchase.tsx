@@ -4,6 +4,7 @@ import { formatTime } from '@palco/domain/format/format'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
+import { HoldCountdown } from '../../components/ui/hold-countdown'
 import { getCart } from '../../features/checkout/api/get-cart'
 import { getLiveHoldId } from '../../features/checkout/api/get-live-hold'
 import { loadOrder } from '../../features/checkout/api/load-checkout'
@@ -11,7 +12,6 @@ import { HoldExpiredNotice } from '../../features/checkout/components/hold-expir
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { orderTrail, sessionStore } from '../../features/checkout/model/checkout-session'
 import { pathOfOrder } from '../../features/checkout/model/result-route'
-import { HoldCountdown } from '../../components/ui/hold-countdown'
 import type { Route } from './+types/fail-purchase'
 
 export function meta() {

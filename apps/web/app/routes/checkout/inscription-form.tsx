@@ -6,6 +6,7 @@ import { data, Link, redirect, useNavigate } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { takeHandedDetails } from '../../features/checkout/api/handed-details.server'
 import { hasParam, loadCart, requireFan, uuidParam } from '../../features/checkout/api/load-checkout'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { NoCartPage } from '../../features/checkout/components/no-cart-page'
 import { loadDetails, sessionStore, takeDetails } from '../../features/checkout/model/checkout-session'
@@ -23,7 +24,6 @@ import {
 import { participantsStore } from '../../features/inscriptions/model/participants-store'
 import { ApiError, asApiError, NETWORK_ERROR_CODE } from '../../lib/api-client'
 import type { Route } from './+types/inscription-form'
-import { HoldAside } from '../../features/checkout/components/hold-aside'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]

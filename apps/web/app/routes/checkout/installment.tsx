@@ -25,6 +25,7 @@ import {
   uuidParam,
 } from '../../features/checkout/api/load-checkout'
 import { BuyForm } from '../../features/checkout/components/buy-form'
+import { HoldAside } from '../../features/checkout/components/hold-aside'
 import { HoldExpiredNotice } from '../../features/checkout/components/hold-expired-notice'
 import { InstalmentPayForm } from '../../features/checkout/components/instalment-pay-form'
 import { InstalmentSchedule, usePlanLineName } from '../../features/checkout/components/instalment-schedule'
@@ -47,7 +48,6 @@ import { payableParts, planPhase, waitingPaymentOf } from '../../features/checko
 import { isExternalUrl, pathOfOrder } from '../../features/checkout/model/result-route'
 import { cardBrandName } from '../../lib/card-brand'
 import type { Route } from './+types/installment'
-import { HoldAside } from '../../features/checkout/components/hold-aside'
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }]
