@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core'
 import type { Cart, HostedPaymentResult, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import type { Locale } from '@palco/domain/locale/country'
+import { depositMethodsOf } from '@palco/domain/plans/deposit-methods'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +12,6 @@ import { placeInstallmentOrder } from '../api/installment'
 import { removePromo } from '../api/remove-promo'
 import { usePay } from '../hooks/use-pay'
 import type { DetailsForm } from '../model/checkout-forms'
-import { depositMethods } from '../model/instalment-plan'
 import { PaymentForm } from './payment-form'
 
 const PROMO_REFUSALS: ReadonlySet<string> = new Set([
@@ -77,7 +77,7 @@ export function BuyForm(props: {
   const figures =
     deposit === undefined
       ? cart
-      : { ...cart, total: deposit, walletBalance: 0, methods: depositMethods(cart.methods) }
+      : { ...cart, total: deposit, walletBalance: 0, methods: depositMethodsOf(cart.methods) }
   return (
     <PaymentForm
       cart={figures}

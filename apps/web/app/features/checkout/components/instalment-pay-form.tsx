@@ -2,12 +2,13 @@ import { Alert } from '@mantine/core'
 import type { OrderView, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import type { MethodsOffer } from '@palco/domain/checkout/methods'
 import type { Locale } from '@palco/domain/locale/country'
+import { instalmentMethodsOf } from '@palco/domain/plans/deposit-methods'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { usePayInstalment } from '../hooks/use-pay-instalment'
-import { instalmentMethods, type PayableParts } from '../model/instalment-plan'
+import type { PayableParts } from '../model/instalment-plan'
 import { InstalmentPartChoice, useInstalmentPart } from './instalment-part-choice'
 import { PaymentForm } from './payment-form'
 
@@ -47,7 +48,7 @@ export function InstalmentPayForm(props: {
         currency: order.currency,
         total: amount,
         walletBalance: props.walletBalance,
-        methods: instalmentMethods(props.offer.methods),
+        methods: instalmentMethodsOf(props.offer.methods),
         cashNetworks: props.offer.cashNetworks,
         transferKinds: props.offer.transferKinds,
       }}

@@ -1,13 +1,6 @@
 import type { OrderPlan, OrderView } from '@palco/domain/checkout/contract'
 import { describe, expect, it } from 'vitest'
-import {
-  depositMethods,
-  instalmentMethods,
-  lineStates,
-  payableParts,
-  planPhase,
-  waitingPaymentOf,
-} from './instalment-plan'
+import { lineStates, payableParts, planPhase, waitingPaymentOf } from './instalment-plan'
 
 // A 100,000 plan: 25,000 deposit, then 37,500 twice.
 const lines = (paid: number): OrderPlan['lines'] => {
@@ -116,13 +109,5 @@ describe('waitingPaymentOf', () => {
     [{ paymentStatus: 'CREATED', voucher: null, transfer: null }, 'OTHER'],
   ] as const)('%o → %s', (order, waiting) => {
     expect(waitingPaymentOf(order)).toBe(waiting)
-  })
-})
-
-describe('methods', () => {
-  it('a deposit is paid by the provider only; an instalment by anything but the hosted page', () => {
-    const all = ['CARD', 'CASH', 'TRANSFER', 'LINK', 'WALLET'] as const
-    expect(depositMethods(all)).toEqual(['CARD', 'CASH', 'TRANSFER'])
-    expect(instalmentMethods(all)).toEqual(['CARD', 'CASH', 'TRANSFER', 'WALLET'])
   })
 })

@@ -1,4 +1,4 @@
-import type { CheckoutMethod, OrderPlan, OrderView } from '@palco/domain/checkout/contract'
+import type { OrderPlan, OrderView } from '@palco/domain/checkout/contract'
 
 /**
  * What the paguitos pages (issue 16) read off an order's plan. The API's plan counts settled money only; a
@@ -75,17 +75,6 @@ export function planPhase(order: { status: OrderView['status']; plan: OrderPlan 
   if (plan.standing === 'PAID' || !plan.next || order.status === 'PAID') return 'PAID'
   return plan.standing === 'OVERDUE' ? 'OVERDUE' : 'OPEN'
 }
-
-/**
- * The methods that pay a deposit: the provider's own (card, voucher, transfer). Not the wallet, which pays
- * later instalments only, and not the hosted page, which charges the whole total.
- */
-export const depositMethods = (methods: readonly CheckoutMethod[]): CheckoutMethod[] =>
-  methods.filter((m) => m !== 'WALLET' && m !== 'LINK')
-
-/** The methods that pay an instalment: any of the country's, except the hosted page (spec §7 preference-id). */
-export const instalmentMethods = (methods: readonly CheckoutMethod[]): CheckoutMethod[] =>
-  methods.filter((m) => m !== 'LINK')
 
 /** The plan's page, linked from tickets, purchases, mails and the success page. */
 export const instalmentsPageOf = (orderId: string) =>
