@@ -3,7 +3,7 @@
 // "Performance". GET /api/seats on a cache hit and with the cache defeated (a write between reads), over one
 // connection and over ten, plus the payload size.
 //
-//   npm run bench:availability                   full run (2 repetitions), writes docs/benchmarks.md
+//   npm run bench:availability                   full run (2 repetitions), recorded in docs/
 //   npm run bench:availability -- --reps 1 --dry quick look
 //
 // Set-up: the deterministic layout of bench/availability/layout.mjs (100 sections × 1,000 seats) stored as a

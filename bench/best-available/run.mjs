@@ -4,8 +4,8 @@
 // needs no session, so anyone can call it as fast as they like; the issue measured 16 clients for 4 s pushing
 // /api/health from 0.6 ms to p95 661 ms.
 //
-//   npm run bench:best-available                     full run, writes docs/benchmarks.md ("## Best available")
-//   npm run bench:best-available -- --dry            quick look, docs/benchmarks.md untouched
+//   npm run bench:best-available                     full run, recorded in docs/ (history and its row)
+//   npm run bench:best-available -- --dry            quick look, docs/ untouched
 //   npm run bench:best-available -- --dry --label before   raw figures kept as bench/.out/api/best-available-before.json
 //
 // Set-up: the demo stadium (generateStadiumLayout) stored as a `layouts` row, a published on-sale event on it

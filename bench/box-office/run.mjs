@@ -3,7 +3,7 @@
 // from seat choice to paid tickets with their PDF ready, p95 of the server's time ≤ 300 ms.
 //
 //   npm run bench:box-office                                       1 and 8 counters, 15 s each, 3 repetitions
-//   npm run bench:box-office -- --counters 8 --reps 1 --seconds 5 --dry   quick look, docs/benchmarks.md untouched
+//   npm run bench:box-office -- --counters 8 --reps 1 --seconds 5 --dry   quick look, docs/ untouched
 //   BENCH_CPU_PROF=bench/.out/prof npm run bench:box-office -- --dry   also writes the server's CPU profile there
 //
 // One sale is what /assistant/stadium → /assistant/buy → /assistant/successful_purchase do for an operator,

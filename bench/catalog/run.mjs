@@ -1,14 +1,16 @@
 // Catalogue throughput (issue 4, DESIGN §8): /api/events and /api/event against a bare Fastify route, same
 // machine, same run, same load (autocannon, 10 connections, 10 s each, loopback only). Starts the built app
-// on a fresh PGlite with the demo catalogue, writes the figures into docs/benchmarks.md ("## Catalogue").
+// on a fresh PGlite with the demo catalogue, records the run in docs/benchmarks-history.md and its row of
+// docs/benchmarks.md (bench/lib/report.mjs, "## Catalogue").
 // Usage: npm run build && npm run bench:catalog   (BENCH_SECONDS, BENCH_CONNECTIONS override the load)
-import { fork, spawn, spawnSync } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { writeSection } from '../lib/report.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -177,7 +179,6 @@ try {
 }
 
 function writeReport(rows) {
-  const file = path.join(root, 'docs/benchmarks.md')
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU'
   const date = new Date().toISOString().slice(0, 10)
   const load = os
@@ -192,9 +193,7 @@ function writeReport(rows) {
         `| ${r.label.replace('…', EVENT_SLUG)} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.bytes} | ${r.ratio.toFixed(2)}× | ${r.sameBodyRatio == null ? '—' : `${r.sameBodyRatio.toFixed(2)}× ${r.sameBodyRatio >= TARGET_RATIO ? 'pass' : '**FAIL**'}`} |`,
     ),
   ].join('\n')
-  const section = `## Catalogue
-
-Run with \`npm run build && npm run bench:catalog\` (\`bench/catalog/run.mjs\`). The built server runs as a child
+  const body = `Run with \`npm run build && npm run bench:catalog\` (\`bench/catalog/run.mjs\`). The built server runs as a child
 process on a fresh PGlite with the demo catalogue; bare Fastify routes in a second child are the yardsticks:
 \`/bare\` returns 220 bytes of constant JSON, and one bare route per catalogue route sends that route's own body
 (read from the app at start) as it is. autocannon drives each target over loopback for ${SECONDS} s with
@@ -223,17 +222,5 @@ generator shares the machine's two cores with both servers, and other work on th
 absolute figures and the ratios between runs (load average ${load} during this one); interleaving the targets
 and keeping the median round damps that, it does not remove it.
 `
-  let doc = fs.existsSync(file)
-    ? fs.readFileSync(file, 'utf8')
-    : '# Benchmarks\n\nFigures recorded by the scripts under `bench/`; each script rewrites its own section.\n'
-  const start = doc.indexOf('## Catalogue')
-  if (start === -1) doc = `${doc.trimEnd()}\n\n${section}`
-  else {
-    const next = doc.indexOf('\n## ', start + 1)
-    doc = `${doc.slice(0, start)}${section}${next === -1 ? '' : doc.slice(next)}`
-  }
-  fs.writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`)
-  // The repository lints Markdown too: let Biome align the table the way `npm run lint` expects.
-  spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { stdio: 'ignore' })
-  console.log(`figures written to ${path.relative(root, file)}`)
+  writeSection('## Catalogue', body)
 }

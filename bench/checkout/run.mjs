@@ -5,7 +5,7 @@
 // Issue 6, "Performance".
 //
 //   npm run bench:checkout                                          8 and 16 clients, 15 s each, 3 repetitions
-//   npm run bench:checkout -- --clients 4 --reps 1 --seconds 5 --dry   quick look, docs/benchmarks.md untouched
+//   npm run bench:checkout -- --clients 4 --reps 1 --seconds 5 --dry   quick look, docs/ untouched
 //   npm run bench:checkout -- --jsOnly --dry                        only the pages' JavaScript
 //
 // One checkout is what the web app does for a fan who picked seats and pays by card, one request after the other

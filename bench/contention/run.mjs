@@ -6,7 +6,7 @@
 // round-robin).
 //
 //   npm run bench:contention                     1 and 4 processes, 3 repetitions each
-//   npm run bench:contention -- --reps 1 --dry   quick look, docs/benchmarks.md untouched
+//   npm run bench:contention -- --reps 1 --dry   quick look, docs/ untouched
 //
 // Design. The 50 hot seats are the front of one section (row 1 seats 1–30, row 2 seats 1–20). Each of 500
 // distinct signed-in fans sends one POST /api/reservations for one seat: fan k asks for hot seat k mod 50, so

@@ -4,7 +4,7 @@
 // figure (0.19–0.21 × pgbench TPS in the same run); the long-term aim stays ≥ 0.5 ×. Issue 5, "Performance".
 //
 //   npm run bench:holds                                   16 and 32 clients, 15 s each, 3 repetitions
-//   npm run bench:holds -- --clients 16 --reps 1 --dry    quick look, docs/benchmarks.md untouched
+//   npm run bench:holds -- --clients 16 --reps 1 --dry    quick look, docs/ untouched
 //
 // Every request is POST /api/reservations { eventId, seats: [one seat] } by a fan who has no hold on that event
 // yet (one live hold per fan and event; per-fan maximum), on a seat nobody asked for: no request waits for

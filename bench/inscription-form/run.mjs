@@ -3,7 +3,7 @@
 // on every keystroke without a dropped frame on a mid-range phone profile.
 //
 //   npm run build && npm run bench:inscription-form
-//   npm run bench:inscription-form -- --runs 1 --dry       quick look, docs/benchmarks.md untouched
+//   npm run bench:inscription-form -- --runs 1 --dry       quick look, docs/ untouched
 //   npm run bench:inscription-form -- --runs 1 --dry --trace   Chromium traces of the typing, in bench/.out
 //     (the form's and the control page's, named apart; --profile likewise writes both CPU profiles)
 //

@@ -3,7 +3,7 @@
 // CSV, in under 5 s.
 //
 //   npm run bench:inscriptions                 1,000 entries, the export timed 5 times
-//   npm run bench:inscriptions -- --dry        quick look, docs/benchmarks.md untouched
+//   npm run bench:inscriptions -- --dry        quick look, docs/ untouched
 //
 // The entries are made the way fans make them, through the API on PostgreSQL: 250 fans each hold 4 places
 // of a free category, submit one form per participant (16 fields: every type of spec §2 but FILE, which an

@@ -4,7 +4,7 @@
 // page loaded, because the page is painted before its script runs.
 //
 //   npm run build && npm run bench:interactive
-//   npm run bench:interactive -- --runs 1 --dry          quick look, docs/benchmarks.md untouched
+//   npm run bench:interactive -- --runs 1 --dry          quick look, docs/ untouched
 //   npm run bench:interactive -- --pages home-fan,buy --trace --dry   some pages, with each load's script timings
 //   npm run bench:interactive -- --pages buy --runs 1 --profile --dry   and where the main thread's JavaScript time went
 //   npm run bench:interactive -- --pages buy --runs 1 --timeline --dry  and the main thread's work by kind (parse, script, style, layout)

@@ -12,7 +12,7 @@
 //                       selection moved 200 times with Shift+→, each one step of undo; then undo is tried.
 //
 //   npm run build && npm run bench:layout-editor
-//   npm run bench:layout-editor -- --runs 1 --dry            quick look, docs/benchmarks.md untouched
+//   npm run bench:layout-editor -- --runs 1 --dry            quick look, docs/ untouched
 //   npm run bench:layout-editor -- --venues 100k --profile   where the main thread's time goes
 //   npm run bench:layout-editor -- --cpu 4                   CPU slowed 4× (the default is the machine's)
 //   npm run bench:layout-editor -- --trace                    a Chromium trace of every open, in bench/.out
@@ -570,7 +570,7 @@ const raw = saveRaw('layout-editor', {
   complaints,
 })
 
-// ---- the section of docs/benchmarks.md ---------------------------------------------------------------
+// ---- the run's section (docs/benchmarks-history.md; its rows of docs/benchmarks.md) ------------------------
 const measured = venues.filter((v) => v.runs.length > 0)
 const name = (/** @type {typeof venues[number]} */ v) =>
   `${v.title}: ${v.seats.toLocaleString('en-US')} seats${v.unnumbered ? ` + ${v.unnumbered.toLocaleString('en-US')} unnumbered` : ''}`

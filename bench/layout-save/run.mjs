@@ -5,7 +5,7 @@
 //                              (PUT /api/admin/layouts/:id) and while it is published (POST …/publish)
 //
 //   npm run build && npm run bench:layout-save
-//   npm run bench:layout-save -- --runs 1 --dry        quick look, docs/benchmarks.md untouched
+//   npm run bench:layout-save -- --runs 1 --dry        quick look, docs/ untouched
 //   npm run bench:layout-save -- --seats 100000        another size
 //   npm run bench:layout-save -- --label before        a heading suffix, to keep a before and an after
 //

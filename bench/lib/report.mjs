@@ -1,9 +1,11 @@
 // @ts-check
-// Machine facts, load, and writing one "## …" section of docs/benchmarks.md without touching the others.
+// Machine facts, load, and recording a run: its section at the top of docs/benchmarks-history.md, its budget's
+// row of docs/benchmarks.md updated in place.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { BUDGET_ROWS, OTHER_ROWS } from './budget-rows.mjs'
 import { BENCHMARKS_MD, OUT_DIR, ROOT } from './paths.mjs'
 
 /** `uptime`'s load averages (1, 5, 15 min) as printed. */
@@ -61,28 +63,97 @@ export function saveRaw(name, data) {
   return file
 }
 
-/**
- * Replaces the section whose heading is exactly `heading` (up to the next "## " heading) with `body`, or
- * appends it. Read and written in one go, so other engineers' sections are left as they are.
- */
-export function writeSection(heading, body) {
-  const text = fs.existsSync(BENCHMARKS_MD)
-    ? fs.readFileSync(BENCHMARKS_MD, 'utf8')
-    : '# Benchmarks\n\nFigures recorded by the benchmarks in `bench/` against the budgets of DESIGN §8.\n'
+/** Every recorded run, newest first; docs/benchmarks.md keeps the current row of each budget. */
+export const HISTORY_MD = path.join(ROOT, 'docs/benchmarks-history.md')
+const HISTORY_INTRO = `# Benchmark runs
+
+Every recorded run, newest first, as its benchmark wrote it: the figures, how they were taken, and the reading
+kept beside the script (\`bench/<name>/analysis.md\`). \`docs/benchmarks.md\` shows the current figure and
+verdict of each budget. A run adds its section here and updates its rows there (\`bench/lib/report.mjs\`).
+`
+
+/** When the run was, as its section says ("Run 2026-11-26 14:27 UTC", "Date: 2026-11-22"), else now. */
+export function runTimeOf(/** @type {string} */ body) {
+  const minute = body.match(/\b(\d{4}-\d\d-\d\d[ T]\d\d:\d\d)(?::\d\d(?:\.\d+)?Z)? UTC\b/)
+  if (minute?.[1]) return `${minute[1].replace('T', ' ')} UTC`
+  const day = body.match(/\b(?:Date|Last run):\s*(\d{4}-\d\d-\d\d)\b/)
+  return day?.[1] ?? isoMinute()
+}
+
+/** Puts a run's section at the top of the history, under the file's introduction. */
+function prependHistory(/** @type {string} */ heading, /** @type {string} */ body) {
+  const text = fs.existsSync(HISTORY_MD) ? fs.readFileSync(HISTORY_MD, 'utf8') : HISTORY_INTRO
   const lines = text.split('\n')
-  const startIdx = lines.findIndex((l) => l.trim() === heading)
+  const first = lines.findIndex((l) => l.startsWith('## '))
   const section = `${heading}\n\n${body.trim()}\n`
-  let out
-  if (startIdx === -1) {
-    out = `${text.replace(/\n*$/, '\n')}\n${section}`
-  } else {
-    let endIdx = lines.findIndex((l, i) => i > startIdx && /^## /.test(l))
-    if (endIdx === -1) endIdx = lines.length
-    const before = lines.slice(0, startIdx).join('\n')
-    const after = lines.slice(endIdx).join('\n')
-    out = `${before}${before ? '\n' : ''}${section}${after ? `\n${after}` : ''}`
+  const out =
+    first === -1
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${lines.slice(0, first).join('\n').trimEnd()}\n\n${section}\n${lines.slice(first).join('\n')}`
+  fs.writeFileSync(HISTORY_MD, out.replace(/\n*$/, '\n'))
+}
+
+/** A table row's cells, the outer pipes dropped. */
+const cellsOfRow = (/** @type {string} */ line) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim())
+
+/** A row of docs/benchmarks.md: name, budget (kept as written there), figure, verdict, run, command. */
+const rowLine = (/** @type {string[]} */ cells) =>
+  `| ${cells.map((c) => c.replace(/\|/g, '/')).join(' | ')} |`
+
+/**
+ * Updates, in place, each row of docs/benchmarks.md that reads this section (bench/lib/budget-rows.mjs): its
+ * figure, verdict, run time and command; the budget cell stays as written. A row the section no longer yields
+ * a summary for, or that the page no longer has, is left alone and printed for a person to paste.
+ */
+function updateRows(/** @type {string} */ heading, /** @type {string} */ body, /** @type {string} */ when) {
+  const rows = [...BUDGET_ROWS, ...OTHER_ROWS].filter((r) => r.heading === heading)
+  if (rows.length === 0) {
+    console.log(
+      `${heading}: recorded in ${path.relative(ROOT, HISTORY_MD)} only (no row of the budgets reads it)`,
+    )
+    return
   }
-  fs.writeFileSync(BENCHMARKS_MD, out.replace(/\n*$/, '\n'))
+  const lines = fs.existsSync(BENCHMARKS_MD) ? fs.readFileSync(BENCHMARKS_MD, 'utf8').split('\n') : []
+  for (const row of rows) {
+    const summary = row.summarize(body)
+    const at = lines.findIndex((l) => l.startsWith(`| ${row.name} |`))
+    const budget = at === -1 ? '(the budget, as DESIGN §8 states it)' : (cellsOfRow(lines[at] ?? '')[1] ?? '')
+    const line = rowLine([
+      row.name,
+      budget,
+      summary?.figure ?? '?',
+      summary?.verdict ?? '?',
+      when,
+      `\`${row.command}\``,
+    ])
+    if (summary && at !== -1) {
+      lines[at] = line
+      console.log(
+        `${path.relative(ROOT, BENCHMARKS_MD)}, row "${row.name}": ${summary.verdict}, ${summary.figure}`,
+      )
+    } else {
+      console.warn(
+        `${path.relative(ROOT, BENCHMARKS_MD)}, row "${row.name}" NOT updated (${summary ? 'no such row' : 'its figures could not be read from the section'}); paste and complete:\n${line}`,
+      )
+    }
+  }
+  if (lines.length > 0) fs.writeFileSync(BENCHMARKS_MD, lines.join('\n'))
+}
+
+/**
+ * Records one run of a benchmark: its section (`heading` without the date, and `body`) goes to the top of
+ * docs/benchmarks-history.md as "## <run time> · <title>", and the rows of docs/benchmarks.md that read that
+ * section are updated in place. Other benchmarks' rows and runs are left as they are.
+ */
+export function writeSection(/** @type {string} */ heading, /** @type {string} */ body) {
+  const when = runTimeOf(body)
+  prependHistory(`## ${when} · ${heading.replace(/^#+\s*/, '').trim()}`, body)
+  updateRows(heading.trim(), body, when)
 }
 
 /** A markdown table from a header row and rows. */

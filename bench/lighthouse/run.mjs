@@ -2,13 +2,13 @@
 // Lighthouse budget (DESIGN §8, issue 4): mobile Lighthouse on the Colombian home, the Mexican home and one
 // Colombian event page; performance ≥ 95 and accessibility 100. Starts the built server as a child on
 // loopback with a fresh embedded database (demo data), runs Lighthouse several times per page in Debian's
-// Chromium (/usr/bin/chromium, never a downloaded browser), stops the server and writes the "## Lighthouse"
-// section of docs/benchmarks.md (only that section: other benchmarks own the rest of the file).
+// Chromium (/usr/bin/chromium, never a downloaded browser), stops the server and records the run: its
+// "## Lighthouse" section in docs/benchmarks-history.md, its row of docs/benchmarks.md (bench/lib/report.mjs).
 //
 // Usage: npm run build && npm run bench:lighthouse
-// Options: --runs 3   --event santa-fe-vs-nacional   --dry (print only, leave docs/benchmarks.md alone)
+// Options: --runs 3   --event santa-fe-vs-nacional   --dry (print only, leave docs/ alone)
 // Raw reports (one JSON per run) and the server log go to bench/.out/lighthouse/ (git-ignored).
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
@@ -19,10 +19,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { writeSection } from '../lib/report.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const OUT = path.join(ROOT, 'bench/.out/lighthouse')
-const BENCHMARKS_MD = path.join(ROOT, 'docs/benchmarks.md')
 const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js')
 const WEB_BUILD = path.join(ROOT, 'apps/web/build')
 const CHROMIUM = '/usr/bin/chromium'
@@ -484,40 +484,9 @@ Command: \`npm run build && npm run bench:lighthouse\` (\`bench/lighthouse/run.m
 const analysisFile = path.join(ROOT, 'bench/lighthouse/analysis.md')
 const analysis = fs.existsSync(analysisFile) ? `\n${fs.readFileSync(analysisFile, 'utf8').trim()}\n` : ''
 
-/** Biome's Markdown formatting of our section alone (the repository lints Markdown), or the text as is. */
-function formatted(markdown) {
-  const r = spawnSync(
-    path.join(ROOT, 'node_modules/.bin/biome'),
-    ['format', '--stdin-file-path=docs/benchmarks.md'],
-    { input: markdown, encoding: 'utf8', cwd: ROOT },
-  )
-  return r.status === 0 && r.stdout.trim() ? r.stdout : markdown
-}
-
-/** Replaces only the "## Lighthouse" section (up to the next "## " heading), or appends it. */
-function writeSection(heading, sectionBody) {
-  const section = formatted(`${heading}\n\n${sectionBody.trim()}\n`).trim()
-  const text = fs.existsSync(BENCHMARKS_MD)
-    ? fs.readFileSync(BENCHMARKS_MD, 'utf8')
-    : '# Benchmarks\n\nFigures recorded by the scripts under `bench/`; each script rewrites its own section.\n'
-  const lines = text.split('\n')
-  const start = lines.findIndex((l) => l.trim() === heading)
-  let out
-  if (start === -1) out = `${text.trimEnd()}\n\n${section}\n`
-  else {
-    let end = lines.findIndex((l, i) => i > start && /^## /.test(l))
-    if (end === -1) end = lines.length
-    const before = lines.slice(0, start).join('\n').trimEnd()
-    const after = lines.slice(end).join('\n').trim()
-    out = `${before}\n\n${section}\n${after ? `\n${after}\n` : ''}`
-  }
-  fs.writeFileSync(BENCHMARKS_MD, out)
-}
-
 console.log(`\n${scoreTable}\n\n${metricTable}\n${failingLines ? `\n${failingLines}\n` : ''}`)
 console.log(`load average at start ${loadStart}, at end ${loadEnd}; verdict: ${verdict ? 'pass' : 'FAIL'}`)
-if (opts.dry) console.log('--dry: docs/benchmarks.md left alone')
+if (opts.dry) console.log('--dry: docs/ left alone')
 else {
   writeSection('## Lighthouse', `${body}${analysis}`)
-  console.log(`section "## Lighthouse" written to ${path.relative(ROOT, BENCHMARKS_MD)}`)
 }

@@ -11,7 +11,7 @@
 // Each start: spawn → /api/ready, then the first visitor of each page (a fresh browser context, cold HTTP
 // cache, the browser itself already running), then two more visitors per page for comparison.
 //
-//   npm run bench:seatmap -- --cold                          both engines, writes docs/benchmarks.md
+//   npm run bench:seatmap -- --cold                          both engines, recorded in docs/
 //   npm run bench:seatmap -- --cold --engines pglite --dry   one engine, prints only
 //   npm run bench:seatmap -- --cold --save-baseline          keeps this run as "before" (cold-start-baseline.json)
 //
@@ -483,7 +483,7 @@ async function main() {
   record(run)
 }
 
-/** Writes this benchmark's section of docs/benchmarks.md: this run as "after", the kept baseline as "before". */
+/** Records this run (bench/lib/report.mjs) as "after", the kept baseline as "before", in one section. */
 function record(/** @type {any} */ run) {
   const baseline = fs.existsSync(BASELINE) ? JSON.parse(fs.readFileSync(BASELINE, 'utf8')) : null
   // The hand-written reading of the figures, kept beside the script so a re-run keeps it.
@@ -506,7 +506,7 @@ read the figures with the load averages.
 ${render(run)}
 ${baseline ? `\n### Before\n\n${render(baseline)}\n` : ''}${analysis}`,
   )
-  console.log('recorded in docs/benchmarks.md')
+  console.log('recorded in docs/benchmarks-history.md and docs/benchmarks.md')
 }
 
 main().catch((e) => {

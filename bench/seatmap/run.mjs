@@ -1,9 +1,10 @@
 // @ts-check
 // Seat-map benchmark (issue 5, DESIGN §8): a 100,000-seat layout drawn by the product's Canvas 2D renderer in
 // headless Chromium. Measures first paint, pan/zoom frame times and hit-test time, saves screenshots under
-// bench/.out/seatmap/ and records the figures in docs/benchmarks.md under "## Seat map".
+// bench/.out/seatmap/ and records the run ("## Seat map") in docs/benchmarks-history.md and its row of
+// docs/benchmarks.md (bench/lib/report.mjs).
 //
-//   npm run bench:seatmap            full run, writes docs/benchmarks.md
+//   npm run bench:seatmap            full run, recorded in docs/
 //   npm run bench:seatmap -- --dry   prints the figures without touching docs/
 //   npm run bench:seatmap -- --cold  the first visitor after a server start instead (cold-start.mjs)
 //
@@ -16,6 +17,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
+import { writeSection } from '../lib/report.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '../..')
@@ -339,17 +341,11 @@ async function componentScreenshots(browser, url) {
 }
 
 /**
- * Replaces this benchmark's own section of docs/benchmarks.md (other benchmarks own the rest of the file).
+ * Records this run (bench/lib/report.mjs): its section in docs/benchmarks-history.md, its row of
+ * docs/benchmarks.md.
  * @param {any} r @param {Record<string, boolean>} pass
  */
 async function record(r, pass) {
-  const file = path.join(root, 'docs/benchmarks.md')
-  let doc = ''
-  try {
-    doc = await readFile(file, 'utf8')
-  } catch {
-    doc = '# Benchmarks\n\nFigures recorded by the scripts in `bench/` against the budgets of DESIGN §8.\n'
-  }
   const ok = (/** @type {boolean} */ b) => (b ? 'pass' : '**FAIL**')
   const phaseRows = r.frames.phases
     .map(
@@ -357,9 +353,7 @@ async function record(r, pass) {
         `| ${p.name} | ${p.frames} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${fmt(p.max)} | ${fmt(p.drawP50, 2)} / ${fmt(p.drawP95, 2)} | ${fmt(p.costP50, 2)} / ${fmt(p.costP95, 2)} | ${Math.round(p.seatsDrawnMean).toLocaleString('en-US')} (max ${p.seatsDrawnMax.toLocaleString('en-US')}) |`,
     )
     .join('\n')
-  const section = `## Seat map
-
-\`npm run bench:seatmap\` (bench/seatmap): the product's Canvas 2D renderer
+  const section = `\`npm run bench:seatmap\` (bench/seatmap): the product's Canvas 2D renderer
 (apps/web/app/lib/seat-map/render) drawing a generated venue of ${r.seats.numbered.toLocaleString('en-US')} numbered seats
 (96 sections, plus ${r.seats.unnumbered.toLocaleString('en-US')} unnumbered places and a car park) with mixed availability
 (grouped sales, ~2 % held, one blocked section), 1280×800 viewport, device pixel ratio 1. The page fetches
@@ -403,15 +397,7 @@ First-paint runs (ms from navigation start): ${r.firstPaint.runs
     )}. Timers are ${r.hitTest.isolated ? 'cross-origin isolated (5 µs resolution)' : 'coarse (100 µs)'}, so
 per-call hit-test figures below that resolution read as 0.
 `
-  const start = doc.indexOf('\n## Seat map')
-  if (start >= 0) {
-    const next = doc.indexOf('\n## ', start + 1)
-    doc = `${doc.slice(0, start + 1)}${section}${next >= 0 ? doc.slice(next) : ''}`
-  } else {
-    doc = `${doc.trimEnd()}\n\n${section}`
-  }
-  await writeFile(file, doc)
-  console.log(`recorded in ${path.relative(root, file)}`)
+  writeSection('## Seat map', section)
 }
 
 // `--cold`: the first visitor after a server start, against the real server and pages (cold-start.mjs).
