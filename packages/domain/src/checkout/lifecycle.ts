@@ -55,34 +55,19 @@ const TRANSACTION: Readonly<Record<TransactionStatus, readonly TransactionStatus
   COMPLETED: [],
 }
 
-/**
- * Reservation moves checkout adds to the seating table (`seating/reservation-lifecycle.ts`):
- * - STARTED_PAYMENT → BOOKED: a declined card gives the hold back so the fan can retry with another card
- *   until the hold's original expiry (issue 6: "seats still held").
- * - WAITING_FOR_PAYMENT → BOOKED: the same for a card whose outcome was unknown (timeout, review) and
- *   turned out declined while the hold's own clock still ran.
- * - BOOKED → FINISHED: a payment we had given up on (declined, then approved after all) while the hold
- *   still had its seats.
- * - STARTED_PAYMENT / WAITING_FOR_PAYMENT → BOOKED_FOREVER: a paguitos deposit is paid; the seats are sold
- *   to the plan and kept with no clock (issue 16 part 2). BOOKED_FOREVER → FINISHED: its last payment;
- *   → CANCELLED (the seating table's own move): the plan lapsed.
- */
-const RESERVATION_EXTRA: Readonly<Partial<Record<ReservationStatus, readonly ReservationStatus[]>>> = {
-  STARTED_PAYMENT: ['BOOKED', 'BOOKED_FOREVER'],
-  WAITING_FOR_PAYMENT: ['BOOKED', 'BOOKED_FOREVER'],
-  BOOKED: ['FINISHED'],
-  ACTIVE: ['FINISHED'],
-  BOOKED_FOREVER: ['FINISHED'],
-}
-
 export const canOrderTransition = (from: OrderStatus, to: OrderStatus) => ORDER[from].includes(to)
 export const canPurchaseTransition = (from: PurchaseStatus, to: PurchaseStatus) => PURCHASE[from].includes(to)
 export const canPaymentTransition = (from: PaymentRecordStatus, to: PaymentRecordStatus) =>
   PAYMENT[from].includes(to)
 export const canTransactionTransition = (from: TransactionStatus, to: TransactionStatus) =>
   TRANSACTION[from].includes(to)
-export const canCheckoutMoveReservation = (from: ReservationStatus, to: ReservationStatus) =>
-  canReservationTransition(from, to) || (RESERVATION_EXTRA[from]?.includes(to) ?? false)
+/**
+ * @deprecated The reservation's moves are one table now, checkout's included (retry after a decline, a late
+ * success, a paguitos plan): use `canTransition` of `seating/reservation-lifecycle.ts`. Kept for checkout's
+ * callers until they move to it; it answers exactly as that table does.
+ */
+export const canCheckoutMoveReservation = (from: ReservationStatus, to: ReservationStatus): boolean =>
+  canReservationTransition(from, to)
 
 /** A payment record's two status sets together: ours and the provider's transaction (spec §4). */
 export interface PaymentStates {
