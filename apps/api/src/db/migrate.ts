@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029-counter-instalments.js'
 import * as m0030 from './migrations/0030-uploads.js'
 import * as m0031 from './migrations/0031-inscriptions.js'
 import * as m0032 from './migrations/0032-layout-drafts.js'
+import * as m0033 from './migrations/0033-hold-places-in-one-file.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030-uploads': m0030,
   '0031-inscriptions': m0031,
   '0032-layout-drafts': m0032,
+  '0033-hold-places-in-one-file': m0033,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
