@@ -10,15 +10,17 @@ export const SANDBOX_PAYMENT_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'EXP
 export type SandboxPaymentStatus = (typeof SANDBOX_PAYMENT_STATUSES)[number]
 
 /**
- * DECLINED → APPROVED and EXPIRED → APPROVED are a real provider's late payments (a voucher paid after its
- * deadline, a bank that approves after all): what the checkout's late-payment rules are tested with. A
- * payment settled again in the status it has writes nothing; its notification is simply sent again.
+ * The sandbox exists to tell every story a real provider can, for the settlement's rules to be tested with:
+ * a decided payment may be decided otherwise (a voucher paid after its deadline, a bank that approves after
+ * refusing, a refusal that arrives after the approval, out of order). Two things a provider never does:
+ * a payment never goes back to waiting, and a refund is final. A payment settled again in the status it has
+ * writes nothing; its notification is simply sent again.
  */
 const TRANSITIONS: Readonly<Record<SandboxPaymentStatus, readonly SandboxPaymentStatus[]>> = {
   PENDING: ['APPROVED', 'DECLINED', 'EXPIRED'],
-  APPROVED: ['REFUNDED'],
-  DECLINED: ['APPROVED'],
-  EXPIRED: ['APPROVED'],
+  APPROVED: ['DECLINED', 'EXPIRED', 'REFUNDED'],
+  DECLINED: ['APPROVED', 'EXPIRED'],
+  EXPIRED: ['APPROVED', 'DECLINED'],
   REFUNDED: [],
 }
 

@@ -1,3 +1,5 @@
+import type { LayoutStatus } from '@palco/domain/seating/layout-editor-contract'
+import { assertLayoutMove, assertLayoutStart } from '@palco/domain/seating/layout-lifecycle'
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { LayoutsTable } from '../../db/schema.js'
@@ -83,8 +85,18 @@ export async function lockLayoutName(trx: Db, venueId: string, name: string): Pr
   await sql`select pg_advisory_xact_lock(hashtext(${`layout:${venueId}:${name}`}))`.execute(trx)
 }
 
-export async function insertLayout(trx: Db, values: Insertable<LayoutsTable>) {
-  return trx.insertInto('layouts').values(values).returning('id').executeTakeFirstOrThrow()
+/** A new version, a draft or published at once (packages/domain/src/seating/layout-lifecycle.ts). */
+export async function insertLayout(
+  trx: Db,
+  values: Omit<Insertable<LayoutsTable>, 'status' | 'published_at'>,
+  status: LayoutStatus,
+) {
+  assertLayoutStart(status)
+  return trx
+    .insertInto('layouts')
+    .values({ ...values, status, published_at: status === 'PUBLISHED' ? new Date() : null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
 }
 
 /** The row to change, locked, so a save and a publish of the same draft happen one after the other. */
@@ -122,12 +134,15 @@ export async function updateDraft(
   return r.numUpdatedRows > 0n
 }
 
+/** DRAFT → PUBLISHED; false when the version was not a draft (published meanwhile). */
 export async function markPublished(trx: Db, layoutId: string): Promise<boolean> {
+  const [from, to]: [LayoutStatus, LayoutStatus] = ['DRAFT', 'PUBLISHED']
+  assertLayoutMove(from, to)
   const r = await trx
     .updateTable('layouts')
-    .set({ status: 'PUBLISHED', published_at: sql`now()`, updated_at: sql`now()` })
+    .set({ status: to, published_at: sql`now()`, updated_at: sql`now()` })
     .where('id', '=', layoutId)
-    .where('status', '=', 'DRAFT')
+    .where('status', '=', from)
     .executeTakeFirst()
   return r.numUpdatedRows > 0n
 }

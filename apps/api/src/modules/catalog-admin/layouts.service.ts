@@ -118,20 +118,18 @@ async function insertVersion(
     await lockLayoutName(trx, input.venueId, input.name)
     const version = (await lastLayoutVersion(trx, input.venueId, input.name)) + 1
     const seatCount = input.columns.seat_count
-    const row = await insertLayout(trx, {
-      venue_id: input.venueId,
-      name: input.name,
-      ...input.columns,
-      version,
-      status: input.draft ? 'DRAFT' : 'PUBLISHED',
-      published_at: input.draft ? null : new Date(),
-    })
+    const status: LayoutStatus = input.draft ? 'DRAFT' : 'PUBLISHED'
+    const row = await insertLayout(
+      trx,
+      { venue_id: input.venueId, name: input.name, ...input.columns, version },
+      status,
+    )
     await audit(trx, actor, input.action, 'layout', row.id, {
       venueId: input.venueId,
       name: input.name,
       version,
       seatCount,
-      status: input.draft ? 'DRAFT' : 'PUBLISHED',
+      status,
     })
     return row.id
   })

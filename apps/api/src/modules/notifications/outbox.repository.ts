@@ -1,3 +1,8 @@
+import {
+  assertOutboxMove,
+  type OutboxOutcome,
+  type OutboxStatus,
+} from '@palco/domain/notifications/outbox-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -28,34 +33,40 @@ export async function insertOutboxMessage(db: Db, m: NewOutboxMessage) {
 }
 
 /**
- * Takes up to `limit` pending messages for one dispatcher; SKIP LOCKED lets several processes share the
- * outbox without sending a message twice.
+ * Takes up to `limit` pending messages for one dispatcher (PENDING → SENDING); SKIP LOCKED lets several
+ * processes share the outbox without sending a message twice.
  */
 export async function claimPendingMessages(db: Db, limit: number) {
+  const [from, to]: [OutboxStatus, OutboxStatus] = ['PENDING', 'SENDING']
+  assertOutboxMove(from, to)
   return db
     .updateTable('outbox_messages')
-    .set({ status: 'SENDING', attempts: sql`attempts + 1` })
+    .set({ status: to, attempts: sql`attempts + 1` })
     .where(
       'id',
       'in',
       db
         .selectFrom('outbox_messages')
         .select('id')
-        .where('status', '=', 'PENDING')
+        .where('status', '=', from)
         .orderBy('created_at')
         .limit(limit)
         .forUpdate()
         .skipLocked(),
     )
+    .where('status', '=', from)
     .returningAll()
     .execute()
 }
 
-export async function markMessage(
-  db: Db,
-  id: string,
-  outcome: { status: 'SENT' | 'PENDING' | 'FAILED' | 'DEV_OUTBOX'; error?: string },
-) {
+/**
+ * Ends one attempt at a claimed message (SENDING → sent, kept for the dev outbox, failed for good, or back to
+ * PENDING for another try). A message whose claim went stale and was released meanwhile is left to the
+ * dispatcher that claims it next.
+ */
+export async function markMessage(db: Db, id: string, outcome: { status: OutboxOutcome; error?: string }) {
+  const from: OutboxStatus = 'SENDING'
+  assertOutboxMove(from, outcome.status)
   await db
     .updateTable('outbox_messages')
     .set({
@@ -64,15 +75,18 @@ export async function markMessage(
       sent_at: outcome.status === 'SENT' || outcome.status === 'DEV_OUTBOX' ? new Date() : null,
     })
     .where('id', '=', id)
+    .where('status', '=', from)
     .execute()
 }
 
 /** Messages stuck in SENDING (a process died mid-send) go back to the queue after a while. */
 export async function releaseStaleClaims(db: Db, olderThan: Date) {
+  const [from, to]: [OutboxStatus, OutboxStatus] = ['SENDING', 'PENDING']
+  assertOutboxMove(from, to)
   await db
     .updateTable('outbox_messages')
-    .set({ status: 'PENDING' })
-    .where('status', '=', 'SENDING')
+    .set({ status: to })
+    .where('status', '=', from)
     .where('created_at', '<', olderThan)
     .execute()
 }

@@ -1,5 +1,13 @@
-import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
+import {
+  assertPaymentMove,
+  assertPaymentStart,
+  assertRefundMove,
+  OPEN_ORDER_STATUSES,
+  type PaymentStates,
+  refundStateOf,
+} from '@palco/domain/checkout/lifecycle'
 import { UNSETTLED_PAYMENT_STATUSES } from '@palco/domain/checkout/order-balance'
+import type { PaymentRecordStatus, TransactionStatus } from '@palco/domain/orders/statuses'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { PaymentsTable } from '../../db/schema.js'
@@ -22,7 +30,12 @@ export async function consumeCardToken(trx: Db, tokenHash: string, paymentId: st
   return row !== undefined
 }
 
+/** A new payment, at its start or recorded settled at once (`assertPaymentStart`). */
 export async function insertPayment(trx: Db, values: Insertable<PaymentsTable> & { id: string }) {
+  assertPaymentStart({
+    payment: values.status as PaymentRecordStatus,
+    transaction: values.transaction_status as TransactionStatus,
+  })
   await trx.insertInto('payments').values(values).execute()
 }
 
@@ -37,6 +50,79 @@ export async function lockPaymentOfOrder(trx: Db, orderId: string) {
     .executeTakeFirst()
 }
 
+/** What a payment row says of itself when it is moved: read under its lock (`lockPayment`). */
+export interface PaymentAt {
+  id: string
+  status: string
+  transaction_status: string
+}
+
+/** The columns written beside a move, or alone: never the statuses, which only move (DESIGN §4.5). */
+export type PaymentDetails = Omit<Updateable<PaymentsTable>, 'id' | 'status' | 'transaction_status'>
+
+const statesAt = (p: PaymentAt): PaymentStates => ({
+  payment: p.status as PaymentRecordStatus,
+  transaction: p.transaction_status as TransactionStatus,
+})
+
+/**
+ * Moves a payment from the states it was read in to `to`, each set as its table allows
+ * (packages/domain/src/checkout/lifecycle.ts), with `details` beside. The write names the states it leaves, so
+ * a payment that moved meanwhile is an error, not overwritten; callers hold the payment's lock.
+ */
+export async function movePayment(
+  trx: Db,
+  payment: PaymentAt,
+  to: PaymentStates,
+  details: PaymentDetails = {},
+) {
+  const from = statesAt(payment)
+  assertPaymentMove(from, to)
+  const moved = await trx
+    .updateTable('payments')
+    .set({ ...details, status: to.payment, transaction_status: to.transaction, updated_at: sql`now()` })
+    .where('id', '=', payment.id)
+    .where('status', '=', from.payment)
+    .where('transaction_status', '=', from.transaction)
+    .executeTakeFirst()
+  if (Number(moved.numUpdatedRows) !== 1)
+    throw new Error(`payment ${payment.id} is no longer ${from.payment}/${from.transaction}`)
+}
+
+/**
+ * The money arrived but cannot pay its order (its seats are gone, its event cancelled): the payment is PAID
+ * (it is) with its refund REQUESTED for the reason given; `refundPayment` returns it after the transaction.
+ * From any state whose table reaches PAID (a declined or cancelled attempt paid after all), never from a
+ * refunded one, and never a refund already done.
+ */
+export async function requestRefund(
+  trx: Db,
+  payment: PaymentAt & { refund_state: string | null },
+  reason: string,
+) {
+  assertRefundMove(refundStateOf(payment.refund_state), 'REQUESTED')
+  await movePayment(
+    trx,
+    payment,
+    { payment: 'PAID', transaction: 'COMPLETED' },
+    { refund_state: 'REQUESTED', refund_reason: reason, retry_token: null },
+  )
+}
+
+/** Writes what a payment carries beside its statuses (the provider's id once known, a voucher's data). */
+export async function setPaymentDetails(trx: Db, id: string, details: PaymentDetails) {
+  await trx
+    .updateTable('payments')
+    .set({ ...details, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+/**
+ * @deprecated Writes any column, statuses included, unchecked: use `movePayment`, `requestRefund` or
+ * `setPaymentDetails`. Kept only while the settlement's callers move to those (issue 41 part 4); the status
+ * writes check (apps/api/src/test/status-writes.test.ts) lists it as known until then.
+ */
 export async function updatePayment(trx: Db, id: string, set: Updateable<PaymentsTable>) {
   await trx
     .updateTable('payments')

@@ -18,6 +18,12 @@ export {
   latestPaymentOf,
   lockPayment,
   lockPaymentOfOrder,
+  movePayment,
+  type PaymentAt,
+  type PaymentDetails,
   paymentsOfOrder,
+  requestRefund,
+  setPaymentDetails,
+  /** @deprecated unchecked status writes: use movePayment, requestRefund or setPaymentDetails. */
   updatePayment,
 } from './payments.repository.js'

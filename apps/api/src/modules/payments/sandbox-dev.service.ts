@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
+import { canSandboxTransition, type SandboxPaymentStatus } from '@palco/domain/payments/sandbox-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import { findPayment, latestPaymentOf } from './payments.repository.js'
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './providers/sandbox/sandbox.adapter.js'
 import {
   findSandboxPayment,
+  moveSandboxPayment,
   pendingSandboxPaymentsOfFan,
-  setSandboxStatus,
 } from './providers/sandbox/sandbox.repository.js'
 
 export type SandboxAction = 'approve' | 'decline' | 'expire'
 
-const STATUS_OF: Readonly<Record<SandboxAction, string>> = {
+const STATUS_OF: Readonly<Record<SandboxAction, SandboxPaymentStatus>> = {
   approve: 'APPROVED',
   decline: 'DECLINED',
   expire: 'EXPIRED',
@@ -75,13 +76,21 @@ export async function pendingSandboxPayments(db: Db, userId: string) {
 
 /**
  * What a fan paying at a store or a bank would cause at a real provider: the sandbox changes its own
- * books, then notifies us through the same signed webhook a provider would send. Settling an already
- * settled payment is allowed on purpose (replays, late payments after expiry are what we test).
+ * books, then notifies us through the same signed webhook a provider would send. Settling an already settled
+ * payment is allowed on purpose (replays, late payments after expiry, a refusal after the approval are what
+ * we test): settled again in the status it has, nothing is written and the notification goes again. Only a
+ * refunded payment is refused (409), as its table says (packages/domain/src/payments/sandbox-lifecycle.ts).
  */
 export async function settleSandboxPayment(db: Db, secret: string, id: string, action: SandboxAction) {
   const row = await sandboxPaymentOf(db, id)
   if (!row) throw new DomainError('NOT_FOUND', { message: 'No such sandbox payment.' })
-  await setSandboxStatus(db, row.id, STATUS_OF[action], action === 'decline' ? 'rejected_by_bank' : undefined)
+  const to = STATUS_OF[action]
+  if (row.status !== to) {
+    if (!canSandboxTransition(row.status as SandboxPaymentStatus, to))
+      throw new DomainError('CONFLICT', { message: `A ${row.status} sandbox payment cannot become ${to}.` })
+    const moved = await moveSandboxPayment(db, row, to, action === 'decline' ? 'rejected_by_bank' : undefined)
+    if (!moved) throw new DomainError('CONFLICT', { message: 'The sandbox payment changed meanwhile.' })
+  }
   const rawBody = JSON.stringify({ id: randomUUID(), type: 'payment', action, paymentId: row.id })
   return {
     row,

@@ -1,3 +1,4 @@
+import { assertWebhookMove, type WebhookStatus } from '@palco/domain/payments/webhook-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -31,11 +32,20 @@ export async function storeNotification(
   return { row, fresh: false }
 }
 
-export async function markNotification(db: Db, id: string, status: 'APPLIED' | 'IGNORED', outcome: string) {
+/** RECEIVED → APPLIED or IGNORED (packages/domain/src/payments/webhook-lifecycle.ts); once. */
+export async function markNotification(
+  db: Db,
+  id: string,
+  status: Exclude<WebhookStatus, 'RECEIVED'>,
+  outcome: string,
+) {
+  const from: WebhookStatus = 'RECEIVED'
+  assertWebhookMove(from, status)
   await db
     .updateTable('payment_webhooks')
     .set({ status, outcome, processed_at: sql`now()` })
     .where('id', '=', id)
+    .where('status', '=', from)
     .execute()
 }
 

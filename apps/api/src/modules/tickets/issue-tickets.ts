@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { paperQrType, type QrType } from '@palco/domain/tickets/qr'
+import { LOCKED_TICKET_STATUS } from '@palco/domain/tickets/status-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import {
   cancelLockedTicketsOfOrder,
   eventForGate,
   findTicketsOfOrder,
   insertTickets,
-  LOCKED_TICKET_STATUS,
   revokeTicketsOfOrder,
   unlockTicketsOfOrder,
 } from './tickets.repository.js'

@@ -1,5 +1,11 @@
 import { MULTI_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
 import { ISSUED_TICKET_STATUSES, TRANSFERABLE_OWNERSHIPS } from '@palco/domain/tickets/ownership-lifecycle'
+import {
+  assertTicketMove,
+  assertTicketStart,
+  LOCKED_TICKET_STATUS,
+  type TicketStatus,
+} from '@palco/domain/tickets/status-lifecycle'
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { TicketsTable } from '../../db/schema.js'
@@ -462,6 +468,8 @@ export async function gateEvents(db: Db, country: string, since: Date) {
 /** New tickets of an order; a place the order already ticketed is skipped (the (order, place) constraint). */
 export async function insertTickets(trx: Db, rows: readonly Insertable<TicketsTable>[]): Promise<number> {
   if (rows.length === 0) return 0
+  // Issued PAID, or locked for a plan: never born refunded (packages/domain/src/tickets/status-lifecycle.ts).
+  for (const row of rows) assertTicketStart(row.status)
   const inserted = await trx
     .insertInto('tickets')
     .values([...rows])
@@ -504,39 +512,48 @@ export async function keepFirstMetaValue(db: Db, key: string, value: string): Pr
 }
 
 /**
- * Revokes every ticket of an order still valid (a voided sale, issue 15): its status follows the order's, so
- * the gate refuses it (check-in admits PAID only) and its place may be ticketed again. Locks them first, so a
- * check-in in flight either lands before (and the caller sees it) or finds the ticket revoked.
+ * Moves an order's tickets that are in `from` to `to`, as the ticket status table allows (DESIGN §4.5); the
+ * rest of its tickets stay as they are. Answers how many moved.
  */
-/** A paguitos ticket's status until its plan is paid: shown to its owner, with no code (issue 16 part 6). */
-export const LOCKED_TICKET_STATUS = 'PENDING'
+async function moveTicketsOfOrder(
+  trx: Db,
+  orderId: string,
+  from: TicketStatus,
+  to: TicketStatus,
+  also: { kind?: string } = {},
+): Promise<number> {
+  assertTicketMove(from, to)
+  const moved = await trx
+    .updateTable('tickets')
+    .set({ ...also, status: to })
+    .where('order_id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return Number(moved.numUpdatedRows)
+}
 
 /** The plan is paid: its tickets become PAID ones, with a code, in the transaction that records it. */
 export async function unlockTicketsOfOrder(trx: Db, orderId: string) {
-  await trx
-    .updateTable('tickets')
-    .set({ status: 'PAID', kind: 'PAID' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', LOCKED_TICKET_STATUS)
-    .execute()
+  await moveTicketsOfOrder(trx, orderId, LOCKED_TICKET_STATUS, 'PAID', { kind: 'PAID' })
 }
 
 /** The plan lapsed: its locked tickets are cancelled (none can have been used: they never had a code). */
 export async function cancelLockedTicketsOfOrder(trx: Db, orderId: string) {
-  await trx
-    .updateTable('tickets')
-    .set({ status: 'CANCELED' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', LOCKED_TICKET_STATUS)
-    .execute()
+  await moveTicketsOfOrder(trx, orderId, LOCKED_TICKET_STATUS, 'CANCELED')
 }
 
+/**
+ * Revokes every ticket of an order still valid (a voided sale, issue 15): PAID → `to`, so the gate refuses it
+ * (check-in admits PAID only) and its place may be ticketed again. Locks them first, so a check-in in flight
+ * either lands before (and the caller sees it) or finds the ticket revoked.
+ */
 export async function revokeTicketsOfOrder(
   trx: Db,
   orderId: string,
-  status: string,
+  to: TicketStatus,
   opts: { evenAdmitted?: boolean } = {},
 ) {
+  assertTicketMove('PAID', to)
   const locked = await trx
     .selectFrom('tickets')
     .select('id')
@@ -556,11 +573,5 @@ export async function revokeTicketsOfOrder(
     .limit(1)
     .executeTakeFirst()
   if (admitted && !opts.evenAdmitted) return { revoked: 0, admitted: true }
-  const done = await trx
-    .updateTable('tickets')
-    .set({ status })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'PAID')
-    .executeTakeFirst()
-  return { revoked: Number(done.numUpdatedRows), admitted: false }
+  return { revoked: await moveTicketsOfOrder(trx, orderId, 'PAID', to), admitted: false }
 }

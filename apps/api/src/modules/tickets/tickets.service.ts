@@ -31,6 +31,7 @@ import {
   verifyTicketCode,
 } from '@palco/domain/tickets/qr-code'
 import { acceptScanTime } from '@palco/domain/tickets/scan-time'
+import { LOCKED_TICKET_STATUS } from '@palco/domain/tickets/status-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
@@ -53,7 +54,6 @@ import {
   hasSentTicket,
   insertCheckin,
   insertTransfer,
-  LOCKED_TICKET_STATUS,
   lockTicket,
   maxPerFanOfEvent,
   moveTicket,

@@ -1,11 +1,16 @@
+import { assertUploadMove, type UploadStatus } from '@palco/domain/uploads/lifecycle'
 import type { Insertable, Selectable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { UploadsTable } from '../../db/schema.js'
 
 export type UploadRow = Selectable<UploadsTable>
 
-export async function insertUpload(db: Db, row: Insertable<UploadsTable>) {
-  await db.insertInto('uploads').values(row).execute()
+/** A new upload starts PENDING, the first status of packages/domain/src/uploads/lifecycle.ts. */
+export async function insertUpload(db: Db, row: Omit<Insertable<UploadsTable>, 'status'>) {
+  await db
+    .insertInto('uploads')
+    .values({ ...row, status: 'PENDING' })
+    .execute()
 }
 
 export async function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
@@ -43,22 +48,26 @@ export async function markComplete(
   id: string,
   done: { size: number; storedKey: string; now: Date },
 ): Promise<UploadRow | undefined> {
+  const [from, to]: [UploadStatus, UploadStatus] = ['PENDING', 'COMPLETE']
+  assertUploadMove(from, to)
   return db
     .updateTable('uploads')
-    .set({ status: 'COMPLETE', size: done.size, stored_key: done.storedKey, completed_at: done.now })
+    .set({ status: to, size: done.size, stored_key: done.storedKey, completed_at: done.now })
     .where('id', '=', id)
-    .where('status', '=', 'PENDING')
+    .where('status', '=', from)
     .returningAll()
     .executeTakeFirst()
 }
 
-/** PENDING → REJECTED with the code the fan is shown. */
+/** PENDING → REJECTED with the code the fan is shown; nothing when another request settled it first. */
 export async function markRejected(db: Db, id: string, code: string, now: Date) {
+  const [from, to]: [UploadStatus, UploadStatus] = ['PENDING', 'REJECTED']
+  assertUploadMove(from, to)
   await db
     .updateTable('uploads')
-    .set({ status: 'REJECTED', reject_code: code, completed_at: now, put_token_hash: null })
+    .set({ status: to, reject_code: code, completed_at: now, put_token_hash: null })
     .where('id', '=', id)
-    .where('status', '=', 'PENDING')
+    .where('status', '=', from)
     .execute()
 }
 
@@ -71,13 +80,15 @@ export async function attachCompleteUploads(
   q: { userId: string; eventId: string; ids: string[]; orderId: string | null; now: Date },
 ): Promise<UploadRow[]> {
   if (q.ids.length === 0) return []
+  const [from, to]: [UploadStatus, UploadStatus] = ['COMPLETE', 'ATTACHED']
+  assertUploadMove(from, to)
   return db
     .updateTable('uploads')
-    .set({ status: 'ATTACHED', attached_at: q.now, order_id: q.orderId })
+    .set({ status: to, attached_at: q.now, order_id: q.orderId })
     .where('id', 'in', q.ids)
     .where('user_id', '=', q.userId)
     .where('event_id', '=', q.eventId)
-    .where('status', '=', 'COMPLETE')
+    .where('status', '=', from)
     .returningAll()
     .execute()
 }

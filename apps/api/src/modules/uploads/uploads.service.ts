@@ -174,7 +174,6 @@ export async function requestUploadUrl(
     file_name: body.fileName,
     content_type: body.contentType,
     max_bytes: maxBytes,
-    status: 'PENDING',
     staging_key: stagingKey,
     put_token_hash: tokenHash,
     expires_at: expiresAt,

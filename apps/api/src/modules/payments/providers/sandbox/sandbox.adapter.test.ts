@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../../../db/dialect.js'
 import { openTestDatabase } from '../../../../test/test-db.js'
 import { ProviderUnavailableError } from '../../provider.js'
+import { settleSandboxPayment } from '../../sandbox-dev.service.js'
 import { SANDBOX_SIGNATURE_HEADER, SandboxAdapter, signSandboxBody } from './sandbox.adapter.js'
 
 const payer = {
@@ -119,7 +120,7 @@ describe('sandbox provider', () => {
     })
   })
 
-  it('gives SPEI a valid CLABE and PSE a bank redirect; refunds transfers', async () => {
+  it('gives SPEI a valid CLABE and PSE a bank redirect; refunds a transfer once it is paid', async () => {
     const base = {
       payer,
       description: 'x',
@@ -148,9 +149,13 @@ describe('sandbox provider', () => {
       bankName: 'Davivienda',
       redirectUrl: `/dev/sandbox-bank?payment=${pse.providerPaymentId}`,
     })
-    expect((await sandbox.refund(pse.providerPaymentId, { amount: 1000, currency: 'COP' }, 'r')).status).toBe(
-      'REFUNDED',
-    )
+    const refund = () => sandbox.refund(pse.providerPaymentId, { amount: 1000, currency: 'COP' }, 'r')
+    // Nothing was taken while the bank has not approved it: there is nothing to give back.
+    expect(await refund()).toMatchObject({ status: 'DECLINED', declineReason: 'not_refundable' })
+    await settleSandboxPayment(handle.db, secret, pse.providerPaymentId, 'approve')
+    expect((await refund()).status).toBe('REFUNDED')
+    // The same refund asked again (a retry with its key) answers as it stands.
+    expect((await refund()).status).toBe('REFUNDED')
   })
 
   it('verifies webhook signatures over the raw body and parses payment notices', () => {

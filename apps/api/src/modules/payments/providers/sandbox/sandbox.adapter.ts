@@ -3,6 +3,7 @@ import { bankNameOfClabe, makeClabe } from '@palco/domain/checkout/clabe'
 import { type RandomBytes, voucherBarcode, voucherReference } from '@palco/domain/checkout/codes'
 import { readSandboxToken, type SandboxOutcome } from '@palco/domain/checkout/sandbox-cards'
 import type { Money } from '@palco/domain/money/money'
+import { canSandboxTransition, type SandboxPaymentStatus } from '@palco/domain/payments/sandbox-lifecycle'
 import type { Db } from '../../../../db/dialect.js'
 import {
   type CardChargeInput,
@@ -23,7 +24,7 @@ import {
   type WebhookRequest,
 } from '../../provider.js'
 import { ProviderUnsupportedError } from '../shared/provider-http.js'
-import { findSandboxPayment, insertOrGetSandboxPayment, setSandboxStatus } from './sandbox.repository.js'
+import { findSandboxPayment, insertOrGetSandboxPayment, moveSandboxPayment } from './sandbox.repository.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 
@@ -225,8 +226,13 @@ export class SandboxAdapter implements PaymentProviderAdapter {
     // the fan's wallet instead.
     if (row.kind === 'CASH')
       return { providerPaymentId: row.id, status: 'DECLINED', declineReason: 'cash_not_refundable' }
-    const updated = await setSandboxStatus(this.opts.db, row.id, 'REFUNDED')
-    return this.resultOf(updated ?? row)
+    // Asked again with the same key (a retried refund): answered as it stands, as a provider does.
+    if (row.status === 'REFUNDED') return this.resultOf(row)
+    // Only money that was taken goes back (packages/domain/src/payments/sandbox-lifecycle.ts).
+    if (!canSandboxTransition(row.status as SandboxPaymentStatus, 'REFUNDED'))
+      return { providerPaymentId: row.id, status: 'DECLINED', declineReason: 'not_refundable' }
+    const updated = await moveSandboxPayment(this.opts.db, row, 'REFUNDED')
+    return this.resultOf(updated ?? (await findSandboxPayment(this.opts.db, row.id)) ?? row)
   }
 
   verifyWebhook(request: WebhookRequest): boolean {

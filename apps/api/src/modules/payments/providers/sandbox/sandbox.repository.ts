@@ -1,3 +1,8 @@
+import {
+  assertSandboxMove,
+  assertSandboxStart,
+  type SandboxPaymentStatus,
+} from '@palco/domain/payments/sandbox-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../../../db/dialect.js'
 
@@ -8,7 +13,7 @@ export interface NewSandboxPayment {
   method: string
   amount: number
   currency: string
-  status: string
+  status: SandboxPaymentStatus
   declineReason?: string | null
   reference?: string | null
   barcode?: string | null
@@ -21,6 +26,7 @@ export interface NewSandboxPayment {
 
 /** Inserts once per idempotency key; a retry gets the row the first attempt made (like a real provider). */
 export async function insertOrGetSandboxPayment(db: Db, p: NewSandboxPayment) {
+  assertSandboxStart(p.status)
   const inserted = await db
     .insertInto('sandbox_payments')
     .values({
@@ -66,11 +72,23 @@ export async function findSandboxPayment(db: Db, id: string) {
     .executeTakeFirst()
 }
 
-export async function setSandboxStatus(db: Db, id: string, status: string, declineReason?: string) {
+/**
+ * Moves a sandbox payment from the status it was read in, as packages/domain/src/payments/sandbox-lifecycle.ts
+ * allows; undefined when it changed meanwhile.
+ */
+export async function moveSandboxPayment(
+  db: Db,
+  row: { id: string; status: string },
+  to: SandboxPaymentStatus,
+  declineReason?: string,
+) {
+  const from = row.status as SandboxPaymentStatus
+  assertSandboxMove(from, to)
   return db
     .updateTable('sandbox_payments')
-    .set({ status, decline_reason: declineReason ?? null, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
+    .set({ status: to, decline_reason: declineReason ?? null, updated_at: sql<Date>`now()` })
+    .where('id', '=', row.id)
+    .where('status', '=', from)
     .returningAll()
     .executeTakeFirst()
 }
