@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { loadConfig } from '../config.js'
 import type { Db } from '../db/dialect.js'
-import { type CheckoutDeps, settlementOf } from '../modules/checkout/settlement.service.js'
 import { createProviderRegistry } from '../modules/payments/registry.js'
+import { type CheckoutDeps, settlementOf } from '../modules/settlement/settlement.service.js'
 
 /** The checkout's dependencies on a test database, without an app (the contention tests race services). */
 export function checkoutDepsOf(db: Db): CheckoutDeps {

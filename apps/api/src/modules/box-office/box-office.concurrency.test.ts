@@ -5,9 +5,8 @@ import type { DbHandle } from '../../db/dialect.js'
 import { checkoutDepsOf, insertAccount } from '../../test/checkout-deps.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
-import { tendersOfShiftSales } from '../checkout/counter-sales.service.js'
-import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import {
   closeShift,
   collect,
@@ -19,6 +18,7 @@ import {
   sell,
   voidSale,
 } from './box-office.service.js'
+import { tendersOfShiftSales } from './counter-sales.service.js'
 
 const COUNTERS = 8
 const QUOTA = 3

@@ -279,3 +279,33 @@ export async function upcomingEventsWithQuota(db: Db, country: string, limit: nu
     .limit(limit)
     .execute()
 }
+
+/** Every counter tender of a shift's sales, with its order's event (issue 15 part 5: X report and close). */
+export async function tendersOfShift(db: Db, shiftId: string) {
+  return (
+    db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .innerJoin('events as e', 'e.id', 'o.event_id')
+      .select([
+        'o.id as order_id',
+        'o.status as order_status',
+        'o.event_id',
+        'e.name as event_name',
+        'p.method',
+        'p.amount',
+        'p.change_given',
+        'p.status',
+      ])
+      // A payment names its shift when it was taken in one other than its order's (a plan's instalment).
+      .where((eb) =>
+        eb.or([
+          eb('p.shift_id', '=', shiftId),
+          eb.and([eb('p.shift_id', 'is', null), eb('o.shift_id', '=', shiftId)]),
+        ]),
+      )
+      .where('p.provider_code', '=', 'staff')
+      .orderBy('p.created_at')
+      .execute()
+  )
+}

@@ -42,9 +42,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
-import { installmentQuote } from '../checkout/installments.service.js'
-import type { CheckoutDeps } from '../checkout/settlement.service.js'
 import { lookUpFansAtCounter } from '../fans/fans.service.js'
+import { installmentQuote } from '../plans/plans.service.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import { TICKET_PDF_LAYOUTS } from '../tickets/ticket-pdf.js'
 import {
   assignEvents,

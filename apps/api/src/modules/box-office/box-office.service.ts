@@ -21,26 +21,9 @@ import { type Country, type Currency, currencyOf, type Locale, localeOf } from '
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import { type Actor, audit } from '../catalog-admin/audit.js'
-import {
-  type CounterBuyerDetails,
-  collectReservation,
-  counterSaleByCode,
-  counterSaleOfCode,
-  counterSaleView,
-  payInstalmentAtCounter,
-  planOfCountry,
-  refundCounterSale,
-  reserveAtCounter,
-  saleOfSeller,
-  sellAtCounter,
-  sellForLaterAtCounter,
-  sellPlanAtCounter,
-  tendersOfShiftSales,
-  voidCounterSale,
-} from '../checkout/counter-sales.service.js'
-import { orderView } from '../checkout/orders.service.js'
-import type { CheckoutDeps } from '../checkout/settlement.service.js'
+import { orderView } from '../checkout/checkout.service.js'
 import { fanAtCounter } from '../fans/fans.service.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import type { TicketPdfLayout } from '../tickets/ticket-pdf.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
 import {
@@ -66,6 +49,23 @@ import {
   upcomingEventsWithQuota,
   upsertCourtesyReason,
 } from './box-office.repository.js'
+import {
+  type CounterBuyerDetails,
+  collectReservation,
+  counterSaleByCode,
+  counterSaleOfCode,
+  counterSaleView,
+  payInstalmentAtCounter,
+  planOfCountry,
+  refundCounterSale,
+  reserveAtCounter,
+  saleOfSeller,
+  sellAtCounter,
+  sellForLaterAtCounter,
+  sellPlanAtCounter,
+  tendersOfShiftSales,
+  voidCounterSale,
+} from './counter-sales.service.js'
 
 /**
  * The box office (issue 15): an operator's shift, the sales made in it and its close. Every action is

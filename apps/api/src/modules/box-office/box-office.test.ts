@@ -7,8 +7,8 @@ import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { userIdOf } from '../../test/ticket-fixtures.js'
-import { voidCounterSale } from '../checkout/counter-sales.service.js'
 import { reconcileOnce } from '../payments/reconcile.js'
+import { voidCounterSale } from './counter-sales.service.js'
 
 /**
  * The box office through its API (issue 15): shifts with a blind close, selling to a walk-in or a fan at the

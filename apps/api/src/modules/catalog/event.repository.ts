@@ -112,3 +112,23 @@ export async function findSponsorBanners(db: Db, eventId: string) {
     .orderBy('name')
     .execute()
 }
+
+/** An event as an order, its cart and its messages show it: name, venue, time zone, image, currency. */
+export async function eventSummaryOf(db: Db, eventId: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select([
+      'e.id',
+      'e.slug',
+      'e.name',
+      'e.starts_at',
+      'e.image_url',
+      'e.country',
+      'e.currency',
+      'v.time_zone',
+      'v.name as venue_name',
+    ])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst()
+}

@@ -9,6 +9,7 @@ import type { Country, Currency, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import {
   type EventKey,
+  eventSummaryOf,
   findIncludedEventCards,
   findPriceZones,
   findSponsorBanners,
@@ -193,3 +194,6 @@ export async function getSponsorBanners(db: Db, country: Country, eventId: strin
   const e = await requireViewableEvent(db, country, eventKeyOf({ id: eventId }))
   return (await findSponsorBanners(db, e.id)).map(toBanner)
 }
+
+/** An event as orders, carts and messages show it (read by checkout, orders, settlement and inscriptions). */
+export const eventSummary = (db: Db, eventId: string) => eventSummaryOf(db, eventId)

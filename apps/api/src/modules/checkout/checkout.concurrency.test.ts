@@ -6,10 +6,10 @@ import type { DbHandle } from '../../db/dialect.js'
 import { checkoutDepsOf, insertAccount } from '../../test/checkout-deps.js'
 import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
+import { applyPromo } from '../orders/cart.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
-import { applyPromo } from './cart.service.js'
-import { placeOrder } from './orders.service.js'
-import type { CheckoutDeps } from './settlement.service.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
+import { placeOrder } from './checkout.service.js'
 
 const FANS = 40
 const LIMIT = 7

@@ -7,6 +7,7 @@ import { seatedEvent } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
+import { cartOf } from '../orders/cart.service.js'
 import {
   type CashVoucherInput,
   type CashVoucherResult,
@@ -18,9 +19,8 @@ import { reconcileOnce } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
 import { handleWebhook } from '../payments/webhooks.service.js'
 import { holdPlaces } from '../seating/holds.service.js'
-import { cartOf } from './cart.service.js'
-import { placeOrder } from './orders.service.js'
-import { type CheckoutDeps, settlementOf } from './settlement.service.js'
+import { type CheckoutDeps, settlementOf } from '../settlement/settlement.service.js'
+import { placeOrder } from './checkout.service.js'
 
 /** The sandbox with switches: a provider that is down for vouchers or for status questions. */
 class FlakySandbox implements PaymentProviderAdapter {

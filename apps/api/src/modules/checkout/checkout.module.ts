@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Config, publicUrl, sandboxDevEndpointsEnabled } from '../../config.js'
+import { eventCancellationRoutes } from '../event-lifecycle/event-cancellation.routes.js'
+import { inscriptionFormRoutes } from '../inscriptions/inscription-forms.routes.js'
 import { paymentRoutes } from '../payments/payments.routes.js'
 import type { PaymentProviderAdapter, ProviderCode } from '../payments/provider.js'
 import { startReconciler } from '../payments/reconcile.js'
 import { createProviderRegistry } from '../payments/registry.js'
+import { type CheckoutDeps, settlementOf } from '../settlement/settlement.service.js'
 import { checkoutRoutes } from './checkout.routes.js'
-import { eventCancellationRoutes } from './event-cancellation.routes.js'
-import { inscriptionFormRoutes } from './inscription-forms.routes.js'
 import { startPlanPass } from './installments.service.js'
-import { type CheckoutDeps, settlementOf } from './settlement.service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,12 +19,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
+import { applyPromo, type CartOptions, cartOf, removePromo } from '../orders/cart.service.js'
 import { cardsOfFan, removeCard } from '../payments/saved-cards.service.js'
+import { installmentQuote } from '../plans/plans.service.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import { walletBalance } from '../wallet/wallet.service.js'
-import { applyPromo, type CartOptions, cartOf, removePromo } from './cart.service.js'
-import { installmentQuote, payInstalment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
-import { type OrderActor, orderView, placeOrder, startHostedPayment } from './orders.service.js'
-import type { CheckoutDeps } from './settlement.service.js'
+import { type OrderActor, orderView, placeOrder, startHostedPayment } from './checkout.service.js'
+import { payInstalment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
 
 /** A fan buying for themselves online, on the channel their device says (spec §3 sales channels). */
 async function buyerOnline(request: FastifyRequest): Promise<OrderActor> {

@@ -12,7 +12,7 @@ import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { signSandboxBody } from '../payments/providers/sandbox/sandbox.adapter.js'
 import { reconcileOnce } from '../payments/reconcile.js'
-import { applyProviderOutcome } from './settlement.service.js'
+import { applyProviderOutcome } from '../settlement/settlement.service.js'
 
 const MX = 'mx.localhost:3000'
 const CO = 'localhost:3000'

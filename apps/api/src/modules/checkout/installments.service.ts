@@ -19,18 +19,23 @@ import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
 import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
+import { priceReservation } from '../orders/cart.service.js'
+import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { canSaveCards, saveCard } from '../payments/saved-cards.service.js'
-import { findHoldRow } from '../seating/seat-sales.service.js'
-import { priceReservation } from './cart.service.js'
 import {
-  chargeAttemptsOf,
-  claimNotice,
-  findOrder,
-  findOrderByKey,
-  lockOrder,
-  openPlanIds,
-} from './checkout.repository.js'
+  chargeAttemptsOfInstalment,
+  openPlansPage,
+  scheduleForHold,
+  sendPlanNoticeOnce,
+} from '../plans/plans.service.js'
+import { findHoldRow } from '../seating/seat-sales.service.js'
+import {
+  type CheckoutDeps,
+  cancelLapsedPlan,
+  isPlanOpen,
+  type OrderRow,
+} from '../settlement/settlement.service.js'
 import {
   type CounterTender,
   chargeInstalment,
@@ -39,58 +44,13 @@ import {
   paidWithKey,
   payOrderBalance,
   placeOrder,
-} from './orders.service.js'
-import {
-  type CheckoutDeps,
-  cancelLapsedPlan,
-  isPlanOpen,
-  mailPlan,
-  type OrderRow,
-} from './settlement.service.js'
+} from './checkout.service.js'
 
 /**
  * Paguitos at checkout (issue 16 parts 2, 4 and 5): what the event's plan comes to for a reservation, buying
  * on it (the deposit is the order's first payment; settlement opens the plan when it settles), paying the
  * next instalment or the balance, and the plan pass that reminds, warns and cancels.
  */
-
-/**
- * What the reservation's plan is, priced as its cart is now; a reservation that is not the holder's is 404.
- * The holder is the fan, or the operator at the counter selling to `buyerId` (whose promo uses count).
- */
-export async function scheduleForHold(
-  db: Db,
-  holderId: string,
-  reservationId: string,
-  now: Date,
-  buyerId: string | null = holderId,
-) {
-  const hold = await findHoldRow(db, reservationId)
-  if (!hold || hold.user_id !== holderId)
-    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  const priced = await priceReservation(db, hold, buyerId, now)
-  const plan = await planOfEvent(db, hold.event_id)
-  const total = priced.totals.total
-  const planned =
-    plan && priced.places.length > 0
-      ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
-      : null
-  // The service fees are not refundable, so the deposit must cover them: a plan whose deposit is below the
-  // fees (a small deposit on a cart with large fees) is not offered for this cart (issue 16, bad input).
-  const schedule = planned && planned.deposit >= priced.totals.fees ? planned : null
-  return { currency: priced.currency, total, schedule, country: priced.country }
-}
-
-/** GET /api/checkout-service/installment (spec §7): the schedule the fan would commit to, before paying. */
-export async function installmentQuote(
-  deps: Pick<CheckoutDeps, 'db' | 'providers'>,
-  userId: string,
-  reservationId: string,
-  now = new Date(),
-): Promise<InstallmentQuote> {
-  const { country, ...quote } = await scheduleForHold(deps.db, userId, reservationId, now)
-  return { ...quote, canSaveCard: canSaveCards(deps, country as Country) }
-}
 
 /**
  * POST /api/checkout-service/installment: places the reservation's order as an INSTALLMENT purchase, asking
@@ -104,8 +64,7 @@ export async function placeInstallmentOrder(
   now = new Date(),
 ): Promise<PlaceOrderResult> {
   // A replay answers the order it placed, without saving the card again.
-  if (await findOrderByKey(deps.db, actor.userId, body.idempotencyKey))
-    return placeOrder(deps, actor, body, now)
+  if (await orderOfKey(deps.db, actor.userId, body.idempotencyKey)) return placeOrder(deps, actor, body, now)
   const quote = await scheduleForHold(deps.db, actor.userId, body.reservationId, now)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
   // The deposit is one payment through the provider: the wallet pays later instalments, not a share of it.
@@ -161,7 +120,7 @@ export async function payInstalment(
   body: Omit<PayInstalmentBody, 'payment'> & { payment: PayInstalmentBody['payment'] | CounterTender },
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(deps.db, orderId) : undefined
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(deps.db, orderId) : undefined
   if (!order || !mayPayOrder(order, actor, body.payment.method))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const schedule = order.installment_schedule as InstallmentSchedule | null
@@ -202,7 +161,7 @@ type Tended = 'CANCELLED' | 'NOTIFIED' | { seq: number; attempt: number; amount:
  */
 async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise<Tended> {
   return deps.db.transaction().execute(async (trx): Promise<Tended> => {
-    const order = (await lockOrder(trx, orderId)) as OrderRow | undefined
+    const order = (await lockOrderRow(trx, orderId)) as OrderRow | undefined
     const schedule = order?.installment_schedule as InstallmentSchedule | null | undefined
     if (!order || !schedule || !isPlanOpen(order) || (order.status as OrderStatus) !== 'PENDING') return null
     const balance = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id))
@@ -212,13 +171,12 @@ async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise
     const next = nextInstalment(lines)
     // A payment still waiting for its answer (a card under review, a voucher out) is left to settle first.
     if (order.saved_card_id && next && balance.inFlight === 0) {
-      const attempts = await chargeAttemptsOf(trx, order.id, next.seq)
+      const attempts = await chargeAttemptsOfInstalment(trx, order.id, next.seq)
       if (chargeAttemptDue(next, attempts, now))
         return { seq: next.seq, attempt: attempts, amount: next.amount }
     }
     const notice = noticeDue(lines, now)
-    if (!notice || !(await claimNotice(trx, order.id, notice.seq, notice.kind))) return null
-    await mailPlan(trx, deps, order, notice.kind, balance.settled)
+    if (!notice || !(await sendPlanNoticeOnce(trx, deps, order, notice, balance.settled))) return null
     return 'NOTIFIED'
   })
 }
@@ -240,7 +198,7 @@ async function tendOne(deps: CheckoutDeps, id: string, now: Date) {
  * dev endpoints), so a person trying the product sees a reminder, a charge or a cancellation now.
  */
 export async function tendPlanAt(deps: CheckoutDeps, userId: string, orderId: string, at: Date) {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(deps.db, orderId) : undefined
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(deps.db, orderId) : undefined
   if (!order || order.placed_by !== userId) throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   return { did: (await tendOne(deps, order.id, at)) ?? 'NOTHING' }
 }
@@ -255,7 +213,7 @@ export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize
   const done = { notified: 0, cancelled: 0, charged: 0 }
   let after: string | null = null
   for (;;) {
-    const ids = await openPlanIds(deps.db, after, pageSize)
+    const ids = await openPlansPage(deps.db, after, pageSize)
     for (const id of ids) {
       const r = await tendOne(deps, id, now)
       if (r === 'CANCELLED') done.cancelled++

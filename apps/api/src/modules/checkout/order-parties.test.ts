@@ -10,7 +10,7 @@ import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 import { userIdOf } from '../../test/ticket-fixtures.js'
 import { holdPlaces } from '../seating/holds.service.js'
-import { payOrderBalance, placeOrder } from './orders.service.js'
+import { payOrderBalance, placeOrder } from './checkout.service.js'
 
 /**
  * Issue 14 parts 1 and 2 through the checkout's public interface: who is on an order (buyer, seller, channel,

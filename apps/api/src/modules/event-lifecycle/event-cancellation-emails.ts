@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
-import { escapeHtml, wrap } from './order-emails.js'
+import { escapeHtml, wrap } from '../orders/order-emails.js'
 
 /**
  * Where a cancelled event's money goes (issue 16 part 5): back through the provider that took it, to the

@@ -28,6 +28,17 @@ import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/do
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { assertEventSells } from '../catalog-admin/admin.service.js'
+import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
+import { priceReservation } from '../orders/cart.service.js'
+import {
+  eventOfOrder,
+  lockOrderRow,
+  type OrderRow,
+  orderById,
+  orderOfKey,
+  recordOrder,
+  takePromoUse,
+} from '../orders/orders.service.js'
 import {
   consumeCardToken,
   type HostedData,
@@ -46,7 +57,9 @@ import {
 } from '../payments/provider.js'
 import { PROVIDER_NAMES } from '../payments/registry.js'
 import { savedCardLabel, savedCardRef } from '../payments/saved-cards.service.js'
+import { claimChargeAttempt } from '../plans/plans.service.js'
 import { lockFanEvent } from '../seating/holds.service.js'
+import { assertCartable } from '../seating/own-reservation.service.js'
 import {
   findHoldRow,
   lockHold,
@@ -54,22 +67,6 @@ import {
   protectSeats,
   setSeatsHoldEnd,
 } from '../seating/seat-sales.service.js'
-import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { assertCartable, priceReservation } from './cart.service.js'
-import {
-  claimInstalmentCharge,
-  eventForCart,
-  failFastOnLocks,
-  findOrder,
-  findOrderByKey,
-  insertOrder,
-  lockOrder,
-  moveOrdersOfFan,
-  redeemFanUse,
-  redeemPromo,
-} from './checkout.repository.js'
-import { insertInscriptionEntries } from './inscription-forms.repository.js'
-import { inscriptionForOrder } from './inscription-forms.service.js'
 import {
   applyProviderOutcome,
   awaitCounterPayment,
@@ -80,7 +77,9 @@ import {
   recordSettledPayment,
   takeWalletPart,
   walletOwnerOf,
-} from './settlement.service.js'
+} from '../settlement/settlement.service.js'
+import { ticketsOfOrder } from '../tickets/issue-tickets.js'
+import { failFastOnLocks } from './checkout.repository.js'
 
 /** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
 const PAYMENT_GRACE_MS = 10 * 60_000
@@ -252,7 +251,7 @@ export async function placeOrder(
   body: PlaceOrderBody | OrderRequest,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  const known = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey)
+  const known = await orderOfKey(deps.db, actor.userId, body.idempotencyKey)
   if (known) return resultOf(deps.db, known.id, actor.userId)
   const prepared = await prepareOrder(deps, actor, body, now)
   if (prepared.paymentId) await charge(deps, prepared, body, now)
@@ -269,7 +268,7 @@ export async function placeCounterOrder(
   body: OrderRequest & { payment: CounterTender | CounterReservation },
   now = new Date(),
 ): Promise<string> {
-  const known = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey)
+  const known = await orderOfKey(deps.db, actor.userId, body.idempotencyKey)
   return known ? known.id : (await prepareOrder(deps, actor, body, now)).orderId
 }
 
@@ -309,7 +308,7 @@ export async function payOrderBalance(
   // The order is read as the one who placed it: an operator taking an instalment may not have.
   let viewer = actor.userId
   const paymentId = await deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, body.orderId)
+    const order = await lockOrderRow(trx, body.orderId)
     if (!order || !mayPayOrder(order, actor, body.payment.method))
       throw new DomainError('NOT_FOUND', { message: 'No such order.' })
     viewer = order.placed_by
@@ -356,7 +355,7 @@ export async function payOrderBalance(
         idempotency_key: key,
         card_token_hash: tokenHash,
       })
-      const event = await eventForCart(trx, order.event_id)
+      const event = await eventOfOrder(trx, order.event_id)
       return {
         id,
         key,
@@ -407,7 +406,7 @@ export async function chargeInstalment(
 ): Promise<'CHARGED' | 'SKIPPED'> {
   const key = `inst-${order.id}-${order.seq}-${order.attempt}`
   const claimed = await deps.db.transaction().execute(async (trx) => {
-    const row = await lockOrder(trx, order.id)
+    const row = await lockOrderRow(trx, order.id)
     if (!row?.saved_card_id || !row.plan_opened_at || row.status !== 'PENDING') return null
     const card = await savedCardRef(trx, row.saved_card_id)
     const adapter = card ? deps.providers.byCode(card.providerCode) : undefined
@@ -417,7 +416,7 @@ export async function chargeInstalment(
     if (!canRequestPayment(Number(row.total), parts, order.amount)) return null
     const id = randomUUID()
     const claim = { order_id: row.id, seq: order.seq, attempt: order.attempt, payment_id: id }
-    if (!(await claimInstalmentCharge(trx, claim))) return null
+    if (!(await claimChargeAttempt(trx, claim))) return null
     await insertPayment(trx, {
       ...providerPaymentValues(
         id,
@@ -432,7 +431,7 @@ export async function chargeInstalment(
       retry_token: null,
       saved_card_id: row.saved_card_id,
     })
-    const event = await eventForCart(trx, row.event_id)
+    const event = await eventOfOrder(trx, row.event_id)
     return { id, row, card, provider: adapter.code, eventName: event?.name, startsAt: event?.starts_at }
   })
   if (!claimed) return 'SKIPPED'
@@ -472,10 +471,6 @@ function pagePaymentOf<P extends { provider_code: string }>(oldestFirst: readonl
   const own = oldestFirst.filter((p) => p.provider_code !== 'wallet')
   return own.at(-1) ?? oldestFirst.at(-1)
 }
-
-/** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
-export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
-  moveOrdersOfFan(trx, fromFanId, to.userId)
 
 /** The row of a payment asked of the country's provider (card, voucher, transfer, hosted page). */
 function providerPaymentValues(
@@ -527,11 +522,11 @@ export async function startHostedPayment(
   body: HostedPaymentBody,
   now = new Date(),
 ): Promise<HostedPaymentResult> {
-  const known = await findOrderByKey(deps.db, fan.userId, body.idempotencyKey)
+  const known = await orderOfKey(deps.db, fan.userId, body.idempotencyKey)
   const orderId = known
     ? known.id
     : (await prepareOrder(deps, fan, { ...body, payment: { method: 'LINK' } }, now)).orderId
-  const order = await findOrder(deps.db, orderId)
+  const order = await orderById(deps.db, orderId)
   const payment = order ? await latestPaymentOf(deps.db, order.id) : undefined
   if (!order || !payment) throw new Error(`order ${orderId} vanished`)
   if (order.method !== 'LINK') {
@@ -557,7 +552,6 @@ export async function startHostedPayment(
   }
 }
 
-type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof latestPaymentOf>>>
 
 /**
@@ -575,7 +569,7 @@ async function openHostedPage(
   if (!adapter) throw new Error(`no adapter ${payment.provider_code}`)
   const [hold, event] = await Promise.all([
     findHoldRow(deps.db, order.hold_id),
-    eventForCart(deps.db, order.event_id),
+    eventOfOrder(deps.db, order.event_id),
   ])
   if (!hold || !event) throw new DomainError('NOT_FOUND')
   const span = hostedPaymentWindow(new Date(hold.expires_at), now, new Date(event.starts_at))
@@ -654,7 +648,7 @@ async function prepareOrder(
       const hold = await lockHold(trx, body.reservationId)
       if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
       // Re-read under the hold's lock: a double submit waited for the first and now finds its order.
-      const again = await findOrderByKey(trx, actor.userId, body.idempotencyKey)
+      const again = await orderOfKey(trx, actor.userId, body.idempotencyKey)
       if (again) return { orderId: again.id, existing: true }
       if (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT') {
         throw new DomainError('ORDER_NOT_PAYABLE', {
@@ -753,15 +747,12 @@ async function prepareOrder(
         if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
       }
       if (priced.promo) {
-        if (!(await redeemPromo(trx, priced.promo.id)))
-          throw new DomainError('PROMO_CODE_EXHAUSTED', { details: { reason: 'exhausted' } })
-        // Another checkout of this fan spent the code meanwhile: the same answer the cart gives (issue 13).
-        if (
-          parties.user_id &&
-          !(await redeemFanUse(trx, priced.promo.id, parties.user_id, priced.promo.max_uses_per_fan))
-        ) {
-          throw new DomainError('PROMO_CODE_ALREADY_USED', { details: { reason: 'fan-limit' } })
-        }
+        // Another checkout of this fan may have spent the code meanwhile: the same answer the cart gives (issue 13).
+        const refused = await takePromoUse(trx, priced.promo, parties.user_id)
+        if (refused)
+          throw new DomainError(refused, {
+            details: { reason: refused === 'PROMO_CODE_EXHAUSTED' ? 'exhausted' : 'fan-limit' },
+          })
       }
 
       // An inscription's participants (issue 17): their submitted answers judged again; each name goes on
@@ -772,7 +763,7 @@ async function prepareOrder(
         placeIndex: priced.places[i]?.placeIndex ?? 0,
         ...(inscription?.names[i] ? { holderName: inscription.names[i] } : {}),
       }))
-      await insertOrder(trx, {
+      await recordOrder(trx, {
         id: orderId,
         code: order.code,
         ...parties,
@@ -781,8 +772,6 @@ async function prepareOrder(
         country: priced.country,
         locale: localeOf(priced.country),
         currency: priced.currency,
-        status: 'PENDING',
-        purchase_status: 'STARTED',
         purchase_kind: body.firstPayment === undefined ? 'TICKET' : 'INSTALLMENT',
         method,
         provider: PROVIDER_NAMES[providerCode],
@@ -808,19 +797,7 @@ async function prepareOrder(
         installment_schedule: body.installmentSchedule ? JSON.stringify(body.installmentSchedule) : null,
         saved_card_id: body.savedCardId ?? null,
       })
-      if (inscription) {
-        await insertInscriptionEntries(
-          trx,
-          inscription.entries.map((e) => ({
-            order_id: orderId,
-            event_id: hold.event_id,
-            seq: e.seq,
-            zone_name: e.zoneName,
-            participant_name: e.name,
-            answers: e.answers,
-          })),
-        )
-      }
+      if (inscription) await recordEntriesOfOrder(trx, { id: orderId, eventId: hold.event_id }, inscription)
       // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
       if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
         throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })
@@ -873,7 +850,7 @@ async function prepareOrder(
 
       if (!adapter) {
         // Settled already (the wallet, a counter tender, nothing to pay): paid in this same transaction.
-        const row = await lockOrder(trx, orderId)
+        const row = await lockOrderRow(trx, orderId)
         if (!row) throw new Error('order vanished')
         // A plan's deposit taken at the counter opens the plan here, as a settled provider deposit does.
         if (body.firstPayment !== undefined) {
@@ -939,7 +916,7 @@ async function charge(
     // The provider's page (a card link handed over at the counter), asked and settled by the same step as
     // the fans' own hosted checkout, which also ends the order when the provider cannot make it.
     const [order, payment] = await Promise.all([
-      findOrder(deps.db, p.orderId),
+      orderById(deps.db, p.orderId),
       latestPaymentOf(deps.db, p.orderId),
     ])
     if (!order || !payment) throw new Error(`order ${p.orderId} vanished`)
@@ -1034,12 +1011,12 @@ export async function orderView(
   userId: string,
   now = new Date(),
 ): Promise<OrderView> {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(db, orderId) : undefined
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const [event, tickets, payments, autoCharge] = await Promise.all([
-    eventForCart(db, order.event_id),
+    eventOfOrder(db, order.event_id),
     ticketsOfOrder(db, order.id),
     paymentsOfOrder(db, order.id),
     savedCardLabel(db, order.saved_card_id),

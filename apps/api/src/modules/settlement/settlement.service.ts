@@ -30,6 +30,17 @@ import type {
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { orderConfirmationEmail, refundEmail } from '../orders/order-emails.js'
+import {
+  eventOfOrder,
+  givePromoUseBack,
+  hasOtherLiveOrder,
+  lockOrderRow,
+  moveOrder,
+  type OrderFields,
+  type OrderRow,
+  takePromoUse,
+} from '../orders/orders.service.js'
 import {
   findPayment,
   insertPayment,
@@ -41,6 +52,7 @@ import {
 } from '../payments/payments.service.js'
 import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
+import { mailPlan } from '../plans/plans.service.js'
 import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
 import { feedPayloads } from '../seating/live-feed.js'
 import {
@@ -61,20 +73,7 @@ import {
   unlockTickets,
 } from '../tickets/issue-tickets.js'
 import { creditWallet, debitWallet } from '../wallet/wallet.service.js'
-import {
-  eventForCart,
-  findOtherLiveOrder,
-  giveBackPromoUse,
-  lockOrder,
-  promoById,
-  redeemFanUse,
-  redeemPromo,
-  releasePromo,
-  updateOrder,
-} from './checkout.repository.js'
-import { eventStatus } from './event-cancellation.repository.js'
-import { orderConfirmationEmail, refundEmail } from './order-emails.js'
-import { type PlanMail, planEmail } from './plan-emails.js'
+import { eventStatus } from './settlement.repository.js'
 
 export interface CheckoutDeps {
   db: Db
@@ -99,7 +98,8 @@ type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 /** A line as stored on the order: the contract's line plus the place it sells, and its holder when named. */
 export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
 
-export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
+export type { OrderRow }
+
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
 
 /**
@@ -115,7 +115,7 @@ const statesOf = (order: OrderRow, payment: PaymentRow) => ({
   transaction: payment.transaction_status as TransactionStatus,
 })
 
-type OrderSet = Parameters<typeof updateOrder>[2]
+type OrderSet = OrderFields
 type PaymentSet = Parameters<typeof updatePayment>[2]
 
 /** Moves order and payment into a phase, checked against the transition tables (DESIGN §4.5). */
@@ -131,7 +131,7 @@ async function enterPhase(
     throw new Error(`Illegal checkout move ${JSON.stringify(current)} → ${phase} (order ${order.id})`)
   }
   const next = checkoutStatesOf(phase)
-  await updateOrder(trx, order.id, { status: next.order, purchase_status: next.purchase, ...extra.order })
+  await moveOrder(trx, order, { status: next.order, purchase: next.purchase }, extra.order)
   await updatePayment(trx, payment.id, {
     status: next.payment,
     transaction_status: next.transaction,
@@ -169,7 +169,7 @@ async function enterOrderPhase(trx: Db, order: OrderRow, phase: CheckoutPhase, e
     throw new Error(
       `Illegal order move ${order.status}/${order.purchase_status} → ${phase} (order ${order.id})`,
     )
-  await updateOrder(trx, order.id, { status: next.order, purchase_status: next.purchase, ...extra })
+  await moveOrder(trx, order, { status: next.order, purchase: next.purchase }, extra)
 }
 
 /**
@@ -334,7 +334,7 @@ async function releaseHold(trx: Db, holdId: string) {
  * stops counting it.
  */
 async function giveBack(trx: Db, order: OrderRow) {
-  if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+  if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
   for (const part of await paymentsOfOrder(trx, order.id)) {
     if (part.provider_code !== 'wallet' || part.status !== 'PAID' || !order.user_id) continue
     await creditWallet(trx, {
@@ -381,8 +381,8 @@ export async function voidPaidOrder(
     else await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'COUNTER' })
   }
   // The purchase stays COMPLETED: it was made, then undone; the order's status says it was given back.
-  await updateOrder(trx, order.id, { status: 'REFUNDED', failure_code: requested ? refund.reason : 'VOIDED' })
-  if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+  await moveOrder(trx, order, { status: 'REFUNDED' }, { failure_code: requested ? refund.reason : 'VOIDED' })
+  if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
   await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
   return 'VOIDED'
 }
@@ -411,7 +411,7 @@ export async function applyProviderOutcome(
     const first = await findPayment(trx, paymentId)
     if (!first) return false
     // Order first, then payment: the same order everywhere, so two appliers never deadlock.
-    const order = await lockOrder(trx, first.order_id)
+    const order = await lockOrderRow(trx, first.order_id)
     const payment = await lockPayment(trx, paymentId)
     if (!order || !payment) return false
     const bound = payment.provider_payment_id
@@ -538,58 +538,6 @@ export async function openPlan(
 }
 
 /**
- * Tells the fan about their plan through the outbox: opened, a payment due or missed, cancelled. `settled`
- * is what the order's settled payments add up to now (the next instalment follows from it).
- */
-export async function mailPlan(
-  trx: Db,
-  deps: Pick<CheckoutDeps, 'publicUrl'>,
-  order: OrderRow,
-  kind: PlanMail,
-  settled: number,
-  money: { refunded: number; kept: number } = { refunded: 0, kept: 0 },
-) {
-  const contact = order.contact as { email: string }
-  const event = contact.email ? await eventForCart(trx, order.event_id) : undefined
-  const schedule = order.installment_schedule as InstallmentSchedule | null
-  if (!event || !schedule) return
-  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), settled))
-  const locale = order.locale as Locale
-  const mail = planEmail(locale, kind, {
-    code: order.code,
-    eventName: event.name,
-    timeZone: event.time_zone,
-    currency: order.currency as Currency,
-    next,
-    ...money,
-    payUrl: `${deps.publicUrl}/checkout/installment?order=${order.id}`,
-  })
-  const template = `installment.${kind.toLowerCase()}`
-  await insertOutboxMessage(trx, {
-    channel: 'email',
-    recipient: contact.email,
-    locale,
-    template,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  })
-  // Reminders and warnings also go by SMS to the order's phone (issue 16 part 4); the opening has the mail.
-  const phone = (order.contact as { phone?: string }).phone
-  if (kind !== 'OPENED' && phone) {
-    await insertOutboxMessage(trx, {
-      channel: 'sms',
-      recipient: phone,
-      locale,
-      template,
-      subject: mail.subject,
-      textBody: mail.sms,
-      htmlBody: null,
-    })
-  }
-}
-
-/**
  * A paguitos plan whose missed instalment's grace ended (issue 16 part 5), under the order's lock: its
  * locked tickets cancelled, its places back on sale exactly once (only an open plan gets here, and this
  * closes it), the order CANCELED. Every payment after the deposit goes back to the fan's wallet; the
@@ -691,26 +639,19 @@ export type RefundReason =
  */
 async function retake(trx: Db, order: OrderRow, settledWithIt: number): Promise<RefundReason | null> {
   // Another order of this reservation may be live (the fan retried): the seats belong to that one.
-  if (await findOtherLiveOrder(trx, order.hold_id, order.id)) return 'SEAT_UNAVAILABLE'
+  if (await hasOtherLiveOrder(trx, order.hold_id, order.id)) return 'SEAT_UNAVAILABLE'
   // What arrives, with the wallet part taken again, must pay the whole order: a lone deposit of a cancelled
   // order cannot bring its seats back.
   if (settledWithIt + Number(order.wallet_amount) < Number(order.total)) return 'SEAT_UNAVAILABLE'
   if (order.promo_id) {
-    const promo = await promoById(trx, order.promo_id)
-    if (!(await redeemPromo(trx, order.promo_id))) return 'PROMO_CODE_EXHAUSTED'
-    if (
-      order.user_id &&
-      !(await redeemFanUse(trx, order.promo_id, order.user_id, promo?.max_uses_per_fan ?? null))
-    ) {
-      await giveBackPromoUse(trx, order.promo_id)
-      return 'PROMO_CODE_ALREADY_USED'
-    }
+    const refused = await takePromoUse(trx, { id: order.promo_id }, order.user_id)
+    if (refused) return refused
   }
   const wallet = Number(order.wallet_amount)
   if (wallet > 0) {
     const debited = await takeWalletPart(trx, walletOwnerOf(order), wallet, 'REDEBIT')
     if (!debited) {
-      if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+      if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
       return 'INSUFFICIENT_WALLET_BALANCE'
     }
   }
@@ -776,7 +717,7 @@ async function confirmPaid(trx: Db, deps: Pick<CheckoutDeps, 'publicUrl'>, order
   const contact = order.contact as { email: string }
   const locale = order.locale as Locale
   // A walk-in who gave no email gets the tickets printed at the counter, not mailed.
-  const event = contact.email ? await eventForCart(trx, order.event_id) : undefined
+  const event = contact.email ? await eventOfOrder(trx, order.event_id) : undefined
   if (event) {
     const mail = orderConfirmationEmail(locale, {
       code: order.code,
@@ -886,7 +827,7 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
  * there is no provider to answer, so the seats move to the deadline at once, as a voucher's do.
  */
 export async function awaitCounterPayment(trx: Db, orderId: string, paymentId: string, until: Date) {
-  const order = await lockOrder(trx, orderId)
+  const order = await lockOrderRow(trx, orderId)
   const payment = await lockPayment(trx, paymentId)
   if (!order || !payment) throw new Error(`order ${orderId} vanished`)
   await settlePending(trx, order, payment, { status: 'PENDING', expiresAt: until })
@@ -938,7 +879,7 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
     }
   }
   await deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, payment.order_id)
+    const order = await lockOrderRow(trx, payment.order_id)
     const p = await lockPayment(trx, paymentId)
     if (!order || !p || p.refund_state !== 'REQUESTED') return
     if (toWallet && !order.user_id) {
@@ -980,7 +921,7 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
     if (hold && (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT')) {
       await releaseHold(trx, order.hold_id)
     }
-    const event = await eventForCart(trx, order.event_id)
+    const event = await eventOfOrder(trx, order.event_id)
     const mail = refundEmail(order.locale as Locale, {
       code: order.code,
       eventName: event?.name ?? '',

@@ -21,15 +21,16 @@ import {
 } from '@palco/domain/inscriptions/participants'
 import type { Country, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
+import { eventSummary } from '../catalog/event.service.js'
 import { seatsOfHold } from '../seating/holds.service.js'
+import { assertCartable, ownHoldRow } from '../seating/own-reservation.service.js'
 import { attachUploads, uploadMeta } from '../uploads/uploads.service.js'
-import { assertCartable, ownHoldRow } from './cart.service.js'
-import { eventForCart } from './checkout.repository.js'
 import {
   ageRulesOfZones,
   entriesOfEvent,
   findInscriptionDraft,
   findInscriptionForm,
+  insertInscriptionEntries,
   latestEntriesOfEvent,
   saveInscriptionDraft,
   saveInscriptionForm,
@@ -104,7 +105,7 @@ function judge(
 /** The reservation, its event and places, for the fan (or the operator at the counter) who holds it. */
 async function reservationOf(db: Db, userId: string, reservationId: string) {
   const hold = await ownHoldRow(db, reservationId, userId)
-  const event = await eventForCart(db, hold.event_id)
+  const event = await eventSummary(db, hold.event_id)
   if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
   const places = await seatsOfHold(db, hold.id)
   const rules = await ageRulesOfZones(
@@ -260,7 +261,7 @@ export async function inscriptionForOrder(
 } | null> {
   const definition = await formOf(trx, hold.event_id)
   if (!definition) return null
-  const event = await eventForCart(trx, hold.event_id)
+  const event = await eventSummary(trx, hold.event_id)
   const places = await seatsOfHold(trx, hold.id)
   const draft = await findInscriptionDraft(trx, hold.id)
   const raw = (draft?.participants as Record<string, unknown>[] | undefined) ?? []
@@ -395,4 +396,31 @@ export async function inscriptionEntries(db: Db, eventId: string): Promise<Inscr
       createdAt: new Date(r.created_at).toISOString(),
     })),
   }
+}
+
+/** Where the reservation's participant forms stand (issue 17): submitted for every place held, or not. */
+export async function participantsFormOf(db: Db, hold: { id: string; event_id: string }, places: number) {
+  if (!(await findInscriptionForm(db, hold.event_id))) return 'NONE' as const
+  const draft = await findInscriptionDraft(db, hold.id)
+  const filled = (draft?.participants as unknown[] | undefined)?.length === places && draft?.complete === true
+  return filled ? ('FILLED' as const) : ('TO_FILL' as const)
+}
+
+/** The participants of an inscription's order become its entries (what the organiser sees and exports). */
+export async function recordEntriesOfOrder(
+  trx: Db,
+  order: { id: string; eventId: string },
+  inscription: NonNullable<Awaited<ReturnType<typeof inscriptionForOrder>>>,
+) {
+  await insertInscriptionEntries(
+    trx,
+    inscription.entries.map((e) => ({
+      order_id: order.id,
+      event_id: order.eventId,
+      seq: e.seq,
+      zone_name: e.zoneName,
+      participant_name: e.name,
+      answers: e.answers,
+    })),
+  )
 }

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { PlanNotice } from '@palco/domain/instalments/standing'
 import type { Currency, Locale } from '@palco/domain/locale/country'
-import { escapeHtml, wrap } from './order-emails.js'
+import { escapeHtml, wrap } from '../orders/order-emails.js'
 
 /** What a paguitos plan tells its fan (issue 16 parts 2, 4 and 5): opened, a payment due, missed, cancelled. */
 export type PlanMail = 'OPENED' | PlanNotice | 'CANCELLED'

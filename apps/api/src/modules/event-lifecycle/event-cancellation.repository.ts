@@ -1,12 +1,6 @@
 import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
 import type { Db } from '../../db/dialect.js'
 
-/** The event's status, read in the settling transaction (a late payment for a cancelled event goes back). */
-export async function eventStatus(trx: Db, eventId: string) {
-  const row = await trx.selectFrom('events').select('status').where('id', '=', eventId).executeTakeFirst()
-  return row?.status
-}
-
 /**
  * The orders a cancellation settles: paid ones and those still waiting for a payment, in id order so
  * their row locks are always taken in the same order.

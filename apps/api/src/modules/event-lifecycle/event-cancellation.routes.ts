@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
+import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import { cancelEvent } from './event-cancellation.service.js'
-import type { CheckoutDeps } from './settlement.service.js'
 
 /**
  * Cancelling an event (issue 16 part 5), admins only. It lives with checkout, not with the catalogue's admin

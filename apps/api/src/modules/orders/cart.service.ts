@@ -6,29 +6,29 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Currency } from '@palco/domain/locale/country'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
+import { eventSummary } from '../catalog/event.service.js'
+import { participantsFormOf } from '../inscriptions/inscription-forms.service.js'
 import { seatsOfHold } from '../seating/holds.service.js'
+import { assertCartable, ownHoldRow, PAYING } from '../seating/own-reservation.service.js'
 import { seatKeyOf } from '../seating/seat-key.js'
 import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
-import { findHoldRow } from '../seating/seat-sales.service.js'
 import { balanceOf } from '../wallet/wallet.service.js'
 import {
   cartPromoOf,
   clearCartPromo,
-  eventForCart,
   fanPromoUses,
   feeRuleOf,
   type PromoRow,
   promoByCode,
   setCartPromo,
-} from './checkout.repository.js'
-import { findInscriptionDraft, findInscriptionForm } from './inscription-forms.repository.js'
+} from './orders.repository.js'
 
 export interface PricedPlace extends PricedSeat {
   placeIndex: number
 }
 
 export interface PricedReservation {
-  event: NonNullable<Awaited<ReturnType<typeof eventForCart>>>
+  event: NonNullable<Awaited<ReturnType<typeof eventSummary>>>
   country: Country
   currency: Currency
   places: PricedPlace[]
@@ -90,7 +90,7 @@ export async function priceReservation(
   now: Date,
   opts: { promo?: PromoRow | null } = {},
 ): Promise<PricedReservation> {
-  const event = await eventForCart(db, hold.event_id)
+  const event = await eventSummary(db, hold.event_id)
   if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
   const country = event.country as Country
   const currency = event.currency as Currency
@@ -127,37 +127,10 @@ export async function priceReservation(
   return { event, country, currency, places, totals, promo, promoRefusal, sectionNames }
 }
 
-/** The fan's own hold, or 404 (DESIGN §9: another fan's hold is simply not found). */
-export async function ownHoldRow(db: Db, holdId: string, userId: string) {
-  const hold = await findHoldRow(db, holdId)
-  if (!hold || hold.user_id !== userId)
-    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  return hold
-}
-
-const PAYING: readonly string[] = ['STARTED_PAYMENT', 'WAITING_FOR_PAYMENT']
-
-/** A cart exists for a live hold (or one being paid); a lapsed one is HOLD_EXPIRED, a sold one not payable. */
-export function assertCartable(hold: { status: string; expires_at: Date }, now: Date) {
-  const status = hold.status as ReservationStatus
-  if (PAYING.includes(status)) return
-  if (status === 'FINISHED' || status === 'BOOKED_FOREVER') throw new DomainError('ORDER_NOT_PAYABLE')
-  if (status !== 'BOOKED' && status !== 'ACTIVE') throw new DomainError('HOLD_EXPIRED')
-  if (new Date(hold.expires_at).getTime() <= now.getTime()) throw new DomainError('HOLD_EXPIRED')
-}
-
 /** What a cart needs besides the database: the time, and whether a country's provider has a hosted page. */
 export interface CartOptions {
   now?: Date
   hostedCheckout?: (country: Country) => boolean
-}
-
-/** Where the reservation's participant forms stand (issue 17): submitted for every place held, or not. */
-async function participantsFormOf(db: Db, hold: { id: string; event_id: string }, places: number) {
-  if (!(await findInscriptionForm(db, hold.event_id))) return 'NONE' as const
-  const draft = await findInscriptionDraft(db, hold.id)
-  const filled = (draft?.participants as unknown[] | undefined)?.length === places && draft?.complete === true
-  return filled ? ('FILLED' as const) : ('TO_FILL' as const)
 }
 
 export function cartView(
@@ -231,7 +204,7 @@ export async function applyPromo(
   const hold = await ownHoldRow(db, holdId, userId)
   assertCartable(hold, now)
   if (hold.status !== 'BOOKED' && hold.status !== 'ACTIVE') throw new DomainError('HOLD_NOT_EDITABLE')
-  const event = await eventForCart(db, hold.event_id)
+  const event = await eventSummary(db, hold.event_id)
   if (!event) throw new DomainError('NOT_FOUND')
   const promo = await promoByCode(db, event.country, normalizePromoCode(code))
   if (!promo) throw new DomainError('PROMO_CODE_INVALID', { field: 'code' })

@@ -4,14 +4,8 @@ import type { Db } from '../../db/dialect.js'
 import { cancelEventRow } from '../catalog-admin/admin.service.js'
 import type { Actor } from '../catalog-admin/audit.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { lockOrderRow } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
-import { lockOrder } from './checkout.repository.js'
-import { liveHoldsOfEvent, ordersToSettle } from './event-cancellation.repository.js'
-import {
-  type CancelledOrderLine,
-  eventCancelledEmail,
-  type RefundDestination,
-} from './event-cancellation-emails.js'
 import {
   type CheckoutDeps,
   cancelUnpaidOrderOfCancelledEvent,
@@ -21,7 +15,13 @@ import {
   refundPlanOfCancelledEvent,
   releaseHoldOfCancelledEvent,
   voidPaidOrder,
-} from './settlement.service.js'
+} from '../settlement/settlement.service.js'
+import { liveHoldsOfEvent, ordersToSettle } from './event-cancellation.repository.js'
+import {
+  type CancelledOrderLine,
+  eventCancelledEmail,
+  type RefundDestination,
+} from './event-cancellation-emails.js'
 
 type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
@@ -101,7 +101,7 @@ export async function cancelEvent(
       letters.set(email, letter)
     }
     for (const orderId of await ordersToSettle(trx, eventId)) {
-      const order = await lockOrder(trx, orderId)
+      const order = await lockOrderRow(trx, orderId)
       if (!order) continue
       const before = await paymentsOfOrder(trx, orderId)
       const paid = before.filter((p) => p.status === 'PAID')

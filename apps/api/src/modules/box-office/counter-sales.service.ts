@@ -17,36 +17,38 @@ import type { Buyer } from '@palco/domain/orders/parties'
 import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
-import { insertOutboxMessage } from '../notifications/notifications.service.js'
-import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
-import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
-import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import {
-  eventForCart,
-  findCounterOrderByCode,
-  findOrder,
-  findOrderByKey,
-  findOrderIdByCode,
-  lockOrder,
-  tendersOfShift,
-  updateOrder,
-} from './checkout.repository.js'
-import { payInstalment, scheduleForHold } from './installments.service.js'
-import { paymentInstructionsEmail } from './order-emails.js'
 import {
   type CounterTender,
   placeCounterOrder,
   placeOrder,
   recordCounterParts,
   type ShiftCheck,
-} from './orders.service.js'
+} from '../checkout/checkout.service.js'
+import { payInstalment } from '../checkout/installments.service.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { paymentInstructionsEmail } from '../orders/order-emails.js'
+import {
+  counterOrderOfCode,
+  eventOfOrder,
+  lockOrderRow,
+  type OrderRow,
+  orderById,
+  orderIdOfCode,
+  orderOfKey,
+  setOrderDetails,
+} from '../orders/orders.service.js'
+import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
+import { scheduleForHold } from '../plans/plans.service.js'
+import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
 import {
   type CheckoutDeps,
   completeIfPaid,
   type OrderLine,
   supersedeCounterPayment,
   voidPaidOrder,
-} from './settlement.service.js'
+} from '../settlement/settlement.service.js'
+import { ticketsOfOrder } from '../tickets/issue-tickets.js'
+import { tendersOfShift } from './box-office.repository.js'
 
 /**
  * Sales at the box office (issue 15): the checkout core's order, placed by an operator for a buyer and paid
@@ -227,7 +229,7 @@ export async function sellPlanAtCounter(
   onRecorded: (trx: Db, order: { id: string; eventId: string }) => Promise<void>,
   now = new Date(),
 ): Promise<{ orderId: string; change: number }> {
-  const known = await findOrderByKey(deps.db, seller.userId, body.idempotencyKey)
+  const known = await orderOfKey(deps.db, seller.userId, body.idempotencyKey)
   if (known) return { orderId: known.id, change: changeOf(await paymentsOfOrder(deps.db, known.id)) }
   const buyerId = who.buyer.kind === 'ACCOUNT' ? who.buyer.userId : null
   const quote = await scheduleForHold(deps.db, seller.userId, body.reservationId, now, buyerId)
@@ -285,8 +287,8 @@ export async function payInstalmentAtCounter(
 
 /** A paguitos plan of the country by its id or its purchase code, as a counter looks it up; else undefined. */
 export async function planOfCountry(db: Db, ref: { id: string } | { code: string }, country: string) {
-  const id = 'id' in ref ? ref.id : await findOrderIdByCode(db, ref.code.trim().toUpperCase(), country)
-  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await findOrder(db, id) : undefined
+  const id = 'id' in ref ? ref.id : await orderIdOfCode(db, ref.code.trim().toUpperCase(), country)
+  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await orderById(db, id) : undefined
   return order?.installment_schedule && order.country === country ? order : undefined
 }
 
@@ -316,7 +318,7 @@ export async function collectReservation(
 ): Promise<CounterSale> {
   const key = `collect-${orderId}-${body.idempotencyKey}`
   await deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
     if (!order?.seller_user_id || order.country !== collector.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     const payments = await paymentsOfOrder(trx, order.id)
@@ -339,7 +341,7 @@ export async function collectReservation(
       shift_id: collector.shiftId,
       method: settled.parts[0]?.kind ?? 'CASH',
     }
-    await updateOrder(trx, order.id, collected)
+    await setOrderDetails(trx, order.id, collected)
     if ((await completeIfPaid(trx, deps, { ...order, ...collected })) !== 'PAID')
       throw new DomainError('HOLD_EXPIRED')
     await onRecorded(trx, { eventId: order.event_id, total, change: settled.change })
@@ -394,7 +396,7 @@ const isUndoableAtCounter = (p: PaymentRow) =>
  * still waiting, which every counter of its country may open to collect.
  */
 export async function saleOfSeller(db: Db, orderId: string, sellerId: string, country: string) {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : undefined
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(db, orderId) : undefined
   // Sales are the site's country's: the Mexican site neither reads nor voids a Colombian one (issue 40).
   const collectable =
     order?.seller_user_id && order.method === 'RESERVATION' && order.status === 'PENDING_CASH_PAYMENT'
@@ -420,8 +422,8 @@ export async function counterSaleView(
  * looks up to refund it.
  */
 export async function counterSaleByCode(db: Db, code: string, country: string) {
-  const found = await findCounterOrderByCode(db, code.trim().toUpperCase(), country)
-  const order = found ? await findOrder(db, found.id) : undefined
+  const found = await counterOrderOfCode(db, code.trim().toUpperCase(), country)
+  const order = found ? await orderById(db, found.id) : undefined
   if (!found || !order) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
   return { ...(await receiptOf(db, order)), sellerName: found.seller_name }
 }
@@ -431,7 +433,7 @@ export async function counterSaleByCode(db: Db, code: string, country: string) {
  * operator types to collect a reservation the buyer came back to pay.
  */
 export async function counterSaleOfCode(db: Db, code: string, country: string, operatorId: string) {
-  const found = await findCounterOrderByCode(db, code.trim().toUpperCase(), country)
+  const found = await counterOrderOfCode(db, code.trim().toUpperCase(), country)
   if (!found) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
   return counterSaleView(db, found.id, operatorId, country)
 }
@@ -449,13 +451,9 @@ const cardLinkOf = async (db: Db, orderId: string) => {
   return payment ? linkOf(payment) : null
 }
 
-async function receiptOf(
-  db: Db,
-  order: NonNullable<Awaited<ReturnType<typeof findOrder>>>,
-  now = new Date(),
-): Promise<CounterSale> {
+async function receiptOf(db: Db, order: OrderRow, now = new Date()): Promise<CounterSale> {
   const [event, payments, tickets, sectionNames] = await Promise.all([
-    eventForCart(db, order.event_id),
+    eventOfOrder(db, order.event_id),
     paymentsOfOrder(db, order.id),
     ticketsOfOrder(db, order.id),
     sectionNamesOf(db, order.event_id),
@@ -538,7 +536,7 @@ export async function voidCounterSale(
   now = new Date(),
 ) {
   await deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
     if (!order || order.seller_user_id !== seller.userId || order.country !== seller.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     // Cash handed back leaves the drawer: the close counts it or the void is refused.
@@ -577,7 +575,7 @@ export async function refundCounterSale(
   ) => Promise<void>,
 ) {
   return deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrder(trx, orderId) : undefined
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
     if (!order?.seller_user_id || order.country !== country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     if (order.status !== 'PAID') throw new DomainError('SALE_NOT_REFUNDABLE')

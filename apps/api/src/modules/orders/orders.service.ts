@@ -1,0 +1,120 @@
+import { canOrderTransition, canPurchaseTransition } from '@palco/domain/checkout/lifecycle'
+import type { OrderStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db/dialect.js'
+import type { OrdersTable } from '../../db/schema.js'
+import { eventSummary } from '../catalog/event.service.js'
+import {
+  findCounterOrderByCode,
+  findOrder,
+  findOrderByKey,
+  findOrderIdByCode,
+  findOtherLiveOrder,
+  giveBackPromoUse,
+  insertOrder,
+  lockOrder,
+  moveOrderRow,
+  moveOrdersOfFan,
+  type OrderFields,
+  promoById,
+  redeemFanUse,
+  redeemPromo,
+  releasePromo,
+  setOrderFields,
+} from './orders.repository.js'
+
+// The orders module owns `orders` and the promo tables (DESIGN §4.7): settlement, plans, the checkout flow
+// and the box office read and move an order through these functions, never with SQL of their own.
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
+export type { OrderFields }
+
+/** The order under its row lock: every move of an order or its payments happens while holding it. */
+export const lockOrderRow = (trx: Db, orderId: string) => lockOrder(trx, orderId)
+
+/** An order, read without a lock (views, lookups before a locked step). */
+export const orderById = (db: Db, orderId: string) => findOrder(db, orderId)
+
+/** The order whoever placed it made with this idempotency key: a replay finds it instead of placing again. */
+export const orderOfKey = (db: Db, placedBy: string, key: string) => findOrderByKey(db, placedBy, key)
+
+/** A counter sale of this country by its receipt code, with its seller's name. */
+export const counterOrderOfCode = (db: Db, code: string, country: string) =>
+  findCounterOrderByCode(db, code, country)
+
+/** The id of the country's order with this code (a paguitos plan looked up at a counter). */
+export const orderIdOfCode = (db: Db, code: string, country: string) => findOrderIdByCode(db, code, country)
+
+/** Whether another order of the reservation is open or paid: the seats then belong to that one. */
+export async function hasOtherLiveOrder(trx: Db, holdId: string, orderId: string) {
+  return (await findOtherLiveOrder(trx, holdId, orderId)) !== undefined
+}
+
+/** The event as an order, its cart and its messages show it (name, venue, time zone, image). */
+export const eventOfOrder = (db: Db, eventId: string) => eventSummary(db, eventId)
+
+/** A new order, born PENDING / STARTED (its first statuses); the checkout flow writes it under the hold's lock. */
+export async function recordOrder(
+  trx: Db,
+  values: Omit<Insertable<OrdersTable>, 'status' | 'purchase_status'> & { id: string },
+) {
+  await insertOrder(trx, { ...values, status: 'PENDING', purchase_status: 'STARTED' })
+}
+
+/**
+ * Moves an order's statuses, checked against the order and purchase tables (DESIGN §4.5); staying where it
+ * is counts as allowed (a phase may repeat one of the two). An illegal move is a bug, and throws.
+ */
+export async function moveOrder(
+  trx: Db,
+  order: Pick<OrderRow, 'id' | 'status' | 'purchase_status'>,
+  to: { status: OrderStatus; purchase?: PurchaseStatus },
+  fields: OrderFields = {},
+) {
+  const from = { status: order.status as OrderStatus, purchase: order.purchase_status as PurchaseStatus }
+  const purchase = to.purchase ?? from.purchase
+  const ok =
+    (from.status === to.status || canOrderTransition(from.status, to.status)) &&
+    (from.purchase === purchase || canPurchaseTransition(from.purchase, purchase))
+  if (!ok) throw new Error(`Illegal order move ${from.status}/${from.purchase} → ${to.status}/${purchase}`)
+  const moved = await moveOrderRow(
+    trx,
+    order.id,
+    { status: from.status, purchase_status: from.purchase },
+    { status: to.status, purchase_status: purchase },
+    fields,
+  )
+  if (!moved) throw new Error(`order ${order.id} was not ${from.status}/${from.purchase} any more`)
+}
+
+/** Fields beside the statuses: who collected a counter sale and in which drawer, a failure's code. */
+export const setOrderDetails = (trx: Db, orderId: string, fields: OrderFields) =>
+  setOrderFields(trx, orderId, fields)
+
+/**
+ * Takes one use of a promo code for an order: the code's total, then the buyer's own count (a walk-in has
+ * none). Null when taken; otherwise why not, with nothing taken (the total is given back).
+ */
+export async function takePromoUse(
+  trx: Db,
+  promo: { id: string; max_uses_per_fan?: number | null },
+  userId: string | null,
+): Promise<null | 'PROMO_CODE_EXHAUSTED' | 'PROMO_CODE_ALREADY_USED'> {
+  if (!(await redeemPromo(trx, promo.id))) return 'PROMO_CODE_EXHAUSTED'
+  if (!userId) return null
+  const perFan =
+    promo.max_uses_per_fan !== undefined
+      ? promo.max_uses_per_fan
+      : ((await promoById(trx, promo.id))?.max_uses_per_fan ?? null)
+  if (await redeemFanUse(trx, promo.id, userId, perFan)) return null
+  await giveBackPromoUse(trx, promo.id)
+  return 'PROMO_CODE_ALREADY_USED'
+}
+
+/** The order's promo use back: the code's total and the buyer's own count. */
+export const givePromoUseBack = (trx: Db, promoId: string, userId: string | null) =>
+  releasePromo(trx, promoId, userId)
+
+/** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
+export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
+  moveOrdersOfFan(trx, fromFanId, to.userId)

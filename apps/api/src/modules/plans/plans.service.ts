@@ -1,0 +1,138 @@
+import type { InstallmentQuote } from '@palco/domain/checkout/contract'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
+import { instalmentLines, nextInstalment } from '@palco/domain/instalments/standing'
+import type { Country, Currency, Locale } from '@palco/domain/locale/country'
+import type { Db } from '../../db/dialect.js'
+import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
+import { insertOutboxMessage } from '../notifications/notifications.service.js'
+import { priceReservation } from '../orders/cart.service.js'
+import { eventOfOrder, type OrderRow } from '../orders/orders.service.js'
+import type { ProviderRegistry } from '../payments/registry.js'
+import { canSaveCards } from '../payments/saved-cards.service.js'
+import { findHoldRow } from '../seating/seat-sales.service.js'
+import { type PlanMail, planEmail } from './plan-emails.js'
+import { chargeAttemptsOf, claimInstalmentCharge, claimNotice, openPlanIds } from './plans.repository.js'
+
+// Paguitos plans (issue 16): what a reservation's plan comes to, the plan's messages, and the claims that keep
+// each automatic charge and each notice to once across processes. Placing a plan order and paying its
+// instalments are checkout flows (modules/checkout/installments.service.ts) that read these.
+
+/** Claims one automatic charge attempt of an instalment; false when another process claimed it already. */
+export const claimChargeAttempt = (
+  trx: Db,
+  charge: { order_id: string; seq: number; attempt: number; payment_id: string },
+) => claimInstalmentCharge(trx, charge)
+
+/** How many automatic charges an instalment has had (the plan pass's retry count). */
+export const chargeAttemptsOfInstalment = (db: Db, orderId: string, seq: number) =>
+  chargeAttemptsOf(db, orderId, seq)
+
+/** Open plans, oldest first, a page at a time (the plan pass walks them). */
+export const openPlansPage = (db: Db, after: string | null, limit: number) => openPlanIds(db, after, limit)
+
+/**
+ * Sends a reminder or warning once: the claim and the message in one transaction, so a second process (or a
+ * second pass) finds it claimed and sends nothing.
+ */
+export async function sendPlanNoticeOnce(
+  trx: Db,
+  deps: { publicUrl: string },
+  order: OrderRow,
+  notice: { seq: number; kind: PlanMail },
+  settled: number,
+) {
+  if (!(await claimNotice(trx, order.id, notice.seq, notice.kind))) return false
+  await mailPlan(trx, deps, order, notice.kind, settled)
+  return true
+}
+
+/**
+ * What the reservation's plan is, priced as its cart is now; a reservation that is not the holder's is 404.
+ * The holder is the fan, or the operator at the counter selling to `buyerId` (whose promo uses count).
+ */
+export async function scheduleForHold(
+  db: Db,
+  holderId: string,
+  reservationId: string,
+  now: Date,
+  buyerId: string | null = holderId,
+) {
+  const hold = await findHoldRow(db, reservationId)
+  if (!hold || hold.user_id !== holderId)
+    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const priced = await priceReservation(db, hold, buyerId, now)
+  const plan = await planOfEvent(db, hold.event_id)
+  const total = priced.totals.total
+  const planned =
+    plan && priced.places.length > 0
+      ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
+      : null
+  // The service fees are not refundable, so the deposit must cover them: a plan whose deposit is below the
+  // fees (a small deposit on a cart with large fees) is not offered for this cart (issue 16, bad input).
+  const schedule = planned && planned.deposit >= priced.totals.fees ? planned : null
+  return { currency: priced.currency, total, schedule, country: priced.country }
+}
+
+/** GET /api/checkout-service/installment (spec §7): the schedule the fan would commit to, before paying. */
+export async function installmentQuote(
+  deps: { db: Db; providers: ProviderRegistry },
+  userId: string,
+  reservationId: string,
+  now = new Date(),
+): Promise<InstallmentQuote> {
+  const { country, ...quote } = await scheduleForHold(deps.db, userId, reservationId, now)
+  return { ...quote, canSaveCard: canSaveCards(deps, country as Country) }
+}
+
+/**
+ * Tells the fan about their plan through the outbox: opened, a payment due or missed, cancelled. `settled`
+ * is what the order's settled payments add up to now (the next instalment follows from it).
+ */
+export async function mailPlan(
+  trx: Db,
+  deps: { publicUrl: string },
+  order: OrderRow,
+  kind: PlanMail,
+  settled: number,
+  money: { refunded: number; kept: number } = { refunded: 0, kept: 0 },
+) {
+  const contact = order.contact as { email: string }
+  const event = contact.email ? await eventOfOrder(trx, order.event_id) : undefined
+  const schedule = order.installment_schedule as InstallmentSchedule | null
+  if (!event || !schedule) return
+  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), settled))
+  const locale = order.locale as Locale
+  const mail = planEmail(locale, kind, {
+    code: order.code,
+    eventName: event.name,
+    timeZone: event.time_zone,
+    currency: order.currency as Currency,
+    next,
+    ...money,
+    payUrl: `${deps.publicUrl}/checkout/installment?order=${order.id}`,
+  })
+  const template = `installment.${kind.toLowerCase()}`
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient: contact.email,
+    locale,
+    template,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  })
+  // Reminders and warnings also go by SMS to the order's phone (issue 16 part 4); the opening has the mail.
+  const phone = (order.contact as { phone?: string }).phone
+  if (kind !== 'OPENED' && phone) {
+    await insertOutboxMessage(trx, {
+      channel: 'sms',
+      recipient: phone,
+      locale,
+      template,
+      subject: mail.subject,
+      textBody: mail.sms,
+      htmlBody: null,
+    })
+  }
+}
