@@ -1,8 +1,7 @@
-import { DomainError } from '@palco/domain/errors/domain-error'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { pingDatabase } from './health.repository.js'
+import { assertDatabaseAnswers } from './health.service.js'
 
 const healthSchema = z.object({ status: z.literal('ok') })
 const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['postgres', 'pglite']) })
@@ -24,11 +23,7 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async () => {
-      try {
-        await pingDatabase(app.db)
-      } catch {
-        throw new DomainError('SERVICE_UNAVAILABLE', { message: 'The database is not reachable.' })
-      }
+      await assertDatabaseAnswers(app.db)
       return { status: 'ready' as const, database: app.dbKind }
     },
   )
