@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { localClientsOnly } from '../../plugins/local-client.js'
-import { listRecentMessages } from './outbox.repository.js'
+import { recentOutboxMessages } from './notifications.service.js'
 
 const messageSchema = z.object({
   id: z.string(),
@@ -35,24 +35,7 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { anyClient: b
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const rows = await listRecentMessages(app.db, 200)
-      const to = request.query.to?.toLowerCase()
-      return {
-        messages: rows
-          .filter((m) => !to || m.recipient.toLowerCase() === to)
-          .map((m) => ({
-            id: m.id,
-            channel: m.channel as 'email' | 'sms',
-            recipient: m.recipient,
-            locale: m.locale,
-            template: m.template,
-            subject: m.subject,
-            textBody: m.text_body,
-            htmlBody: m.html_body,
-            status: m.status,
-            createdAt: new Date(m.created_at).toISOString(),
-          })),
-      }
+      return { messages: await recentOutboxMessages(app.db, request.query.to) }
     },
   )
 }

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/dialect.js'
-import { insertOutboxMessage } from './outbox.repository.js'
+import {
+  listRecentMessages,
+  type NewOutboxMessage,
+  insertOutboxMessage as writeMessage,
+} from './outbox.repository.js'
 import { currentLocale } from './request-locale.js'
 import { codeEmail, codeSms } from './templates.js'
 
@@ -48,5 +52,38 @@ export function outboxCodeSender(db: Db): OutboxCodeSender {
   }
 }
 
-/** A message queued in the caller's transaction, sent by the dispatcher after it commits. */
-export { insertOutboxMessage, type NewOutboxMessage } from './outbox.repository.js'
+export type { NewOutboxMessage }
+
+/**
+ * A message queued in the caller's transaction, sent by the dispatcher after it commits (DESIGN §5). An SMS
+ * is text only: whatever HTML a template made for it is not kept, so the gateway is never handed markup.
+ */
+export async function insertOutboxMessage(db: Db, m: NewOutboxMessage): Promise<{ id: string }> {
+  return writeMessage(db, m.channel === 'sms' ? { ...m, htmlBody: null } : m)
+}
+
+/** How many of the newest messages the dev outbox lists (development and the journeys only). */
+const DEV_OUTBOX_LIMIT = 200
+
+/**
+ * The dev outbox's page: the newest messages, newest first, optionally only those to one address or phone
+ * (compared without case, as people type addresses).
+ */
+export async function recentOutboxMessages(db: Db, to?: string) {
+  const wanted = to?.toLowerCase()
+  const rows = await listRecentMessages(db, DEV_OUTBOX_LIMIT)
+  return rows
+    .filter((m) => !wanted || m.recipient.toLowerCase() === wanted)
+    .map((m) => ({
+      id: m.id,
+      channel: m.channel as 'email' | 'sms',
+      recipient: m.recipient,
+      locale: m.locale,
+      template: m.template,
+      subject: m.subject,
+      textBody: m.text_body,
+      htmlBody: m.html_body,
+      status: m.status,
+      createdAt: new Date(m.created_at).toISOString(),
+    }))
+}
