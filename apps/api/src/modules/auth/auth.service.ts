@@ -8,15 +8,15 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import type { Db } from '../../db/dialect.js'
 import {
   type AccountDirectory,
-  anonymizeFan,
-  findFanByDocument,
-  findFanByEmail,
-  findFanByPhone,
-  findFanByUserId,
-  insertFan,
-  preRegisteredFansFor,
+  contactTakenByAccount,
+  createAccountFan,
+  hasPreRegistration,
+  markFanRegistered,
+  phoneTakenByAnotherFan,
+  preRegistrationsProvenBy,
+  retireFanOfAccount,
   retirePreRegistered,
-  updateFan,
+  setFanPhone,
 } from '../fans/fans.service.js'
 import { withLocale } from '../notifications/request-locale.js'
 import { type Auth, SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.config.js'
@@ -29,7 +29,9 @@ import {
   findPasswordHash,
   insertCredentialUser,
   markPhoneVerified,
+  offerDevAuthSecret,
   setAuthUserProfile,
+  storedDevAuthSecret,
   storedSession,
 } from './auth.repository.js'
 import { giveBack, resetThrottle, takeSlot } from './auth.throttle.js'
@@ -52,8 +54,16 @@ export interface AuthDeps {
   onFanClaimed?: FanClaimHandler | undefined
 }
 
-/** For the auth plugin, which keeps development sessions valid across restarts (SQL stays in the repository). */
-export { keepFirstDevAuthSecret } from './auth.repository.js'
+/**
+ * The development secret, for the auth plugin, which keeps development sessions valid across restarts: the
+ * first one stored wins, so parallel first boots agree on one, and each boot uses the winner.
+ */
+export async function keepFirstDevAuthSecret(db: Db, candidate: string): Promise<string> {
+  await offerDevAuthSecret(db, candidate)
+  const secret = await storedDevAuthSecret(db)
+  if (!secret) throw new Error('the development auth secret was not stored')
+  return secret
+}
 
 /** What fan profiles may ask of accounts (the port `AccountDirectory` declares; wired in app.ts). */
 export function accountDirectory(db: Db): AccountDirectory {
@@ -144,17 +154,14 @@ const isAbandoned = (user: AuthUser, now: Date) =>
 async function assertSignUpIsFree(db: Db, input: SignUp, now: Date) {
   const byEmail = await findAuthUserByEmail(db, input.email)
   const abandoned = byEmail && isAbandoned(byEmail, now) ? byEmail.id : null
-  const others = (row: { user_id: string | null } | undefined) =>
-    row !== undefined && row.user_id !== abandoned
-  if ((byEmail && !abandoned) || others(await findFanByEmail(db, input.email, 'account')))
+  if ((byEmail && !abandoned) || (await contactTakenByAccount(db, { email: input.email }, abandoned)))
     throw new DomainError('UsernameExistsException', { field: 'email' })
   const byPhone = await findAuthUserByPhone(db, toE164(input.phonePrefix, input.phone))
-  if (
-    (byPhone && byPhone.id !== abandoned) ||
-    others(await findFanByPhone(db, input.phonePrefix, input.phone, 'account'))
-  )
+  const phone = { phonePrefix: input.phonePrefix, phone: input.phone }
+  if ((byPhone && byPhone.id !== abandoned) || (await contactTakenByAccount(db, phone, abandoned)))
     throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
-  if (others(await findFanByDocument(db, input.documentType, input.documentNumber, 'account')))
+  const document = { documentType: input.documentType, documentNumber: input.documentNumber }
+  if (await contactTakenByAccount(db, document, abandoned))
     throw new DomainError('RepeatedDocumentNumber', { field: 'documentNumber' })
   return abandoned
 }
@@ -188,20 +195,7 @@ export async function signUp(deps: AuthDeps, req: AuthRequest, input: SignUp) {
       phoneNumber: toE164(input.phonePrefix, input.phone),
       passwordHash,
     }).catch(uniqueViolation)
-    await insertFan(trx, {
-      user_id: id,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      email: input.email,
-      phone_prefix: input.phonePrefix,
-      phone_number: input.phone,
-      document_type: input.documentType,
-      document_number: input.documentNumber,
-      gender: input.gender,
-      birth_date: input.birthDate,
-      country: req.country,
-      registration_status: 'NOT_REGISTERED',
-    }).catch(uniqueViolation)
+    await createAccountFan(trx, id, input, req.country).catch(uniqueViolation)
     return id
   })
   await sendEmailCode(deps, req, input.email, 'email-verification', accountSubject({ id: userId }, 'email'))
@@ -209,8 +203,7 @@ export async function signUp(deps: AuthDeps, req: AuthRequest, input: SignUp) {
 }
 
 async function releaseAbandoned(trx: Db, userId: string) {
-  const fan = await findFanByUserId(trx, userId)
-  if (fan) await anonymizeFan(trx, fan.id)
+  await retireFanOfAccount(trx, userId)
   await deleteAuthUser(trx, userId)
 }
 
@@ -270,15 +263,9 @@ export async function confirmSignUp(deps: AuthDeps, req: AuthRequest, email: str
       'code',
     ),
   )
-  await markRegistered(db, user.id)
+  await markFanRegistered(db, user.id)
   await claimProvenContacts(deps, user.id)
   return { result: { confirmed: true }, cookies: cookiesOf(headers) }
-}
-
-async function markRegistered(db: Db, userId: string) {
-  const fan = await findFanByUserId(db, userId)
-  if (fan && fan.registration_status !== 'REGISTERED')
-    await updateFan(db, fan.id, { registration_status: 'REGISTERED' })
 }
 
 /**
@@ -288,18 +275,19 @@ async function markRegistered(db: Db, userId: string) {
  */
 async function claimProvenContacts(deps: AuthDeps, userId: string) {
   const { db } = deps
-  const [user, fan] = await Promise.all([findAuthUserById(db, userId), findFanByUserId(db, userId)])
-  if (!user || !fan) return
-  const waiting = await preRegisteredFansFor(db, {
+  const user = await findAuthUserById(db, userId)
+  if (!user) return
+  const found = await preRegistrationsProvenBy(db, userId, {
     email: user.emailVerified ? user.email : null,
-    phonePrefix: user.phoneNumberVerified ? fan.phone_prefix : null,
-    phone: user.phoneNumberVerified ? fan.phone_number : null,
+    phone: Boolean(user.phoneNumberVerified),
   })
-  for (const pre of waiting) {
+  if (!found) return
+  const { fanId, waiting } = found
+  for (const preId of waiting) {
     await db.transaction().execute(async (trx) => {
       if (!deps.onFanClaimed) throw new Error('claiming a pre-registered fan needs onFanClaimed')
-      await deps.onFanClaimed(trx, pre.id, { fanId: fan.id, userId })
-      await retirePreRegistered(trx, pre.id)
+      await deps.onFanClaimed(trx, preId, { fanId, userId })
+      await retirePreRegistered(trx, preId)
     })
   }
 }
@@ -393,10 +381,7 @@ async function sessionFromCookies(deps: AuthDeps, setCookies: string[]) {
 }
 
 async function noAccount(db: Db, id: Identifier): Promise<never> {
-  const pre =
-    'email' in id
-      ? await findFanByEmail(db, id.email, 'pre-registered')
-      : await findFanByPhone(db, id.phonePrefix, id.phone, 'pre-registered')
+  const pre = await hasPreRegistration(db, id)
   throw new DomainError(pre ? 'AUTH0013' : 'AUTH0003', { field: 'email' in id ? 'email' : 'phone' })
 }
 
@@ -458,7 +443,7 @@ export async function verifyLoginCode(
   const cookies = cookiesOf(headers)
   const session = await sessionFromCookies(deps, cookies)
   if (!session) throw new DomainError('InternalErrorException')
-  await markRegistered(db, session.userId)
+  await markFanRegistered(db, session.userId)
   await claimProvenContacts(deps, session.userId)
   return { result: session, cookies }
 }
@@ -600,12 +585,10 @@ export async function changePhone(
   const { db, auth } = deps
   const session = await requireSession(deps, req.headers)
   const e164 = toE164(input.phonePrefix, input.phone)
-  const fan = await findFanByUserId(db, session.userId)
-  const owner = await findFanByPhone(db, input.phonePrefix, input.phone, 'account')
+  const taken = await phoneTakenByAnotherFan(db, session.userId, input.phonePrefix, input.phone)
   const user = await findAuthUserByPhone(db, e164)
   if (user?.id === session.userId) throw new DomainError('InvalidParameterException', { field: 'phone' })
-  if ((owner && owner.id !== fan?.id) || user)
-    throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
+  if (taken || user) throw new DomainError('RepeatedPhoneNumber', { field: 'phone' })
   if (!input.code) {
     await sendSmsCode(deps, req, e164, `phone:${e164}`)
     return { status: 'CODE_SENT' as const }
@@ -621,7 +604,7 @@ export async function changePhone(
     ),
   )
   await markPhoneVerified(db, session.userId)
-  if (fan) await updateFan(db, fan.id, { phone_prefix: input.phonePrefix, phone_number: input.phone })
+  await setFanPhone(db, session.userId, input.phonePrefix, input.phone)
   await claimProvenContacts(deps, session.userId)
   return { status: 'CHANGED' as const }
 }
@@ -668,9 +651,8 @@ export async function deleteAccount(deps: AuthDeps, req: AuthRequest, password: 
     .catch(() => false)
   if (!ok) throw new DomainError('NotAuthorizedException', { field: 'password' })
   await giveBack(db, slot)
-  const fan = await findFanByUserId(db, session.userId)
   await db.transaction().execute(async (trx) => {
-    if (fan) await anonymizeFan(trx, fan.id)
+    await retireFanOfAccount(trx, session.userId)
     await deleteAuthUser(trx, session.userId)
   })
   return { result: { deleted: true }, cookies: clearSessionCookies() }

@@ -54,9 +54,12 @@ export async function updateFan(db: Db, id: string, patch: Updateable<FansTable>
     .executeTakeFirstOrThrow()
 }
 
-/** Deleting an account keeps the row (orders point at it) but nothing that identifies the person. */
-export async function anonymizeFan(db: Db, id: string) {
-  await db
+/**
+ * Deleting an account keeps the row (orders point at it) but nothing that identifies the person. With a
+ * kind, only a row of that kind is touched.
+ */
+export async function anonymizeFan(db: Db, id: string, kind?: FanKind) {
+  let query = db
     .updateTable('fans')
     .set({
       user_id: null,
@@ -74,7 +77,8 @@ export async function anonymizeFan(db: Db, id: string) {
       updated_at: new Date(),
     })
     .where('id', '=', id)
-    .execute()
+  if (kind) query = query.where('registration_status', kind === 'account' ? '<>' : '=', 'PRE_REGISTERED')
+  await query.execute()
 }
 
 /**

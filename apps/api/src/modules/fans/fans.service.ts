@@ -1,7 +1,7 @@
 import type { CounterFan } from '@palco/domain/box-office/contract'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, PhonePrefix } from '@palco/domain/locale/country'
-import type { Fan } from '@palco/domain/people/fan'
+import type { Fan, Identifier, SignUp } from '@palco/domain/people/fan'
 import { countryOfPhonePrefix, toE164 } from '@palco/domain/people/fan'
 import type { DocumentType, Gender, RegistrationStatus, Role } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
@@ -36,17 +36,6 @@ export interface FanViewer {
   userId: string
   roles: readonly Role[]
 }
-
-/** Profile rows for the accounts module, which creates, completes and retires them. */
-export {
-  anonymizeFan,
-  findFanByDocument,
-  findFanByEmail,
-  findFanByPhone,
-  findFanByUserId,
-  insertFan,
-  updateFan,
-} from './fans.repository.js'
 
 export function toFan(row: NonNullable<FanRow>, roles: readonly Role[]): Fan {
   return {
@@ -192,7 +181,7 @@ async function insertPreRegistered(db: Db, input: PreRegistration, country: Coun
  * The pre-registered fans waiting for a contact this account has proven (its email, once confirmed; its
  * phone, once a code reached it). Only proven contacts: a code proves only the channel it went to.
  */
-export async function preRegisteredFansFor(
+async function preRegisteredFansFor(
   db: Db,
   proven: { email: string | null; phonePrefix: string | null; phone: string | null },
 ) {
@@ -204,8 +193,113 @@ export async function preRegisteredFansFor(
   return [...new Map(live.map((f) => [f.id, f])).values()]
 }
 
-/** A pre-registered fan whose tickets have moved to an account: kept for the records, identifying nothing. */
-export const retirePreRegistered = (db: Db, fanId: string) => anonymizeFan(db, fanId)
+/**
+ * The account's fan and the pre-registered fans waiting for what the account has proven: `email` when its
+ * address is confirmed, `phone` when a code reached its fan's phone. Null when the account has no fan.
+ */
+export async function preRegistrationsProvenBy(
+  db: Db,
+  userId: string,
+  proven: { email: string | null; phone: boolean },
+): Promise<{ fanId: string; waiting: string[] } | null> {
+  const fan = await findFanByUserId(db, userId)
+  if (!fan) return null
+  const waiting = await preRegisteredFansFor(db, {
+    email: proven.email,
+    phonePrefix: proven.phone ? fan.phone_prefix : null,
+    phone: proven.phone ? fan.phone_number : null,
+  })
+  return { fanId: fan.id, waiting: waiting.map((f) => f.id) }
+}
+
+/**
+ * A pre-registered fan whose tickets have moved to an account: kept for the records, identifying nothing.
+ * Only a pre-registration is retired this way; an account's fan goes with its account (`retireFanOfAccount`).
+ */
+export async function retirePreRegistered(db: Db, fanId: string): Promise<void> {
+  await anonymizeFan(db, fanId, 'pre-registered')
+}
+
+// --- what the accounts module asks of fan profiles (issue 14: accounts create, complete and retire them) ---
+
+/** The contacts that must be unique among accounts' fans (issue 3), one at a time. */
+export type FanContact =
+  | { email: string }
+  | { phonePrefix: string; phone: string }
+  | { documentType: string; documentNumber: string }
+
+/**
+ * Whether an account's fan other than `exceptUserId`'s (an abandoned sign-up being replaced) already has
+ * this email, phone or document. Pre-registrations do not count: they wait for whoever proves the contact.
+ */
+export async function contactTakenByAccount(
+  db: Db,
+  contact: FanContact,
+  exceptUserId: string | null,
+): Promise<boolean> {
+  const row =
+    'email' in contact
+      ? await findFanByEmail(db, contact.email, 'account')
+      : 'phone' in contact
+        ? await findFanByPhone(db, contact.phonePrefix, contact.phone, 'account')
+        : await findFanByDocument(db, contact.documentType, contact.documentNumber, 'account')
+  return row !== undefined && row.user_id !== exceptUserId
+}
+
+/** Whether someone pre-registered this email or phone at a counter (they finish sign-up to log in). */
+export async function hasPreRegistration(db: Db, id: Identifier): Promise<boolean> {
+  const row =
+    'email' in id
+      ? await findFanByEmail(db, id.email, 'pre-registered')
+      : await findFanByPhone(db, id.phonePrefix, id.phone, 'pre-registered')
+  return row !== undefined
+}
+
+/** A new account's fan, not registered until its email is confirmed (`markFanRegistered`). */
+export async function createAccountFan(db: Db, userId: string, input: SignUp, country: Country) {
+  await insertFan(db, {
+    user_id: userId,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email: input.email,
+    phone_prefix: input.phonePrefix,
+    phone_number: input.phone,
+    document_type: input.documentType,
+    document_number: input.documentNumber,
+    gender: input.gender,
+    birth_date: input.birthDate,
+    country,
+    registration_status: 'NOT_REGISTERED',
+  })
+}
+
+/** The account proved a contact: its fan counts as registered from now on. */
+export async function markFanRegistered(db: Db, userId: string): Promise<void> {
+  const fan = await findFanByUserId(db, userId)
+  if (fan && fan.registration_status !== 'REGISTERED')
+    await updateFan(db, fan.id, { registration_status: 'REGISTERED' })
+}
+
+/** Whether an account's fan other than this account's own already has the phone. */
+export async function phoneTakenByAnotherFan(db: Db, userId: string, prefix: PhonePrefix, phone: string) {
+  const [owner, own] = await Promise.all([
+    findFanByPhone(db, prefix, phone, 'account'),
+    findFanByUserId(db, userId),
+  ])
+  return owner !== undefined && owner.id !== own?.id
+}
+
+/** The account's proven new phone, on its fan's profile too. */
+export async function setFanPhone(db: Db, userId: string, prefix: PhonePrefix, phone: string) {
+  const fan = await findFanByUserId(db, userId)
+  if (fan) await updateFan(db, fan.id, { phone_prefix: prefix, phone_number: phone })
+}
+
+/** Deleting (or replacing) an account blanks its fan; the row stays for the orders that point at it. */
+export async function retireFanOfAccount(db: Db, userId: string): Promise<void> {
+  const fan = await findFanByUserId(db, userId)
+  if (fan) await anonymizeFan(db, fan.id)
+}
 
 /**
  * A fan as the counter may see them (issue 15 security): who they are and how to reach them, nothing they
