@@ -55,6 +55,15 @@ function setCookies(reply: FastifyReply, cookies: string[]) {
 const ERRORS_NOTE =
   'Errors are problem JSON; `code` is a spec §8 name (NotAuthorizedException, CodeMismatchException, …).'
 
+/** What every auth route hands its service: the database, the auth core and the claim handler. */
+interface AuthRouteDeps {
+  db: FastifyInstance['db']
+  auth: FastifyInstance['auth']
+  onFanClaimed: FanClaimHandler | undefined
+}
+
+const tags = ['authentication']
+
 /**
  * The spec's authentication routes (§7), thin adapters over auth.service. Decisions the spec leaves open:
  * every route takes and returns JSON; identifiers are `email` or `phonePrefix` + `phone` (national digits);
@@ -62,10 +71,18 @@ const ERRORS_NOTE =
  * both only from request-otp (password login never tells whether an account exists).
  */
 export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: FanClaimHandler } = {}) {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: app.db, auth: app.auth, onFanClaimed: opts.onFanClaimed }
-  const tags = ['authentication']
+  const deps: AuthRouteDeps = { db: app.db, auth: app.auth, onFanClaimed: opts.onFanClaimed }
+  passwordRoutes(app, deps)
+  signUpRoutes(app, deps)
+  codeLoginRoutes(app, deps)
+  passwordResetRoutes(app, deps)
+  sessionRoutes(app, deps)
+  accountRoutes(app, deps)
+}
 
+/** Password login (fans' and operators' doors), logout, and the profile's password change. */
+function passwordRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   const passwordLoginRoute = (url: string, summary: string, operatorFlag: boolean) =>
     r.post(
       url,
@@ -114,6 +131,7 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
       },
     )
   logoutRoute('/api/auth/logout')
+  logoutRoute('/api/v1/auth/logout')
 
   // The profile page's password change: an account's credential, so it lives with the accounts (issue 14).
   r.post(
@@ -138,9 +156,11 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
       return { changed: result.changed as true }
     },
   )
+}
 
-  logoutRoute('/api/v1/auth/logout')
-
+/** Registration and its emailed confirmation code (spec §2 "registration" → "confirmation"). */
+function signUpRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/v1/auth/sign-up',
     {
@@ -198,7 +218,11 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
       sent: (await resendConfirmation(deps, request.authRequest(), request.body.email)).sent as true,
     }),
   )
+}
 
+/** One-time-code login by email or SMS. */
+function codeLoginRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/v1/auth/request-otp',
     {
@@ -235,7 +259,11 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
       return { session: result }
     },
   )
+}
 
+/** Forgot password: a code by email, then the new password with it. */
+function passwordResetRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/auth/forgot',
     {
@@ -270,7 +298,11 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
       }
     },
   )
+}
 
+/** Who is signed in: the auth core's view, and Palco's with the fan record. */
+function sessionRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/auth/current-session',
     {
@@ -298,10 +330,14 @@ export async function authRoutes(app: FastifyInstance, opts: { onFanClaimed?: Fa
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const session = await requireSession(deps, request.authRequest().headers)
-      return { session, fan: await fanOfSession(app.db, session) }
+      return { session, fan: await fanOfSession(deps.db, session) }
     },
   )
+}
 
+/** Changes to the account itself: deleting it, changing its phone. */
+function accountRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/auth/delete-user',
     {

@@ -30,6 +30,8 @@ import { installmentPlans, removeInstallmentPlan, saveInstallmentPlan } from './
 import { layoutRoutes } from './layouts.routes.js'
 import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
 
+const tags = ['admin']
+const admin = requireRole('admin')
 const idParams = z.object({ id: z.string().uuid() })
 
 const view = <T extends { input: unknown }>(e: T) => {
@@ -51,16 +53,23 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     index: false,
   })
 
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['admin']
   // Public catalogue answers are reused for a few seconds; a change shows at once on this process.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.url.startsWith('/api/admin/') && reply.statusCode < 300) {
       ;(app as unknown as { catalogCache?: { clear(): void } }).catalogCache?.clear()
     }
   })
-  const admin = requireRole('admin')
+  venueAndTourRoutes(app)
+  await layoutRoutes(app)
+  eventWriteRoutes(app)
+  eventReadRoutes(app)
+  installmentPlanRoutes(app)
+  imageRoutes(app, uploadsDir)
+}
 
+/** What events take place in and belong to. */
+function venueAndTourRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/admin/venues',
     { onRequest: admin, schema: { tags, summary: 'Create a venue', body: venueInputSchema } },
@@ -70,8 +79,6 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     },
   )
 
-  await layoutRoutes(app)
-
   r.post(
     '/api/admin/tours',
     { onRequest: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
@@ -80,7 +87,11 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
       return createTour(app.db, await request.requireUser(), request.body)
     },
   )
+}
 
+/** An event's life in the back office: created as a draft, edited, published, disabled. */
+function eventWriteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/admin/events',
     {
@@ -99,6 +110,86 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
     },
   )
 
+  r.patch(
+    '/api/admin/events/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Update an event; zones and layout only while a draft',
+        params: idParams,
+        body: eventPatchSchema,
+      },
+    },
+    async (request) =>
+      view(await updateEvent(app.db, await request.requireUser(), request.params.id, request.body)),
+  )
+
+  r.post(
+    '/api/admin/events/:id/publish',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
+    },
+    async (request) => view(await publishEvent(app.db, await request.requireUser(), request.params.id)),
+  )
+
+  r.post(
+    '/api/admin/events/:id/disable',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
+    },
+    async (request) => view(await disableEvent(app.db, await request.requireUser(), request.params.id)),
+  )
+}
+
+/** Events as staff see them, and who changed what. */
+function eventReadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/api/admin/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The site’s events with their status, drafts and cancelled ones too (back office)',
+        response: { 200: adminEventListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return adminEventList(app.db, request.country)
+    },
+  )
+
+  r.get(
+    '/api/admin/events/:id',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'An event as staff see it (drafts too)', params: idParams },
+    },
+    async (request) => view(await adminEvent(app.db, request.params.id)),
+  )
+
+  r.get(
+    '/api/admin/audit/:id',
+    { onRequest: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
+    async (request) => ({
+      entries: (await auditTrail(app.db, request.params.id)).map((a) => ({
+        action: a.action,
+        entity: a.entity,
+        actor: a.actor_email,
+        at: new Date(a.at).toISOString(),
+        changes: a.changes,
+      })),
+    }),
+  )
+}
+
+/** The paguitos plans events are sold on (issue 16). */
+function installmentPlanRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/admin/installment-plans',
     {
@@ -161,79 +252,11 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: { uploadsDi
       reply.code(204)
     },
   )
+}
 
-  r.get(
-    '/api/admin/events',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        summary: 'The site’s events with their status, drafts and cancelled ones too (back office)',
-        response: { 200: adminEventListSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return adminEventList(app.db, request.country)
-    },
-  )
-
-  r.get(
-    '/api/admin/events/:id',
-    {
-      onRequest: admin,
-      schema: { tags, summary: 'An event as staff see it (drafts too)', params: idParams },
-    },
-    async (request) => view(await adminEvent(app.db, request.params.id)),
-  )
-
-  r.patch(
-    '/api/admin/events/:id',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        summary: 'Update an event; zones and layout only while a draft',
-        params: idParams,
-        body: eventPatchSchema,
-      },
-    },
-    async (request) =>
-      view(await updateEvent(app.db, await request.requireUser(), request.params.id, request.body)),
-  )
-
-  r.post(
-    '/api/admin/events/:id/publish',
-    {
-      onRequest: admin,
-      schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
-    },
-    async (request) => view(await publishEvent(app.db, await request.requireUser(), request.params.id)),
-  )
-
-  r.post(
-    '/api/admin/events/:id/disable',
-    {
-      onRequest: admin,
-      schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
-    },
-    async (request) => view(await disableEvent(app.db, await request.requireUser(), request.params.id)),
-  )
-
-  r.get(
-    '/api/admin/audit/:id',
-    { onRequest: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
-    async (request) => ({
-      entries: (await auditTrail(app.db, request.params.id)).map((a) => ({
-        action: a.action,
-        entity: a.entity,
-        actor: a.actor_email,
-        at: new Date(a.at).toISOString(),
-        changes: a.changes,
-      })),
-    }),
-  )
-
+/** Images for the catalogue's pages, kept under `uploadsDir` and served from /uploads/. */
+function imageRoutes(app: FastifyInstance, uploadsDir: string) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/admin/images',
     { onRequest: admin, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },

@@ -33,14 +33,17 @@ export async function layoutRoutes(app: FastifyInstance) {
   // A context of their own: their JSON bodies are parsed by the layout worker (layout-worker.ts).
   await app.register(async (scope) => {
     useLayoutBodyParser(scope, DOCUMENT_BODY_LIMIT)
-    await layoutRoutesIn(scope)
+    newLayoutRoutes(scope)
+    layoutVersionRoutes(scope)
   })
 }
 
-async function layoutRoutesIn(app: FastifyInstance) {
+const tags = ['layouts']
+const editor = requireRole('admin', 'layout_editor')
+
+/** The site's layouts, and new versions: made in the editor or imported from a file. */
+function newLayoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['layouts']
-  const editor = requireRole('admin', 'layout_editor')
 
   r.get(
     '/api/admin/layouts',
@@ -97,7 +100,11 @@ async function layoutRoutesIn(app: FastifyInstance) {
       return importLayout(app.db, await request.requireUser(), request.body)
     },
   )
+}
 
+/** One version: read, downloaded, saved and published. */
+function layoutVersionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/admin/layouts/:id',
     {

@@ -19,15 +19,21 @@ const CHECK_MAX_AGE_S = 5
 const ASSET_MAX_AGE_S = 300
 const sponsorBannersSchema = z.array(sponsorBannerSchema)
 
+const scopeOf = (request: { country: 'COL' | 'MEX'; locale: 'es-CO' | 'en-US' }) => ({
+  country: request.country,
+  locale: request.locale,
+  now: new Date(),
+})
+
 export function eventRoutes(app: FastifyInstance, ctx: CatalogContext) {
+  eventPageRoutes(app, ctx)
+  eventAssetRoutes(app, ctx)
+}
+
+/** The event's page and the organisers' on-sale check: availability in them, so cached briefly. */
+function eventPageRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const deps = { layouts: ctx.layouts, takenPlaces: ctx.takenPlaces }
-  const scopeOf = (request: { country: 'COL' | 'MEX'; locale: 'es-CO' | 'en-US' }) => ({
-    country: request.country,
-    locale: request.locale,
-    now: new Date(),
-  })
-
   r.get(
     '/api/event',
     {
@@ -77,7 +83,11 @@ export function eventRoutes(app: FastifyInstance, ctx: CatalogContext) {
         compute: () => checkEvent(app.db, scopeOf(request), request.query, deps),
       }),
   )
+}
 
+/** What an event's pages draw around it: its sponsors' banners and its tickets' frame. */
+function eventAssetRoutes(app: FastifyInstance, ctx: CatalogContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/event/sponsor-banners',
     {

@@ -24,11 +24,16 @@ import {
 
 const EXISTENCE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } }
 
-export async function fanRoutes(app: FastifyInstance, opts: { accounts: AccountDirectory }) {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const { accounts } = opts
-  const tags = ['fans']
+const tags = ['fans']
 
+export async function fanRoutes(app: FastifyInstance, opts: { accounts: AccountDirectory }) {
+  profileRoutes(app, opts.accounts)
+  existenceRoutes(app, opts.accounts)
+}
+
+/** The signed-in fan's own profile, and the box office's pre-registration of someone without an account. */
+function profileRoutes(app: FastifyInstance, accounts: AccountDirectory) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/fan',
     { schema: { tags, summary: 'The signed-in fan', response: { 200: fanSchema } } },
@@ -52,6 +57,27 @@ export async function fanRoutes(app: FastifyInstance, opts: { accounts: AccountD
     async (request) => updateProfile(app.db, accounts, await request.requireUser(), request.body),
   )
 
+  r.post(
+    '/api/v1/fans',
+    {
+      preHandler: requireRole('operator', 'admin'),
+      schema: {
+        tags,
+        summary: 'Pre-register a fan (box office); they finish sign-up later with the same email or phone',
+        body: preRegisterFanSchema,
+        response: { 201: fanSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201)
+      return preRegisterFan(app.db, accounts, request.body, request.country)
+    },
+  )
+}
+
+/** Whether an email, phone or document is registered already (the registration form asks; rate-limited). */
+function existenceRoutes(app: FastifyInstance, accounts: AccountDirectory) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   // Spec §7 leaves the method open: POST keeps emails, phones and documents out of URLs and access logs.
   r.post(
     '/api/fan/email-validation',
@@ -98,22 +124,5 @@ export async function fanRoutes(app: FastifyInstance, opts: { accounts: AccountD
     async (request) => ({
       exists: await documentExists(app.db, request.body.documentType, request.body.documentNumber),
     }),
-  )
-
-  r.post(
-    '/api/v1/fans',
-    {
-      preHandler: requireRole('operator', 'admin'),
-      schema: {
-        tags,
-        summary: 'Pre-register a fan (box office); they finish sign-up later with the same email or phone',
-        body: preRegisterFanSchema,
-        response: { 201: fanSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201)
-      return preRegisterFan(app.db, accounts, request.body, request.country)
-    },
   )
 }
