@@ -91,20 +91,38 @@ async function operatorOf(request: FastifyRequest): Promise<Operator> {
   }
 }
 
+const tags = ['box office']
+const operator = requireRole('operator')
+const admin = requireRole('admin')
+const eventParams = z.object({ eventId: z.uuid() })
+const noStore = { 'cache-control': 'no-store' }
+const saleParams = z.object({ id: z.string().max(64) })
+const COUNTER_LIMIT = { rateLimit: { max: 60, timeWindow: '1 minute' } }
+
 /**
  * The box office's API (issue 15): shifts, finding the buyer, counter sales and voids. Operators only: a fan
  * gets 403 on every route; an operator sees a fan's lookup fields, never their purchases.
  */
 export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: CheckoutDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>()
   const { deps } = opts
-  const tags = ['box office']
-  const operator = requireRole('operator')
-  const admin = requireRole('admin')
-  const eventParams = z.object({ eventId: z.uuid() })
-  const noStore = { 'cache-control': 'no-store' }
-  const saleParams = z.object({ id: z.string().max(64) })
+  shiftRoutes(app)
+  counterSaleRoutes(app, deps)
+  reservationRoutes(app, deps)
+  planSaleRoutes(app, deps)
+  planPaymentRoutes(app, deps)
+  saleLookupRoutes(app)
+  saleAfterRoutes(app, deps)
+  courtesyReasonRoutes(app)
+  courtesyQuotaRoutes(app)
+  operatorEventRoutes(app)
+  operatorAccountRoutes(app)
+  reportRoutes(app)
+  refundRoutes(app, deps)
+}
 
+/** The operator's shift: its running totals, opened with a float, closed with a blind count. */
+function shiftRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/shift',
     {
@@ -164,12 +182,16 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return closeShift(app.db, await operatorOf(request), request.body.countedCash)
     },
   )
+}
 
+/** Finding the buyer, then selling to them: paid now at the counter, or paid later by them. */
+function counterSaleRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/fans',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: 'Find a fan of this country by exact email, phone or document number',
@@ -188,7 +210,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     '/api/assistant/sales',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: "Sell the operator's reservation to a buyer at the counter",
@@ -227,12 +249,16 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return result
     },
   )
+}
 
+/** Seats kept for a buyer who pays at a counter later, and that payment. */
+function reservationRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/assistant/reservations',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: "Keep the operator's held seats for a buyer who pays at a counter later (RESERVATION)",
@@ -251,6 +277,31 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     },
   )
 
+  r.post(
+    '/api/assistant/sales/:id/collect',
+    {
+      onRequest: operator,
+      config: COUNTER_LIMIT,
+      schema: {
+        tags,
+        summary: 'Pay a reservation at the counter, in the operator’s open shift',
+        description:
+          'Cash (with change) and card-terminal tenders, settled as a sale’s (422 TENDER_BELOW_DUE, TENDER_REFERENCE_REQUIRED). The sale is then the collecting operator’s, in their shift: tickets issued and printable. Not a waiting reservation → 409 ORDER_NOT_PAYABLE; past its deadline → 422 HOLD_EXPIRED. The same idempotency key answers the same collection.',
+        params: saleParams,
+        body: collectBodySchema,
+        response: { 200: counterSaleSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return collect(deps, await operatorOf(request), request.country, request.params.id, request.body)
+    },
+  )
+}
+
+/** Selling on the event's paguitos plan: its quote, then the sale with the deposit. */
+function planSaleRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/plans/quote',
     {
@@ -274,7 +325,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     '/api/assistant/plans',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: "Sell the operator's reservation on the event's paguitos plan, taking the deposit",
@@ -292,12 +343,16 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return sold
     },
   )
+}
 
+/** A plan found at the counter, and its later payments taken there. */
+function planPaymentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/plans',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: 'Find a paguitos plan of the country by its purchase code, to take a payment of it',
@@ -333,7 +388,7 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     '/api/assistant/plans/:id/payments',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: "Take a plan's next instalment, or its whole balance, at the counter",
@@ -350,33 +405,16 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return payPlanAtCounter(deps, operatorNow, request.country, request.params.id, request.body)
     },
   )
+}
 
-  r.post(
-    '/api/assistant/sales/:id/collect',
-    {
-      onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Pay a reservation at the counter, in the operator’s open shift',
-        description:
-          'Cash (with change) and card-terminal tenders, settled as a sale’s (422 TENDER_BELOW_DUE, TENDER_REFERENCE_REQUIRED). The sale is then the collecting operator’s, in their shift: tickets issued and printable. Not a waiting reservation → 409 ORDER_NOT_PAYABLE; past its deadline → 422 HOLD_EXPIRED. The same idempotency key answers the same collection.',
-        params: saleParams,
-        body: collectBodySchema,
-        response: { 200: counterSaleSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore)
-      return collect(deps, await operatorOf(request), request.country, request.params.id, request.body)
-    },
-  )
-
+/** The operator's own sales, as their receipts show them. */
+function saleLookupRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/sales',
     {
       onRequest: operator,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: COUNTER_LIMIT,
       schema: {
         tags,
         summary: 'Find a sale by its receipt’s code: one of the operator’s own, or a reservation to collect',
@@ -407,7 +445,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return saleOf(app.db, (await request.requireUser()).userId, request.params.id, request.country)
     },
   )
+}
 
+/** What follows a sale at the counter: its tickets printed, or the sale voided. */
+function saleAfterRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/sales/:id/tickets.pdf',
     {
@@ -459,7 +501,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return voidSale(deps, await operatorOf(request), request.country, request.params.id)
     },
   )
+}
 
+/** Why a courtesy is given: the operators' list, and the admins' edits of it. */
+function courtesyReasonRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/checkout-service/courtesy-reasons',
     {
@@ -477,42 +523,6 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return {
         reasons: await courtesyReasonList(app.db, request.locale, { activeOnly: !roles.includes('admin') }),
       }
-    },
-  )
-
-  r.get(
-    '/api/backoffice/box-office/shifts',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        summary: 'The country’s latest shifts with their reports (admins)',
-        description:
-          'Newest first, at most 30. An open shift’s expected cash stays hidden until its blind close.',
-        response: { 200: shiftReportsSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore)
-      return { shifts: await shiftReports(app.db, request.country) }
-    },
-  )
-
-  r.get(
-    '/api/backoffice/box-office/audit',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        summary: 'The box office’s latest audit entries (admins)',
-        description:
-          'Of the site’s country: sales, voids, ticket prints, shifts opened and closed, and the quotas, reasons and assignments admins set: who, when, from which address, and what, with the currency of its amounts. Newest first, at most 100.',
-        response: { 200: boxOfficeAuditSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore)
-      return { entries: await boxOfficeAudit(app.db, request.country) }
     },
   )
 
@@ -548,7 +558,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     async (request) =>
       saveCourtesyReason(app.db, await operatorOf(request), { code: request.params.code, ...request.body }),
   )
+}
 
+/** How many courtesies an event may give. */
+function courtesyQuotaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/events/:eventId/courtesy-quota',
     {
@@ -583,7 +597,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     async (request) =>
       saveCourtesyQuota(app.db, await operatorOf(request), request.params.eventId, request.body.quota),
   )
+}
 
+/** Which events an operator sells. */
+function operatorEventRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/assistant/events',
     {
@@ -618,7 +636,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
     async (request) =>
       assignEvents(app.db, await operatorOf(request), request.params.userId, request.body.eventIds),
   )
+}
 
+/** Who is an operator (admins). */
+function operatorAccountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/backoffice/operators',
     {
@@ -669,6 +691,46 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return { revoked: true as const }
     },
   )
+}
+
+/** The admins' view of the country's box office: shifts, the audit log, events and their quotas. */
+function reportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/api/backoffice/box-office/shifts',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The country’s latest shifts with their reports (admins)',
+        description:
+          'Newest first, at most 30. An open shift’s expected cash stays hidden until its blind close.',
+        response: { 200: shiftReportsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { shifts: await shiftReports(app.db, request.country) }
+    },
+  )
+
+  r.get(
+    '/api/backoffice/box-office/audit',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The box office’s latest audit entries (admins)',
+        description:
+          'Of the site’s country: sales, voids, ticket prints, shifts opened and closed, and the quotas, reasons and assignments admins set: who, when, from which address, and what, with the currency of its amounts. Newest first, at most 100.',
+        response: { 200: boxOfficeAuditSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { entries: await boxOfficeAudit(app.db, request.country) }
+    },
+  )
 
   r.get(
     '/api/backoffice/box-office/events',
@@ -686,7 +748,11 @@ export async function boxOfficeRoutes(app: FastifyInstance, opts: { deps: Checko
       return { events: await boxOfficeEvents(app.db, request.country) }
     },
   )
+}
 
+/** A counter sale found by its code and refunded by an admin. */
+function refundRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/backoffice/box-office/sales',
     {
