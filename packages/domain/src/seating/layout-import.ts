@@ -285,43 +285,58 @@ const DEFAULT_ZONE_COLOR = '#4c6ef5'
 const DEFAULT_SEAT_RADIUS = 10 // pretix's default
 const round1 = (v: number) => Math.round(v * 10) / 10 + 0
 
+/** How far the drawing reaches: right and bottom edges, and its top (for the stage above it). */
+interface Extent {
+  maxX: number
+  maxY: number
+  minY: number
+}
+
+const reach = (extent: Extent, x: number, y: number) => {
+  if (x > extent.maxX) extent.maxX = x
+  if (y > extent.maxY) extent.maxY = y
+  if (y < extent.minY) extent.minY = y
+}
+
+/**
+ * A zone's rows at their place on the plan (zone, row and seat offsets added), with the largest seat radius
+ * and how many seats each category sells.
+ */
+function zoneRows(zone: PretixPlan['zones'][number], extent: Extent) {
+  const zx = zone.position?.x ?? 0
+  const zy = zone.position?.y ?? 0
+  const categories = new Map<string, number>()
+  let radius = 0
+  const rows: LayoutRow[] = zone.rows.map((row, ri) => {
+    const rx = zx + (row.position?.x ?? 0)
+    const ry = zy + (row.position?.y ?? 0)
+    const seats = row.seats.map((seat, si): SeatTuple => {
+      const x = round1(rx + seat.position.x)
+      const y = round1(ry + seat.position.y)
+      radius = Math.max(radius, seat.radius ?? DEFAULT_SEAT_RADIUS)
+      reach(extent, x, y)
+      if (seat.category) categories.set(seat.category, (categories.get(seat.category) ?? 0) + 1)
+      return [seatNumberOf(seat.seat_number, si), x, y]
+    })
+    return { label: (row.row_number ?? '').trim().slice(0, 8) || String(ri + 1), seats }
+  })
+  return { rows, radius, categories }
+}
+
 function convertPretixPlan(plan: PretixPlan): Layout {
   const colors = new Map(plan.categories.map((c) => [c.name, c.color || DEFAULT_ZONE_COLOR]))
   const codes = new Set<string>()
   const sections: LayoutSection[] = []
   const shapes: LayoutShape[] = []
-  let maxX = 0
-  let maxY = 0
-  let minY = Number.POSITIVE_INFINITY
+  const extent: Extent = { maxX: 0, maxY: 0, minY: Number.POSITIVE_INFINITY }
 
   plan.zones.forEach((zone, zi) => {
-    const zx = zone.position?.x ?? 0
-    const zy = zone.position?.y ?? 0
-    const categories = new Map<string, number>()
-    let radius = 0
-    const rows: LayoutRow[] = zone.rows.map((row, ri) => {
-      const rx = zx + (row.position?.x ?? 0)
-      const ry = zy + (row.position?.y ?? 0)
-      const seats = row.seats.map((seat, si): SeatTuple => {
-        const x = round1(rx + seat.position.x)
-        const y = round1(ry + seat.position.y)
-        radius = Math.max(radius, seat.radius ?? DEFAULT_SEAT_RADIUS)
-        if (x > maxX) maxX = x
-        if (y > maxY) maxY = y
-        if (y < minY) minY = y
-        if (seat.category) categories.set(seat.category, (categories.get(seat.category) ?? 0) + 1)
-        return [seatNumberOf(seat.seat_number, si), x, y]
-      })
-      return { label: (row.row_number ?? '').trim().slice(0, 8) || String(ri + 1), seats }
-    })
+    const { rows, radius, categories } = zoneRows(zone, extent)
     zone.areas.forEach((area, ai) => {
-      for (const shape of areaShapes(area, zx, zy, `pretix-${zi + 1}-${ai + 1}`)) {
+      const at = `pretix-${zi + 1}-${ai + 1}`
+      for (const shape of areaShapes(area, zone.position?.x ?? 0, zone.position?.y ?? 0, at)) {
         shapes.push(shape)
-        for (const [x, y] of shapeCorners(shape)) {
-          if (x > maxX) maxX = x
-          if (y > maxY) maxY = y
-          if (y < minY) minY = y
-        }
+        for (const [x, y] of shapeCorners(shape)) reach(extent, x, y)
       }
     })
     if (!rows.some((r) => r.seats.length > 0)) return
@@ -344,10 +359,10 @@ function convertPretixPlan(plan: PretixPlan): Layout {
   if (sections.length === 0) throw new PretixPlanError('zones', 'no zone of the plan has seats')
 
   // pretix's size when given, else the drawing plus a margin.
-  const canvas = plan.size ?? { width: Math.ceil(maxX) + 40, height: Math.ceil(maxY) + 40 }
+  const canvas = plan.size ?? { width: Math.ceil(extent.maxX) + 40, height: Math.ceil(extent.maxY) + 40 }
   // pretix plans draw their own stage as an area: ours takes the free band above the drawing, if any, so
   // the two never overlap.
-  const stageHeight = Math.max(0, Math.min(40, Math.floor(minY) - 20))
+  const stageHeight = Math.max(0, Math.min(40, Math.floor(extent.minY) - 20))
   const stageWidth = Math.round(canvas.width * 0.4)
   return {
     format: 'palco.layout',

@@ -167,48 +167,10 @@ const MAX_CELL_INDEX = 2 ** 30
  * 100,000 seats well under 300 ms; two cells sharing a bucket only add candidates, never lose one.
  */
 function findOverlaps(sections: readonly LayoutSection[], problems: Problems) {
-  const pitches = sections.map(rowPitch)
-  const known = pitches.filter((p) => p > 0)
-  const venuePitch = known.length ? Math.min(...known) : 0
-
-  let count = 0
-  for (const s of sections) if (s.numbered) for (const r of s.rows ?? []) count += r.seats.length
-  if (count < 2) return
-  const xs = new Float64Array(count)
-  const ys = new Float64Array(count)
-  const radius = new Float64Array(count)
-  const sectionOf = new Int32Array(count)
-  const rowOf: string[] = new Array(count)
-  const numberOf = new Float64Array(count)
-  let p = 0
-  sections.forEach((s, si) => {
-    if (!s.numbered) return
-    const r = 0.5 * ((pitches[si] as number) || venuePitch)
-    for (const row of s.rows ?? []) {
-      for (const seat of row.seats) {
-        xs[p] = seat[1]
-        ys[p] = seat[2]
-        radius[p] = r
-        sectionOf[p] = si
-        rowOf[p] = row.label
-        numberOf[p] = seat[0]
-        p++
-      }
-    }
-  })
-
-  // Cells one pitch wide: a seat's neighbourhood (± half its pitch) then spans at most 2 × 2 cells.
-  const sorted = radius.filter((r) => r > 0).sort()
-  const cell = 2 * (sorted[sorted.length >> 1] ?? 0.5)
-  let buckets = 1024
-  while (buckets < 2 * count) buckets *= 2
-  const mask = buckets - 1
-  // Each bucket is a linked list of the seats already placed in it: head per bucket, next per seat.
-  const head = new Int32Array(buckets).fill(-1)
-  const next = new Int32Array(count)
-  const bucketOf = (cx: number, cy: number) =>
-    (Math.imul(cx | 0, 73856093) ^ Math.imul(cy | 0, 19349663)) & mask
-
+  const seats = seatTableOf(sections)
+  if (seats.count < 2) return
+  const grid = seatGridOf(seats)
+  const { xs, ys, radius } = seats
   const overlaps = (a: number, b: number) => {
     const dx = (xs[a] as number) - (xs[b] as number)
     const dy = (ys[a] as number) - (ys[b] as number)
@@ -216,56 +178,149 @@ function findOverlaps(sections: readonly LayoutSection[], problems: Problems) {
     const limit = Math.min(radius[a] as number, radius[b] as number)
     return d2 === 0 || d2 < limit * limit
   }
+  for (let a = 0; a < seats.count; a++) {
+    const other = earlierOverlap(a, seats, grid, overlaps)
+    if (other >= 0) addOverlap(problems, sections, seats, a, other)
+  }
+}
 
-  for (let a = 0; a < count; a++) {
-    const x = xs[a] as number
-    const y = ys[a] as number
-    const r = radius[a] as number
-    let other = -1
-    if (Math.abs(x / cell) < MAX_CELL_INDEX && Math.abs(y / cell) < MAX_CELL_INDEX) {
-      const cx0 = Math.floor((x - r) / cell)
-      const cx1 = Math.floor((x + r) / cell)
-      const cy0 = Math.floor((y - r) / cell)
-      const cy1 = Math.floor((y + r) / cell)
-      if ((cx1 - cx0 + 1) * (cy1 - cy0 + 1) <= a) {
-        for (let cx = cx0; cx <= cx1 && other < 0; cx++) {
-          for (let cy = cy0; cy <= cy1 && other < 0; cy++) {
-            for (let b = head[bucketOf(cx, cy)] as number; b >= 0; b = next[b] as number) {
-              if (overlaps(a, b)) {
-                other = b
-                break
-              }
-            }
+/** The numbered seats in layout order, one column per field (no per-seat objects). */
+interface SeatTable {
+  count: number
+  xs: Float64Array
+  ys: Float64Array
+  /** Half the seat pitch of the seat's section; the venue's smallest when its own is unknown. */
+  radius: Float64Array
+  sectionOf: Int32Array
+  rowOf: string[]
+  numberOf: Float64Array
+}
+
+function seatTableOf(sections: readonly LayoutSection[]): SeatTable {
+  const pitches = sections.map(rowPitch)
+  const known = pitches.filter((p) => p > 0)
+  const venuePitch = known.length ? Math.min(...known) : 0
+  let count = 0
+  for (const s of sections) if (s.numbered) for (const r of s.rows ?? []) count += r.seats.length
+  const t: SeatTable = {
+    count,
+    xs: new Float64Array(count),
+    ys: new Float64Array(count),
+    radius: new Float64Array(count),
+    sectionOf: new Int32Array(count),
+    rowOf: new Array(count),
+    numberOf: new Float64Array(count),
+  }
+  let p = 0
+  sections.forEach((s, si) => {
+    if (!s.numbered) return
+    const r = 0.5 * ((pitches[si] as number) || venuePitch)
+    for (const row of s.rows ?? []) {
+      for (const seat of row.seats) {
+        t.xs[p] = seat[1]
+        t.ys[p] = seat[2]
+        t.radius[p] = r
+        t.sectionOf[p] = si
+        t.rowOf[p] = row.label
+        t.numberOf[p] = seat[0]
+        p++
+      }
+    }
+  })
+  return t
+}
+
+/** Buckets of a hashed grid; each a linked list of the seats already placed in it. */
+interface SeatGrid {
+  cell: number
+  /** The latest seat placed in each bucket, or -1. */
+  head: Int32Array
+  /** Per seat, the seat placed in its bucket before it, or -1. */
+  next: Int32Array
+  mask: number
+}
+
+function seatGridOf(seats: SeatTable): SeatGrid {
+  // Cells one pitch wide: a seat's neighbourhood (± half its pitch) then spans at most 2 × 2 cells.
+  const sorted = seats.radius.filter((r) => r > 0).sort()
+  const cell = 2 * (sorted[sorted.length >> 1] ?? 0.5)
+  let buckets = 1024
+  while (buckets < 2 * seats.count) buckets *= 2
+  return {
+    cell,
+    head: new Int32Array(buckets).fill(-1),
+    next: new Int32Array(seats.count),
+    mask: buckets - 1,
+  }
+}
+
+const bucketOf = (mask: number, cx: number, cy: number) =>
+  (Math.imul(cx | 0, 73856093) ^ Math.imul(cy | 0, 19349663)) & mask
+
+/**
+ * An earlier seat that seat `a` overlaps, or -1, from the grid's buckets around it (or every earlier seat,
+ * see `scanEarlier`); then places `a` in the grid for the seats after it.
+ */
+function earlierOverlap(
+  a: number,
+  seats: SeatTable,
+  grid: SeatGrid,
+  overlaps: (a: number, b: number) => boolean,
+): number {
+  const { cell, head, next, mask } = grid
+  const x = seats.xs[a] as number
+  const y = seats.ys[a] as number
+  const r = seats.radius[a] as number
+  if (!(Math.abs(x / cell) < MAX_CELL_INDEX && Math.abs(y / cell) < MAX_CELL_INDEX))
+    return Number.isFinite(x) && Number.isFinite(y) ? scanEarlier(a, overlaps) : -1
+  let other = -1
+  const cx0 = Math.floor((x - r) / cell)
+  const cx1 = Math.floor((x + r) / cell)
+  const cy0 = Math.floor((y - r) / cell)
+  const cy1 = Math.floor((y + r) / cell)
+  if ((cx1 - cx0 + 1) * (cy1 - cy0 + 1) <= a) {
+    for (let cx = cx0; cx <= cx1 && other < 0; cx++) {
+      for (let cy = cy0; cy <= cy1 && other < 0; cy++) {
+        for (let b = head[bucketOf(mask, cx, cy)] as number; b >= 0; b = next[b] as number) {
+          if (overlaps(a, b)) {
+            other = b
+            break
           }
         }
-      } else {
-        other = scanEarlier(a, overlaps)
       }
-      const bucket = bucketOf(Math.floor(x / cell), Math.floor(y / cell))
-      next[a] = head[bucket] as number
-      head[bucket] = a
-    } else if (Number.isFinite(x) && Number.isFinite(y)) {
-      other = scanEarlier(a, overlaps)
     }
-    if (other >= 0) {
-      const s = sections[sectionOf[a] as number] as LayoutSection
-      const o = sections[sectionOf[other] as number] as LayoutSection
-      const row = rowOf[a] as string
-      const seat = numberOf[a] as number
-      problems.add(
-        'OVERLAPPING_SEATS',
-        { kind: 'seat', section: s.code, row, seat },
-        {
-          ...sectionParams(s),
-          row,
-          seat,
-          otherSection: o.code,
-          otherRow: rowOf[other] as string,
-          otherSeat: numberOf[other] as number,
-        },
-      )
-    }
+  } else {
+    other = scanEarlier(a, overlaps)
   }
+  const bucket = bucketOf(mask, Math.floor(x / cell), Math.floor(y / cell))
+  next[a] = head[bucket] as number
+  head[bucket] = a
+  return other
+}
+
+function addOverlap(
+  problems: Problems,
+  sections: readonly LayoutSection[],
+  seats: SeatTable,
+  a: number,
+  other: number,
+) {
+  const s = sections[seats.sectionOf[a] as number] as LayoutSection
+  const o = sections[seats.sectionOf[other] as number] as LayoutSection
+  const row = seats.rowOf[a] as string
+  const seat = seats.numberOf[a] as number
+  problems.add(
+    'OVERLAPPING_SEATS',
+    { kind: 'seat', section: s.code, row, seat },
+    {
+      ...sectionParams(s),
+      row,
+      seat,
+      otherSection: o.code,
+      otherRow: seats.rowOf[other] as string,
+      otherSeat: seats.numberOf[other] as number,
+    },
+  )
 }
 
 // Seats too far from the origin for the grid, or whose neighbourhood spans more cells than there are
