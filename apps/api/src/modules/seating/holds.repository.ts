@@ -1,18 +1,17 @@
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import type { HoldRefusal, SeatRef } from '@palco/domain/seating/hold-rules'
 import {
   assertReservationMove,
   EDITABLE_STATUSES,
   EXPIRES_BY_CLOCK,
   HOLDING_STATUSES,
 } from '@palco/domain/seating/reservation-lifecycle'
+import { assertSeatMove } from '@palco/domain/seating/seat-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
-export interface SeatRef {
-  section: string
-  row: string
-  seat: number
-}
+// The rule's own vocabulary (packages/domain/src/seating/hold-rules.ts), as this file's callers name it.
+export type { HoldRefusal, MissedSeat, SeatRef } from '@palco/domain/seating/hold-rules'
 
 export interface TakenPlace {
   section_code: string
@@ -66,17 +65,27 @@ export async function findHold(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
 }
 
-/** Moves a hold from `from` to `to` (checked against the domain's table first), only if it is still in `from`. */
-export async function setHoldStatus(trx: Db, holdId: string, from: ReservationStatus, to: ReservationStatus) {
-  assertReservationMove(from, to)
-  const row = await trx
+/**
+ * The one writer of a reservation's status (`seat_holds.status`), for seating's own changes and checkout's:
+ * a move of the domain's table (reservation-lifecycle.ts), checked before it runs (an illegal move is a bug,
+ * and throws), made only from the status the caller saw (a stale writer changes nothing: false). A payment
+ * may move the hold's own end with it (`expiresAt`).
+ */
+export async function moveHold(
+  trx: Db,
+  holdId: string,
+  from: string,
+  to: string,
+  expiresAt?: Date,
+): Promise<boolean> {
+  assertReservationMove(from as ReservationStatus, to as ReservationStatus, holdId)
+  const r = await trx
     .updateTable('seat_holds')
-    .set({ status: to, updated_at: new Date() })
+    .set({ status: to, updated_at: sql`now()`, ...(expiresAt ? { expires_at: expiresAt } : {}) })
     .where('id', '=', holdId)
     .where('status', '=', from)
-    .returning('id')
     .executeTakeFirst()
-  return row !== undefined
+  return Number(r.numUpdatedRows) === 1
 }
 
 export interface HoldRow {
@@ -87,18 +96,7 @@ export interface HoldRow {
   expires_at: Date | string
 }
 
-/** What `hold_places` refused, with what the API needs to say why (migration 0009-hold-places). */
-/** A seat a hold could not take, as the refusing statement saw it; no status: it does not exist. */
-export interface MissedSeat extends SeatRef {
-  status: string | null
-  restriction: string | null
-}
-
-export type HoldRefusal =
-  | { kind: 'PLACES_NOT_TAKEN'; missed: MissedSeat[] }
-  | { kind: 'SLOTS_SHORT'; available: number }
-  | { kind: 'MAX_PER_FAN_EXCEEDED'; zoneId: string | null; max: number }
-
+/** What `hold_places` refused, with what the API needs to say why (db/sql/hold-places.ts). */
 export class HoldRefused extends Error {
   constructor(readonly refusal: HoldRefusal) {
     super(refusal.kind)
@@ -109,10 +107,10 @@ const REFUSALS = new Set(['PLACES_NOT_TAKEN', 'SLOTS_SHORT', 'MAX_PER_FAN_EXCEED
 
 /**
  * Adds places to the fan's live hold for the event, creating it if needed, in one statement and so one
- * transaction (the `hold_places` function, migration 0009). Named seats are locked NOWAIT in a stable order
- * and granted only if free or expired; slots of an unnumbered section are taken SKIP LOCKED; the per-fan
- * maximum is checked last. Any refusal rolls everything back and throws `HoldRefused`; a seat locked by a
- * racing request throws the driver's 55P03.
+ * transaction (the `hold_places` function, db/sql/hold-places.ts). Named seats are locked NOWAIT in a stable
+ * order and granted only if free or lapsed (AVAILABLE or HELD → HELD); slots of an unnumbered section are
+ * taken SKIP LOCKED; the per-fan maximum is checked last. Any refusal rolls everything back and throws
+ * `HoldRefused`; a seat locked by a racing request throws the driver's 55P03.
  */
 export async function holdPlacesAtomically(
   db: Db,
@@ -123,6 +121,7 @@ export async function holdPlacesAtomically(
   want: { seats: SeatRef[] } | { section: string; quantity: number },
 ): Promise<{ hold: HoldRow & { created: boolean }; taken: GrantedPlace[] }> {
   const seats = 'seats' in want ? want.seats : null
+  assertSeatMove(['AVAILABLE', 'HELD'], 'HELD')
   try {
     const { rows } = await sql<{ result: { hold: HoldRow & { created: boolean }; taken: GrantedPlace[] } }>`
       select hold_places(${eventId}::uuid, ${userId}::uuid, ${minutes}::int, ${allowExclusive}::boolean,
@@ -148,8 +147,9 @@ export async function holdPlacesAtomically(
   }
 }
 
-/** Frees some or all of a hold's seats; returns them for the live feed. */
+/** Frees some or all of a hold's seats (HELD → AVAILABLE); returns them for the live feed. */
 export async function releaseSeats(trx: Db, holdId: string, refs?: SeatRef[]) {
+  assertSeatMove(['HELD'], 'AVAILABLE')
   const base = sql`update event_seats es
     set status = 'AVAILABLE', hold_id = null, hold_expires_at = null, change_seq = nextval('seat_change_seq')
     where es.hold_id = ${holdId} and es.status = 'HELD'`
@@ -189,10 +189,11 @@ export async function seatsOfHold(db: Db, holdId: string) {
 }
 
 /**
- * The sweeper's step: frees places whose hold time ran out and marks those holds EXPIRED. Only tidies:
- * a new hold already treats an expired place as free (DESIGN §5).
+ * The sweeper's step for places: frees those whose hold time ran out (HELD → AVAILABLE). Only tidies: a new
+ * hold already treats a lapsed place as free (DESIGN §5).
  */
-export async function sweepExpired(db: Db, limit: number) {
+export async function freeLapsedPlaces(db: Db, limit: number) {
+  assertSeatMove(['HELD'], 'AVAILABLE')
   const { rows } = await sql<{
     event_id: string
     section_code: string
@@ -212,10 +213,14 @@ export async function sweepExpired(db: Db, limit: number) {
     where es.event_id = g.event_id and es.section_code = g.section_code and es.place_index = g.place_index
       and es.status = 'HELD' and es.hold_expires_at <= now()
     returning es.event_id, es.section_code, es.place_index, es.change_seq`.execute(db)
-  // The holds the clock ends, by the domain's list (each may move to EXPIRED: reservation-lifecycle.ts).
-  await sql`update seat_holds set status = 'EXPIRED', updated_at = now()
-    where status = any (${[...EXPIRES_BY_CLOCK]}::text[]) and expires_at <= now()`.execute(db)
   return rows
+}
+
+/** The sweeper's step for holds: the ones the clock ends (EXPIRES_BY_CLOCK) and whose time ran out → EXPIRED. */
+export async function expireLapsedHolds(db: Db) {
+  for (const from of EXPIRES_BY_CLOCK) assertReservationMove(from, 'EXPIRED')
+  await sql`update seat_holds set status = 'EXPIRED', updated_at = now()
+    where status in (${sql.join([...EXPIRES_BY_CLOCK])}) and expires_at <= now()`.execute(db)
 }
 
 /** Sends changes to every process's live feed at commit (NOTIFY is transactional). */

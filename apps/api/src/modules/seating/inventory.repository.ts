@@ -1,5 +1,6 @@
 import { SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
+import { assertSeatStart, type SeatStatus } from '@palco/domain/seating/seat-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
@@ -66,18 +67,22 @@ export async function hasInventory(db: Db, eventId: string): Promise<boolean> {
   return row !== undefined
 }
 
+/** A place is made BLOCKED when not for sale, AVAILABLE otherwise (seat-lifecycle.ts, its first statuses). */
+const statusOf = (p: PlaceRow): SeatStatus => (p.blocked ? 'BLOCKED' : 'AVAILABLE')
+
 /** Bulk insert through unnest(): one statement per 5,000 places, portable to PostgreSQL 15 and PGlite. */
 export async function insertPlaces(db: Db, eventId: string, places: PlaceRow[]) {
+  for (const status of new Set(places.map(statusOf))) assertSeatStart(status)
   for (let i = 0; i < places.length; i += BATCH) {
     const chunk = places.slice(i, i + BATCH)
     await sql`
       insert into event_seats (event_id, section_code, place_index, row_label, seat_number, price_zone_id, restriction, status)
-      select ${eventId}::uuid, s, i, r, n, z::uuid, x, case when b then 'BLOCKED' else 'AVAILABLE' end
+      select ${eventId}::uuid, s, i, r, n, z::uuid, x, st
       from unnest(
         ${chunk.map((p) => p.section)}::text[], ${chunk.map((p) => p.index)}::int[], ${chunk.map((p) => p.row)}::text[],
         ${chunk.map((p) => p.seat)}::int[], ${chunk.map((p) => p.zoneId)}::text[], ${chunk.map((p) => p.restriction)}::text[],
-        ${chunk.map((p) => p.blocked)}::bool[]
-      ) as t(s, i, r, n, z, x, b)
+        ${chunk.map(statusOf)}::text[]
+      ) as t(s, i, r, n, z, x, st)
       on conflict do nothing`.execute(db)
   }
 }

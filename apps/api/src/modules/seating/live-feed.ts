@@ -85,3 +85,21 @@ export function feedPayloads(
   }
   return out
 }
+
+/**
+ * Payloads for the places one statement changed: the feed's version is the newest change among them, so a map
+ * that already read a later version (GET /api/seats) ignores them. None when nothing changed.
+ */
+export function changePayloads(
+  places: readonly {
+    event_id: string
+    section_code: string
+    place_index: number
+    change_seq: number | string
+  }[],
+  state: 'A' | 'H' | 'S',
+): string[] {
+  if (places.length === 0) return []
+  const version = Math.max(...places.map((p) => Number(p.change_seq)))
+  return feedPayloads(version, [...places], state)
+}

@@ -1,4 +1,4 @@
-import type { SeatRef } from './holds.repository.js'
+import type { SeatRef } from '@palco/domain/seating/hold-rules'
 
 // The key's format has its home in the domain, next to best available that proposes keys.
 export { seatKeyOf } from '@palco/domain/seating/seat-key'

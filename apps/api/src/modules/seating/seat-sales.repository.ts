@@ -1,10 +1,10 @@
-import { canCheckoutMoveReservation } from '@palco/domain/checkout/lifecycle'
-import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import { assertSeatMove } from '@palco/domain/seating/seat-lifecycle'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 
 // A reservation's seats on their way to an order: kept through a payment, sold, or put back on sale.
-// Seating owns seat_holds and event_seats (DESIGN §4.7); checkout moves them only through these.
+// Seating owns seat_holds and event_seats (DESIGN §4.7); checkout moves them only through seat-sales.service.
+// A reservation's status moves through the one writer, holds.repository.ts `moveHold`.
 
 export async function lockHold(trx: Db, holdId: string) {
   return trx.selectFrom('seat_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
@@ -12,29 +12,6 @@ export async function lockHold(trx: Db, holdId: string) {
 
 export async function findHoldRow(db: Db, holdId: string) {
   return db.selectFrom('seat_holds').selectAll().where('id', '=', holdId).executeTakeFirst()
-}
-
-/**
- * Moves a reservation only from the status the caller saw (a stale writer changes nothing), and only as
- * checkout's table allows (DESIGN §4.5; checkout/lifecycle.ts): an illegal move is a bug, and throws.
- */
-export async function moveHold(
-  trx: Db,
-  holdId: string,
-  from: string,
-  to: string,
-  expiresAt?: Date,
-): Promise<boolean> {
-  if (!canCheckoutMoveReservation(from as ReservationStatus, to as ReservationStatus)) {
-    throw new Error(`Illegal reservation move ${from} → ${to} (hold ${holdId})`)
-  }
-  const r = await trx
-    .updateTable('seat_holds')
-    .set({ status: to, updated_at: sql`now()`, ...(expiresAt ? { expires_at: expiresAt } : {}) })
-    .where('id', '=', holdId)
-    .where('status', '=', from)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
 }
 
 /** Keeps the hold's seats from the sweeper while a payment runs (a hold may end mid-payment otherwise). */
@@ -59,9 +36,9 @@ export interface SoldPlace {
 }
 
 /**
- * Sells an order's places. Each must still be this hold's, or free (a late payment whose hold lapsed but
- * whose seats nobody took); the final UPDATE re-checks that per row (DESIGN §5), rows locked in a stable
- * order. Returns the rows sold; fewer than asked means someone else has some of them.
+ * Sells an order's places (HELD or AVAILABLE → SOLD). Each must still be this hold's, or free (a late payment
+ * whose hold lapsed but whose seats nobody took); the final UPDATE re-checks that per row (DESIGN §5), rows
+ * locked in a stable order. Returns the rows sold; fewer than asked means someone else has some of them.
  */
 export async function sellPlaces(
   trx: Db,
@@ -70,6 +47,7 @@ export async function sellPlaces(
   places: readonly { section: string; placeIndex: number }[],
 ): Promise<SoldPlace[]> {
   if (places.length === 0) return []
+  assertSeatMove(['HELD', 'AVAILABLE'], 'SOLD')
   const { rows } = await sql<SoldPlace>`
     with wanted as (
       select * from unnest(${places.map((p) => p.section)}::text[], ${places.map((p) => p.placeIndex)}::int[]) as w(s, i)
@@ -116,8 +94,9 @@ export async function lockTakeablePlaces(
   return rows
 }
 
-/** Puts a sold order's places back on sale (a voided counter sale); returns them for the live feed. */
+/** Puts a sold order's places back on sale (SOLD → AVAILABLE: a voided sale, a refund); returns them for the feed. */
 export async function unsellPlaces(trx: Db, eventId: string, holdId: string) {
+  assertSeatMove(['SOLD'], 'AVAILABLE')
   const { rows } = await sql<{
     event_id: string
     section_code: string

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/dialect.js'
-import { notifySeatChanges, sweepExpired } from './holds.repository.js'
-import { feedPayloads } from './live-feed.js'
+import { expireLapsedHolds, freeLapsedPlaces, notifySeatChanges } from './holds.repository.js'
+import { changePayloads } from './live-feed.js'
 
-/** One pass: frees expired places and tells open maps; returns how many were freed. */
+/**
+ * One pass: frees lapsed places, marks the holds the clock ended EXPIRED, and tells open maps; returns how
+ * many places were freed. Only tidies: a new hold already treats a lapsed place as free (DESIGN §5).
+ */
 export async function sweepOnce(db: Db): Promise<number> {
-  const freed = await sweepExpired(db, 5000)
-  if (freed.length === 0) return 0
-  const version = Math.max(...freed.map((f) => Number(f.change_seq)))
-  for (const payload of feedPayloads(version, freed, 'A')) await notifySeatChanges(db, payload)
+  const freed = await freeLapsedPlaces(db, 5000)
+  await expireLapsedHolds(db)
+  for (const payload of changePayloads(freed, 'A')) await notifySeatChanges(db, payload)
   return freed.length
 }
 
