@@ -1,8 +1,14 @@
 import { isEventCancelled, SELLING_EVENT_STATUS } from '@palco/domain/catalog/event-lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
-import { HOLD_MINUTES } from '@palco/domain/seating/hold-rules'
-import type { Reservation } from '@palco/domain/seating/reservation-contract'
+import {
+  HOLD_MINUTES,
+  type HoldRefusal,
+  type MissedSeat,
+  type SeatRef,
+  seatRefusal,
+} from '@palco/domain/seating/hold-rules'
+import type { ChangeReservationBody, Reservation } from '@palco/domain/seating/reservation-contract'
 import { isEditable } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import {
@@ -11,22 +17,20 @@ import {
   findLiveHolds,
   findSellingEvent,
   type GrantedPlace,
-  type HoldRefusal,
   HoldRefused,
   type HoldRow,
   holdPlacesAtomically,
   lockFanEvent,
-  type MissedSeat,
+  moveHold,
   notifySeatChangesSoon,
   releaseSeats,
-  type SeatRef,
   seatsOfHold,
-  setHoldStatus,
   type TakenPlace,
 } from './holds.repository.js'
 import { ensureInventory } from './inventory.service.js'
-import { feedPayloads } from './live-feed.js'
+import { changePayloads } from './live-feed.js'
 import { parseSeatKey, seatKeyOf } from './seat-key.js'
+import { placesOfReservation } from './seat-sales.service.js'
 
 export interface Holder {
   userId: string
@@ -47,32 +51,17 @@ const LOCK_NOT_AVAILABLE = '55P03'
 const isLockNotAvailable = (err: unknown) => (err as { code?: string })?.code === LOCK_NOT_AVAILABLE
 
 async function notifyTaken(db: Db, eventId: string, taken: TakenPlace[], state: 'H' | 'A') {
-  if (taken.length === 0) return
-  const version = Math.max(...taken.map((t) => Number(t.change_seq)))
-  await notifySeatChangesSoon(
-    db,
-    feedPayloads(
-      version,
-      taken.map((t) => ({ ...t, event_id: eventId })),
-      state,
-    ),
+  const payloads = changePayloads(
+    taken.map((t) => ({ ...t, event_id: eventId })),
+    state,
   )
+  if (payloads.length > 0) await notifySeatChangesSoon(db, payloads)
 }
 
 /** Names the seats a request could not take, and why: missing, never sellable, or taken by someone. */
 function refusalOfSeats(missed: MissedSeat[]): DomainError {
-  const notFound = missed.filter((m) => m.status === null).map(seatKeyOf)
-  if (notFound.length > 0) return new DomainError('SEAT_NOT_FOUND', { details: { seats: notFound } })
-  const notSelectable = missed
-    .filter(
-      (m) =>
-        m.status === 'BLOCKED' ||
-        (m.restriction !== null && m.restriction !== 'PREFERENTIAL' && m.status === 'AVAILABLE'),
-    )
-    .map(seatKeyOf)
-  if (notSelectable.length > 0)
-    return new DomainError('SEAT_NOT_SELECTABLE', { details: { seats: notSelectable } })
-  return new DomainError('SEAT_UNAVAILABLE', { details: { seats: missed.map(seatKeyOf) } })
+  const { code, seats } = seatRefusal(missed)
+  return new DomainError(code, { details: { seats: seats.map(seatKeyOf) } })
 }
 
 /** The API's answer to a refusal of `hold_places`; nothing was held. */
@@ -162,7 +151,7 @@ async function replaceHold(
     const freed: TakenPlace[] = []
     for (const old of await findLiveHolds(trx, eventId, holder.userId)) {
       freed.push(...(await releaseSeats(trx, old.id)))
-      await setHoldStatus(trx, old.id, old.status as ReservationStatus, 'CANCELLED')
+      await moveHold(trx, old.id, old.status, 'CANCELLED')
     }
     const granted = await holdPlacesAtomically(trx, eventId, holder.userId, HOLD_MINUTES, holder.staff, want)
     return { ...granted, freed }
@@ -228,12 +217,38 @@ export async function releasePlaces(
     if (!isEditable(hold.status as ReservationStatus)) throw new DomainError('HOLD_NOT_EDITABLE')
     const freed = await releaseSeats(trx, holdId, refs as SeatRef[] | undefined)
     const left = await seatsOfHold(trx, holdId)
-    if (left.length === 0) await setHoldStatus(trx, holdId, hold.status as ReservationStatus, 'CANCELLED')
+    if (left.length === 0) await moveHold(trx, holdId, hold.status, 'CANCELLED')
     return { eventId: hold.event_id, freed }
   })
   // After the commit, as for holds (see holdPlaces).
   await notifyTaken(db, eventId, freed, 'A').catch(() => undefined)
   return reservationView(db, holdId)
+}
+
+/**
+ * Adds and removes seats of one of the fan's holds (PATCH /api/reservations/:id): removals first, then
+ * additions, each its own transaction as a hold and a release are; a hold past its time is HOLD_EXPIRED.
+ * `noted` hears of each event whose places changed, as soon as they did (the route's availability cache).
+ */
+export async function changeReservation(
+  db: Db,
+  holdId: string,
+  holder: Holder,
+  change: ChangeReservationBody,
+  noted: (eventId: string) => void = () => undefined,
+): Promise<ReservationView> {
+  const current = await reservationOf(db, holdId, holder.userId)
+  if (current.status === 'EXPIRED') throw new DomainError('HOLD_EXPIRED')
+  if (change.remove) {
+    await releasePlaces(db, current.id, holder.userId, change.remove)
+    noted(current.eventId)
+  }
+  if (change.add) {
+    const view = await holdPlaces(db, current.eventId, holder, { seats: change.add })
+    noted(current.eventId)
+    return view
+  }
+  return reservationOf(db, current.id, holder.userId)
 }
 
 async function ownHold(db: Db, holdId: string, userId: string) {
@@ -260,28 +275,31 @@ export async function reservationView(db: Db, holdId: string): Promise<Reservati
   if (!hold) throw new DomainError('NOT_FOUND')
   const expired =
     new Date(hold.expires_at).getTime() <= Date.now() && isEditable(hold.status as ReservationStatus)
-  const seats = expired ? [] : await seatsOfHold(db, holdId)
+  const places = expired ? [] : await placesOfReservation(db, holdId)
+  const seats = places.map(({ key, section, row, seat, zoneId, zoneName, unitPrice }) => ({
+    key,
+    section,
+    row,
+    seat,
+    zoneId,
+    zoneName,
+    price: unitPrice,
+  }))
   return {
     id: hold.id,
     eventId: hold.event_id,
     status: (expired ? 'EXPIRED' : hold.status) as ReservationStatus,
     createdAt: new Date(hold.created_at).toISOString(),
     expiresAt: new Date(hold.expires_at).toISOString(),
-    seats: seats.map((s) => ({
-      key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
-      section: s.section_code,
-      row: s.row_label,
-      seat: s.seat_number,
-      zoneId: s.price_zone_id,
-      zoneName: s.zone_name,
-      price: Number(s.price_amount ?? 0),
-    })),
-    total: seats.reduce((sum, s) => sum + Number(s.price_amount ?? 0), 0),
+    seats,
+    total: seats.reduce((sum, s) => sum + s.price, 0),
   }
 }
 
 /**
- * What checkout does to a hold's places inside its own transactions (issue 14: other modules use this file,
- * not the repository): the fan's per-event lock, the places of a hold, giving them back, and telling maps.
+ * @deprecated The repository's functions as checkout called them from here before seating had services for
+ * them (seat-sales.service.ts); kept until its callers move: `lockFanEvent` → `lockReservationHolder`,
+ * `seatsOfHold` → `placesOfReservation`, `releaseSeats` → `releaseReservationPlaces` (which tells open maps
+ * too), `notifySeatChanges` → `announceSeatChanges`.
  */
 export { lockFanEvent, notifySeatChanges, releaseSeats, seatsOfHold } from './holds.repository.js'
