@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { DomainError, isDomainError } from '@palco/domain/errors/domain-error'
+import type { Country } from '@palco/domain/locale/country'
 import type { SeatAvailability } from '@palco/domain/seating/availability'
 import type { Db } from '../../db/dialect.js'
 import {
@@ -266,7 +267,15 @@ export async function assertPublicEvent(db: Db, eventId: string, country: string
   return event
 }
 
-/** Seat-map events on sale now, soonest first, at most `limit` (what start-up warms). */
-export async function seatMapsOnSale(db: Db, now: Date, limit: number) {
-  return seatMapEventsOnSale(db, now, limit)
+/**
+ * Seat-map events on sale now, soonest first, at most `limit` (what start-up warms), each with the country
+ * whose host shows it.
+ */
+export async function seatMapsOnSale(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ id: string; slug: string; country: Country }[]> {
+  const events = await seatMapEventsOnSale(db, now, limit)
+  return events.map((e) => ({ id: e.id, slug: e.slug, country: e.country as Country }))
 }

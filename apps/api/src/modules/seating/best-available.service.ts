@@ -7,7 +7,7 @@ import {
 import type { BestAvailableBody, BestAvailableProposal } from '@palco/domain/seating/seat-layout-contract'
 import type { Db } from '../../db/dialect.js'
 import type { AvailabilityCache } from './availability.service.js'
-import { preferencesOf } from './seat-customizations.repository.js'
+import { preferencesOf } from './seat-customizations.service.js'
 import { seatLayoutOf } from './seat-layout.service.js'
 
 /**

@@ -1,24 +1,19 @@
 import type { Db } from '../../db/dialect.js'
 
-export interface SeatPreferences {
-  preferredSections: string[]
-  preferAisle: boolean
-}
-
-export async function preferencesOf(db: Db, userId: string): Promise<SeatPreferences> {
-  const row = await db
+/** A fan's saved seat preferences row, if they saved any. */
+export async function findPreferences(db: Db, userId: string) {
+  return db
     .selectFrom('seat_customizations')
-    .selectAll()
+    .select(['preferred_sections', 'prefer_aisle'])
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  return { preferredSections: row?.preferred_sections ?? [], preferAisle: row?.prefer_aisle ?? false }
 }
 
-export async function savePreferences(
+export async function upsertPreferences(
   db: Db,
   userId: string,
-  prefs: SeatPreferences,
-): Promise<SeatPreferences> {
+  prefs: { preferredSections: string[]; preferAisle: boolean },
+): Promise<void> {
   await db
     .insertInto('seat_customizations')
     .values({ user_id: userId, preferred_sections: prefs.preferredSections, prefer_aisle: prefs.preferAisle })
@@ -30,5 +25,4 @@ export async function savePreferences(
       }),
     )
     .execute()
-  return prefs
 }
