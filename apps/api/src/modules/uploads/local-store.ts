@@ -8,9 +8,11 @@ import { collect, type FileStore, TooLarge } from './file-store.js'
 /**
  * Files on the local disk under `root` (DATA_DIR/private-uploads): never under DATA_DIR/uploads, which the
  * catalogue serves publicly. Writes go to a temporary name and are renamed into place, so a reader never
- * sees half a file and an aborted upload leaves nothing under its key.
+ * sees half a file and an aborted upload leaves nothing under its key. Files are the process's own
+ * (`fileMode` 0600) unless they are meant to be served publicly (the catalogue's images, 0644).
  */
-export function localFileStore(root: string): FileStore {
+export function localFileStore(root: string, opts: { fileMode?: number } = {}): FileStore {
+  const mode = opts.fileMode ?? 0o600
   const base = path.resolve(root)
   const fileOf = (key: string) => {
     const full = path.resolve(base, key)
@@ -39,7 +41,7 @@ export function localFileStore(root: string): FileStore {
       })
       const source = body instanceof Uint8Array ? Readable.from([body]) : body
       try {
-        await pipeline(source, limit, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
+        await pipeline(source, limit, fs.createWriteStream(temp, { flags: 'wx', mode }))
         await fs.promises.rename(temp, target)
       } catch (err) {
         await fs.promises.rm(temp, { force: true })

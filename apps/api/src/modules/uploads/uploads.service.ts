@@ -13,9 +13,9 @@ import {
   type UploadStatus,
 } from '@palco/domain/uploads/lifecycle'
 import type { FastifyBaseLogger } from 'fastify'
-import { fileTypeFromBuffer } from 'file-type'
 import type { Db } from '../../db/dialect.js'
 import { requireViewableEvent } from '../catalog/event.service.js'
+import { typeByContent } from './content-type.js'
 import { type FileStore, TooLarge } from './file-store.js'
 import { type StrippableType, stripImageMetadata, UnreadableImage } from './strip-metadata.js'
 import {
@@ -251,13 +251,12 @@ export async function completeUpload(deps: UploadDeps, userId: string, id: strin
     if (row.expires_at <= deps.now()) return reject(deps, row, 'UPLOAD_EXPIRED')
     throw new DomainError('UPLOAD_INCOMPLETE', { field: row.field })
   }
-  const sniffed = await fileTypeFromBuffer(bytes)
-  if (!sniffed || sniffed.mime !== row.content_type || !isFileType(sniffed.mime))
-    return reject(deps, row, 'UPLOAD_TYPE_MISMATCH')
+  const type = await typeByContent(bytes, row.content_type, FILE_TYPES)
+  if (!type) return reject(deps, row, 'UPLOAD_TYPE_MISMATCH')
   let clean = bytes
-  if (sniffed.mime !== 'application/pdf') {
+  if (type !== 'application/pdf') {
     try {
-      clean = stripImageMetadata(sniffed.mime as StrippableType, bytes)
+      clean = stripImageMetadata(type as StrippableType, bytes)
     } catch (err) {
       if (err instanceof UnreadableImage) return reject(deps, row, 'UPLOAD_UNREADABLE')
       throw err
