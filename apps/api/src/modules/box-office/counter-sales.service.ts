@@ -17,14 +17,9 @@ import type { Buyer } from '@palco/domain/orders/parties'
 import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
-import {
-  type CounterTender,
-  placeCounterOrder,
-  placeOrder,
-  recordCounterParts,
-  type ShiftCheck,
-} from '../checkout/checkout.service.js'
+import { placeCounterOrder, placeOrder } from '../checkout/checkout.service.js'
 import { payInstalment } from '../checkout/installments.service.js'
+import { type CounterTender, recordCounterParts, type ShiftCheck } from '../checkout/order-request.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentInstructionsEmail } from '../orders/order-emails.js'
 import {

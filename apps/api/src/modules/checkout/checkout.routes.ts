@@ -24,8 +24,9 @@ import { cardsOfFan, removeCard } from '../payments/saved-cards.service.js'
 import { installmentQuote } from '../plans/plans.service.js'
 import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import { walletBalance } from '../wallet/wallet.service.js'
-import { type OrderActor, orderView, placeOrder, startHostedPayment } from './checkout.service.js'
+import { orderView, placeOrder, startHostedPayment } from './checkout.service.js'
 import { payInstalment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
+import type { OrderActor } from './order-request.js'
 
 /** A fan buying for themselves online, on the channel their device says (spec §3 sales channels). */
 async function buyerOnline(request: FastifyRequest): Promise<OrderActor> {

@@ -1,9 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto'
-import type { EntryDocument } from '@palco/domain/box-office/contract'
-import { priceOverrideOk, reservationDeadlineOk, type SettledTender } from '@palco/domain/box-office/tenders'
+import { randomUUID } from 'node:crypto'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf, nextPathOf } from '@palco/domain/checkout/checkout-result'
-import { orderCode } from '@palco/domain/checkout/codes'
 import type {
   CashNetwork,
   CheckoutMethod,
@@ -18,27 +15,15 @@ import type {
 import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { hostedPaymentWindow, isChoiceOffered, pendingExpiry } from '@palco/domain/checkout/methods'
 import { canRequestPayment, orderBalance } from '@palco/domain/checkout/order-balance'
-import { lowerTotal, splitPayment } from '@palco/domain/checkout/pricing'
+import { takesStaffMethod } from '@palco/domain/checkout/sales-channel-policy'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
 import { instalmentLines, nextInstalment, planStanding } from '@palco/domain/instalments/standing'
-import { type Country, type Currency, localeOf } from '@palco/domain/locale/country'
-import { type Buyer, buyerColumnsOf } from '@palco/domain/orders/parties'
+import type { Country, Currency } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
-import { assertEventSells } from '../catalog-admin/admin.service.js'
-import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
-import { priceReservation } from '../orders/cart.service.js'
-import {
-  eventOfOrder,
-  lockOrderRow,
-  type OrderRow,
-  orderById,
-  orderOfKey,
-  recordOrder,
-  takePromoUse,
-} from '../orders/orders.service.js'
+import { eventOfOrder, lockOrderRow, type OrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
 import {
   consumeCardToken,
   type HostedData,
@@ -49,195 +34,32 @@ import {
   type TransferData,
   type VoucherData,
 } from '../payments/payments.service.js'
-import {
-  type Payer,
-  type ProviderPaymentResult,
-  ProviderUnavailableError,
-  type SavedCardRef,
-} from '../payments/provider.js'
-import { PROVIDER_NAMES } from '../payments/registry.js'
+import { type Payer, type ProviderPaymentResult, ProviderUnavailableError } from '../payments/provider.js'
 import { savedCardLabel, savedCardRef } from '../payments/saved-cards.service.js'
 import { claimChargeAttempt } from '../plans/plans.service.js'
-import { lockFanEvent } from '../seating/holds.service.js'
-import { assertCartable } from '../seating/own-reservation.service.js'
-import {
-  findHoldRow,
-  lockHold,
-  moveHold,
-  protectSeats,
-  setSeatsHoldEnd,
-} from '../seating/seat-sales.service.js'
+import { findHoldRow } from '../seating/seat-sales.service.js'
 import {
   applyProviderOutcome,
-  awaitCounterPayment,
   type CheckoutDeps,
   completeIfPaid,
   type OrderLine,
-  openPlan,
-  recordSettledPayment,
   takeWalletPart,
   walletOwnerOf,
 } from '../settlement/settlement.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { failFastOnLocks } from './checkout.repository.js'
-
-/** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
-const PAYMENT_GRACE_MS = 10 * 60_000
-
-export const hashCardToken = (token: string) => createHash('sha256').update(token).digest('hex')
-
-/**
- * Who places an order (issue 14 part 1): the fan online, or an operator at the box office selling for a
- * buyer. Whoever places it holds the reservation and owns the idempotency key.
- */
-export interface OrderActor {
-  userId: string
-  /** Spec §3, from the request's user agent (`salesChannelOf`); the web desktop when unknown. */
-  channel?: SalesChannel
-  /** Set only for an operator at the box office (the routes check the role): the buyer, and the actor sells. */
-  sellingFor?: Buyer
-  /** An operator taking a later payment of an order at the counter (a plan's instalment); the routes check it. */
-  atCounter?: boolean
-}
-
-/** Whether the actor is an operator at the box office: only they take counter tenders. */
-const isOperator = (actor: OrderActor) => actor.atCounter === true || actor.sellingFor !== undefined
-
-/**
- * Who may pay more of an order: whoever placed it, its buyer (a plan sold to them at the counter is paid from
- * their account), and an operator taking a counter payment (the box office checks the event is theirs).
- */
-export const mayPayOrder = (
-  order: { placed_by: string; user_id: string | null },
-  actor: OrderActor,
-  method: string,
-) =>
-  order.placed_by === actor.userId ||
-  order.user_id === actor.userId ||
-  (method === 'COUNTER' && isOperator(actor))
-
-/** The order's parties as its columns say them. */
-function partiesOf(actor: OrderActor) {
-  const buyer: Buyer = actor.sellingFor ?? { kind: 'ACCOUNT', userId: actor.userId }
-  return {
-    ...buyerColumnsOf(buyer),
-    placed_by: actor.userId,
-    seller_user_id: actor.sellingFor ? actor.userId : null,
-    channel: actor.channel ?? 'WEB_DESKTOP',
-  }
-}
-
-interface Prepared {
-  orderId: string
-  existing: boolean
-  paymentId?: string
-  /** The key the provider sees for this payment: a retry with it answers the same attempt. */
-  idempotencyKey?: string
-  method?: CheckoutMethod
-  providerCode?: string
-  amount?: number
-  currency?: Currency
-  eventStartsAt?: Date
-  eventName?: string
-  /** Charged on a card the fan saved instead of the one-use token (issue 16 part 3). */
-  savedCard?: SavedCardRef
-}
-
-/**
- * What an operator took at the counter (provider STAFF): tender parts already settled by `settleTenders`
- * (cash with its change, card-terminal payments with their authorization), each a payment of its own,
- * settled the moment it is recorded. Their amounts must add up to what is asked of them.
- */
-export interface CounterTender {
-  method: 'COUNTER'
-  parts: readonly SettledTender[]
-  /** The shift the sale belongs to: its cash goes into that drawer (issue 15 part 5). */
-  shiftId?: string
-  /** Confirms the drawer inside the payment's transaction; see `ShiftCheck`. */
-  confirmShift?: ShiftCheck
-}
-
-/**
- * Locks the drawer's shift inside a cash movement's own transaction and re-checks it is open and of the
- * movement's currency (issue 40), so a close racing the movement either counts it or refuses it
- * (SHIFT_NOT_OPEN), and no shift mixes currencies. The box office owns shifts and passes this in.
- */
-export type ShiftCheck = (trx: Db, currency: string) => Promise<void>
-
-/**
- * Seats kept at the counter for a buyer who comes back to pay there (method RESERVATION): one payment of the
- * whole total, waiting until the deadline like a voucher (its network is the spec's cashInClub, paid at the
- * box office), then released by reconciliation.
- */
-export interface CounterReservation {
-  method: 'RESERVATION'
-  until: Date
-}
-
-/** The columns an order or ticket keeps an entry document in (migration 0023): both or neither. */
-const entryDocumentColumns = (doc: EntryDocument | undefined) => ({
-  entry_document_type: doc?.documentType ?? null,
-  entry_document_number: doc?.documentNumber.toUpperCase() ?? null,
-})
-
-const sumOfParts = (parts: readonly SettledTender[]) => parts.reduce((sum, p) => sum + p.amount, 0)
-
-/** Records each counter tender part as a settled payment of the order. */
-export async function recordCounterParts(
-  trx: Db,
-  order: { id: string; currency: string },
-  placedBy: string,
-  tender: CounterTender,
-  key?: string,
-) {
-  await tender.confirmShift?.(trx, order.currency)
-  for (const [i, part] of tender.parts.entries()) {
-    await recordSettledPayment(trx, {
-      id: randomUUID(),
-      orderId: order.id,
-      userId: placedBy,
-      providerCode: 'staff',
-      method: part.kind,
-      amount: part.amount,
-      currency: order.currency,
-      reference: part.reference,
-      tendered: part.tendered,
-      change: part.change,
-      shiftId: tender.shiftId ?? null,
-      ...(key ? { idempotencyKey: tender.parts.length > 1 ? `${key}-${i}` : key } : {}),
-    })
-  }
-}
-
-/** How an order is paid: a place-order choice, the whole total on the provider's hosted page (LINK), or a
- * tender at the counter. */
-type OrderPayment = PaymentChoice | { method: 'LINK' } | CounterTender | CounterReservation
-type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
-  payment: OrderPayment
-  /** None at the counter: a walk-in pays there and gives no billing document (issue 15). */
-  billing: PlaceOrderBody['billing'] | null
-  /**
-   * Asks the provider for only this much now (a deposit): the order is an INSTALLMENT purchase and stays
-   * open until its payments add up to the total (spec §3 purchase kinds).
-   */
-  firstPayment?: number
-  /** A paguitos purchase's schedule (issue 16): kept on the order; its deposit is `firstPayment`. */
-  installmentSchedule?: InstallmentSchedule
-  /**
-   * The fan's saved card the deposit is charged on, and each instalment when due (issue 16 part 3); the
-   * card's one-use token was spent saving it.
-   */
-  savedCardId?: string
-  /** A price lowered at the counter (issue 15): the new total, and whether an admin lowers it. */
-  priceOverride?: { total: number; byAdmin: boolean } | undefined
-  /** Entry by identity document (a counter sale, IDENTIFICATION): the tickets will admit by it. */
-  identification?: EntryDocument | undefined
-  /**
-   * Runs in the order's own transaction once it is recorded, never on a replay: the box office's checks
-   * (the operator's events, a courtesy's quota) and its audit entry. Throwing places nothing.
-   */
-  onRecorded?: (trx: Db, order: { id: string; eventId: string; places: number }) => Promise<void>
-}
+import {
+  type CounterReservation,
+  type CounterTender,
+  hashCardToken,
+  type OrderActor,
+  type OrderRequest,
+  type Prepared,
+  providerPaymentValues,
+  recordCounterParts,
+  sumOfParts,
+} from './order-request.js'
+import { prepareOrder } from './prepare-order.js'
+import { mayPayOrder, salesChannelOf } from './sales-channel.js'
 
 /**
  * Places an order (issue 6): one short transaction that checks and reserves everything (hold, amount,
@@ -325,7 +147,8 @@ export async function payOrderBalance(
     }
     const choice = body.payment
     if (choice.method === 'COUNTER') {
-      if (!isOperator(actor)) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+      if (!takesStaffMethod(salesChannelOf(actor), 'COUNTER'))
+        throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
       if (sumOfParts(choice.parts) !== body.amount)
         throw new DomainError('AMOUNT_MISMATCH', { field: 'amount' })
       await recordCounterParts(trx, order, actor.userId, choice, key)
@@ -472,43 +295,6 @@ function pagePaymentOf<P extends { provider_code: string }>(oldestFirst: readonl
   return own.at(-1) ?? oldestFirst.at(-1)
 }
 
-/** The row of a payment asked of the country's provider (card, voucher, transfer, hosted page). */
-function providerPaymentValues(
-  id: string,
-  orderId: string,
-  userId: string,
-  providerCode: string,
-  choice: PaymentChoice | { method: 'LINK' },
-  amount: number,
-  currency: string,
-) {
-  const card = choice.method === 'CARD' ? choice : null
-  return {
-    id,
-    order_id: orderId,
-    user_id: userId,
-    provider_code: providerCode,
-    method: choice.method,
-    network: choice.method === 'CASH' ? choice.network : null,
-    transfer_kind: choice.method === 'TRANSFER' ? choice.kind : null,
-    bank: choice.method === 'TRANSFER' ? (choice.bank ?? null) : null,
-    amount,
-    currency,
-    status: 'CREATED',
-    transaction_status: 'PENDING',
-    provider_payment_id: null,
-    idempotency_key: `pay-${id}`,
-    card_token_hash: null as string | null,
-    // Kept only until the card's outcome is known, so reconciliation can retry with the same key.
-    retry_token: card?.cardToken ?? null,
-    card_method: card?.paymentMethodId ?? null,
-    card_installments: card ? card.installments : null,
-    card_issuer: card?.issuerId ?? null,
-    decline_reason: null,
-    expires_at: null,
-  }
-}
-
 /**
  * Pays a reservation on the provider's hosted page (spec §7 `/api/checkout/preference-id`, Mercado Pago
  * Checkout Pro): the order and its payment are made exactly as for any other method (first transaction of
@@ -621,271 +407,7 @@ async function openHostedPage(
   return hosted
 }
 
-/** The first transaction of every checkout: checks and reserves everything, creates order and payments. */
-async function prepareOrder(
-  deps: CheckoutDeps,
-  actor: OrderActor,
-  body: OrderRequest,
-  now: Date,
-): Promise<Prepared> {
-  const savedCard = (await savedCardRef(deps.db, body.savedCardId ?? null)) ?? undefined
-  if (body.savedCardId && !savedCard) throw new DomainError('NOT_FOUND', { message: 'No such saved card.' })
-  return deps.db
-    .transaction()
-    .execute(async (trx): Promise<Prepared> => {
-      // DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end.
-      await failFastOnLocks(trx)
-      // The reservation is whoever placed the order's: the fan's own, or the operator's at the counter.
-      const seen = await findHoldRow(trx, body.reservationId)
-      if (!seen || seen.user_id !== actor.userId)
-        throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-      // The holder's per-event lock first, as seat changes take it, then the reservation: one lock order, and
-      // a seat added in another tab cannot slip in between pricing and payment.
-      await lockFanEvent(trx, seen.event_id, actor.userId)
-      // A cancelled event sells nothing (issue 16 part 5); held shared until commit, so a cancellation either
-      // waits for this order and settles it, or this order sees the event cancelled.
-      await assertEventSells(trx, seen.event_id)
-      const hold = await lockHold(trx, body.reservationId)
-      if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-      // Re-read under the hold's lock: a double submit waited for the first and now finds its order.
-      const again = await orderOfKey(trx, actor.userId, body.idempotencyKey)
-      if (again) return { orderId: again.id, existing: true }
-      if (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT') {
-        throw new DomainError('ORDER_NOT_PAYABLE', {
-          message: 'A payment for this reservation is already under way.',
-        })
-      }
-      assertCartable(hold, now)
-      const parties = partiesOf(actor)
-      // Per-fan promo limits count against the buyer's account; a buyer with none has no count to keep.
-      const priced = await priceReservation(trx, hold, parties.user_id, now)
-      if (priced.places.length === 0) throw new DomainError('HOLD_EXPIRED')
-      if (priced.promoRefusal) {
-        throw new DomainError(priced.promoRefusal.code, { details: { reason: priced.promoRefusal.reason } })
-      }
-      const listed = priced.totals.total
-      if (body.currency !== priced.currency || body.expectedTotal !== listed) {
-        throw new DomainError('AMOUNT_MISMATCH', { details: { total: listed, currency: priced.currency } })
-      }
-      // A price lowered at the counter: one more discount over the lines (`lowerTotal`), within its bounds.
-      const override = body.priceOverride
-      if (override && (!actor.sellingFor || !priceOverrideOk(listed, override.total, override.byAdmin)))
-        throw new DomainError('PRICE_OVERRIDE_INVALID', { field: 'priceOverride' })
-      const totals = override ? lowerTotal(priced.totals, override.total) : priced.totals
-      const total = totals.total
-      // Nothing to pay (a free tier, a full discount): confirmed with no payment at all, whatever the page
-      // chose, so no card token is spent and no wallet line is written (issue 13).
-      const choice: OrderPayment = total === 0 ? { method: 'FREE' } : body.payment
-      if (choice.method === 'LINK') {
-        if (!deps.providers.forCountry(priced.country).hostedCheckout) {
-          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', {
-            field: 'payment.method',
-            message: "This country's payment provider has no hosted payment page.",
-          })
-        }
-      } else if (choice.method === 'COUNTER') {
-        if (!actor.sellingFor)
-          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
-        // The tenders pay the whole total, or a paguitos plan's deposit sold at the counter (issue 16).
-        if (sumOfParts(choice.parts) !== (body.firstPayment ?? total))
-          throw new DomainError('AMOUNT_MISMATCH', { details: { total, currency: priced.currency } })
-      } else if (choice.method === 'RESERVATION') {
-        if (!actor.sellingFor)
-          throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
-        if (!reservationDeadlineOk(choice.until, now, new Date(priced.event.starts_at)))
-          throw new DomainError('RESERVATION_DEADLINE_INVALID', { field: 'until' })
-      } else if (!isChoiceOffered(priced.country, choice)) {
-        throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
-      }
-      const atCounter = choice.method === 'COUNTER' || choice.method === 'RESERVATION'
-      const split = splitPayment(
-        total,
-        atCounter ? 'CASH' : choice.method,
-        atCounter || choice.method === 'WALLET' || choice.method === 'LINK' || choice.method === 'FREE'
-          ? 0
-          : choice.walletAmount,
-      )
-      if (!split)
-        throw new DomainError('AMOUNT_MISMATCH', { field: 'payment.walletAmount', details: { total } })
-      // A deposit asks the provider for part of its share now; the rest comes as later payments.
-      const asked = body.firstPayment ?? split.provider
-      if (
-        body.firstPayment !== undefined &&
-        (!Number.isSafeInteger(asked) ||
-          asked <= 0 ||
-          asked >= split.provider ||
-          choice.method === 'RESERVATION')
-      ) {
-        throw new DomainError('AMOUNT_MISMATCH', { field: 'firstPayment', details: { total } })
-      }
-      const walletOnly = split.provider === 0
-      const method: CheckoutMethod =
-        choice.method === 'FREE'
-          ? 'FREE'
-          : walletOnly
-            ? 'WALLET'
-            : choice.method === 'COUNTER'
-              ? (choice.parts[0]?.kind ?? 'CASH')
-              : choice.method
-      const ownCode = atCounter ? 'staff' : 'wallet'
-      const adapter = walletOnly || atCounter ? null : deps.providers.forCountry(priced.country)
-      const providerCode = adapter?.code ?? ownCode
-      const orderId = randomUUID()
-      const paymentId = randomUUID()
-      const order = {
-        id: orderId,
-        code: orderCode(deps.random),
-        userId: parties.user_id,
-        placedBy: actor.userId,
-        currency: priced.currency,
-      }
-
-      // Lock order: card token, promo code, wallet — the same in every checkout.
-      let tokenHash: string | null = null
-      if (adapter && choice.method === 'CARD') {
-        tokenHash = hashCardToken(choice.cardToken)
-        if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
-      }
-      if (priced.promo) {
-        // Another checkout of this fan may have spent the code meanwhile: the same answer the cart gives (issue 13).
-        const refused = await takePromoUse(trx, priced.promo, parties.user_id)
-        if (refused)
-          throw new DomainError(refused, {
-            details: { reason: refused === 'PROMO_CODE_EXHAUSTED' ? 'exhausted' : 'fan-limit' },
-          })
-      }
-
-      // An inscription's participants (issue 17): their submitted answers judged again; each name goes on
-      // its place's ticket, and each participant becomes an entry of the order.
-      const inscription = await inscriptionForOrder(trx, hold, now)
-      const lines: OrderLine[] = totals.lines.map((l, i) => ({
-        ...l,
-        placeIndex: priced.places[i]?.placeIndex ?? 0,
-        ...(inscription?.names[i] ? { holderName: inscription.names[i] } : {}),
-      }))
-      await recordOrder(trx, {
-        id: orderId,
-        code: order.code,
-        ...parties,
-        hold_id: hold.id,
-        event_id: hold.event_id,
-        country: priced.country,
-        locale: localeOf(priced.country),
-        currency: priced.currency,
-        purchase_kind: body.firstPayment === undefined ? 'TICKET' : 'INSTALLMENT',
-        method,
-        provider: PROVIDER_NAMES[providerCode],
-        subtotal: totals.subtotal,
-        fees: totals.fees,
-        discount: totals.discount,
-        wallet_amount: split.wallet,
-        total,
-        promo_id: priced.promo?.id ?? null,
-        promo_code: priced.promo?.code ?? null,
-        lines: JSON.stringify(lines),
-        contact: JSON.stringify(body.contact),
-        billing: JSON.stringify(body.billing),
-        idempotency_key: body.idempotencyKey,
-        failure_code: null,
-        shift_id: choice.method === 'COUNTER' ? (choice.shiftId ?? null) : null,
-        // A courtesy's reason goes on the order, and from it on each ticket (kind COURTESY).
-        courtesy_reason:
-          choice.method === 'COUNTER'
-            ? (choice.parts.find((p) => p.kind === 'COURTESY')?.reference ?? null)
-            : null,
-        ...entryDocumentColumns(body.identification),
-        installment_schedule: body.installmentSchedule ? JSON.stringify(body.installmentSchedule) : null,
-        saved_card_id: body.savedCardId ?? null,
-      })
-      if (inscription) await recordEntriesOfOrder(trx, { id: orderId, eventId: hold.event_id }, inscription)
-      // The wallet part is a payment like any other, settled the moment it is taken (issue 14 part 2).
-      if (!(await takeWalletPart(trx, order, split.wallet, 'DEBIT'))) {
-        throw new DomainError('INSUFFICIENT_WALLET_BALANCE', { field: 'payment.walletAmount' })
-      }
-      if (choice.method === 'COUNTER') {
-        await recordCounterParts(trx, { id: orderId, currency: priced.currency }, actor.userId, choice)
-      } else if (choice.method === 'RESERVATION') {
-        const club = { method: 'CASH', network: 'cashInClub', walletAmount: 0 } as const
-        await insertPayment(trx, {
-          ...providerPaymentValues(paymentId, orderId, actor.userId, 'staff', club, total, priced.currency),
-          method: 'RESERVATION',
-        })
-      } else if (choice.method === 'FREE') {
-        // Nothing to pay: one settled payment of nothing, so the order's pages have a payment to speak of.
-        await recordSettledPayment(trx, {
-          id: paymentId,
-          orderId,
-          userId: actor.userId,
-          providerCode: 'wallet',
-          method: 'FREE',
-          amount: 0,
-          currency: priced.currency,
-        })
-      } else if (adapter) {
-        await insertPayment(trx, {
-          ...providerPaymentValues(
-            paymentId,
-            orderId,
-            actor.userId,
-            providerCode,
-            choice,
-            asked,
-            priced.currency,
-          ),
-          card_token_hash: tokenHash,
-          saved_card_id: body.savedCardId ?? null,
-        })
-      }
-      // A card link handed over at the counter is paid from the buyer's mail, later: its page, and the seats,
-      // last the link's day instead of the operator's minutes (openHostedPage reads the hold's end).
-      const linkUntil =
-        choice.method === 'LINK' && actor.sellingFor
-          ? pendingExpiry('COUNTER_LINK', now, new Date(priced.event.starts_at))
-          : undefined
-      await moveHold(trx, hold.id, hold.status, 'STARTED_PAYMENT', linkUntil)
-      if (linkUntil) await setSeatsHoldEnd(trx, hold.id, linkUntil)
-      // No provider to ask: the seats wait for the buyer until the deadline from this same transaction.
-      if (choice.method === 'RESERVATION') await awaitCounterPayment(trx, orderId, paymentId, choice.until)
-      await body.onRecorded?.(trx, { id: orderId, eventId: hold.event_id, places: lines.length })
-
-      if (!adapter) {
-        // Settled already (the wallet, a counter tender, nothing to pay): paid in this same transaction.
-        const row = await lockOrderRow(trx, orderId)
-        if (!row) throw new Error('order vanished')
-        // A plan's deposit taken at the counter opens the plan here, as a settled provider deposit does.
-        if (body.firstPayment !== undefined) {
-          const [deposit] = await paymentsOfOrder(trx, orderId)
-          if (!deposit || !(await openPlan(trx, deps, row, deposit, body.firstPayment)))
-            throw new DomainError('HOLD_EXPIRED')
-          return { orderId, existing: false }
-        }
-        const done = await completeIfPaid(trx, deps, row)
-        if (done === 'SEATS_GONE') throw new DomainError('HOLD_EXPIRED')
-        return { orderId, existing: false }
-      }
-      await protectSeats(trx, hold.id, new Date(now.getTime() + PAYMENT_GRACE_MS))
-      return {
-        orderId,
-        existing: false,
-        paymentId,
-        idempotencyKey: `pay-${paymentId}`,
-        method,
-        providerCode,
-        amount: asked,
-        currency: priced.currency,
-        eventStartsAt: new Date(priced.event.starts_at),
-        eventName: priced.event.name,
-        ...(savedCard ? { savedCard } : {}),
-      }
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string })?.code === '55P03') {
-        throw new DomainError('SERVICE_UNAVAILABLE', { message: 'Checkout is busy right now; try again.' })
-      }
-      throw err
-    })
-}
-
+/** Asks the provider for the prepared payment, outside any transaction, and applies its answer. */
 async function charge(
   deps: CheckoutDeps,
   p: Prepared,

@@ -1,5 +1,4 @@
 import type {
-  InstallmentQuote,
   PayInstalmentBody,
   PlaceInstallmentBody,
   PlaceOrderBody,
@@ -7,7 +6,7 @@ import type {
 } from '@palco/domain/checkout/contract'
 import { type OrderBalance, orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
+import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
 import {
   chargeAttemptDue,
   instalmentLines,
@@ -17,34 +16,24 @@ import {
 } from '@palco/domain/instalments/standing'
 import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
-import type { Db } from '../../db/dialect.js'
-import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
-import { priceReservation } from '../orders/cart.service.js'
 import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
-import { canSaveCards, saveCard } from '../payments/saved-cards.service.js'
+import { saveCard } from '../payments/saved-cards.service.js'
 import {
   chargeAttemptsOfInstalment,
   openPlansPage,
   scheduleForHold,
   sendPlanNoticeOnce,
 } from '../plans/plans.service.js'
-import { findHoldRow } from '../seating/seat-sales.service.js'
 import {
   type CheckoutDeps,
   cancelLapsedPlan,
   isPlanOpen,
   type OrderRow,
 } from '../settlement/settlement.service.js'
-import {
-  type CounterTender,
-  chargeInstalment,
-  mayPayOrder,
-  type OrderActor,
-  paidWithKey,
-  payOrderBalance,
-  placeOrder,
-} from './checkout.service.js'
+import { chargeInstalment, paidWithKey, payOrderBalance, placeOrder } from './checkout.service.js'
+import type { CounterTender, OrderActor } from './order-request.js'
+import { mayPayOrder } from './sales-channel.js'
 
 /**
  * Paguitos at checkout (issue 16 parts 2, 4 and 5): what the event's plan comes to for a reservation, buying
