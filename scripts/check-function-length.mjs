@@ -29,14 +29,11 @@ const KNOWN = new Map(
     ['cancelEvent', 'event-cancellation.service.ts, 88 lines'],
     ['inscriptionFormRoutes', 'inscription-forms.routes.ts, 135 lines'],
     ['payOrderBalance', 'orders.service.ts, 99 lines'],
-    ['prepareOrder', 'orders.service.ts, 280 lines'],
-    ['prepareOrder › (anonymous)', 'orders.service.ts, its transaction, 263 lines'],
     ['charge', 'orders.service.ts, 103 lines'],
     ['orderView', 'orders.service.ts, 115 lines'],
     ['refundPayment', 'settlement.service.ts, 86 lines'],
-    // payments, seating, tickets and uploads: their route plugins and services (issue 41 parts 1 and 4).
+    // payments, tickets and uploads: their route plugins and services (issue 41 parts 1 and 4).
     ['paymentRoutes', 'payments.routes.ts, 139 lines'],
-    ['seatingRoutes', 'seating.routes.ts, 281 lines'],
     ['ticketRoutes', 'tickets.routes.ts, 187 lines'],
     ['transferTicket', 'tickets.service.ts, 88 lines'],
     ['uploadRoutes', 'uploads.routes.ts, 136 lines'],

@@ -29,22 +29,19 @@ const REPOSITORY = /\.repository(?:\.js)?$/
 /** Route files that still import a repository: `file: imported repository`. */
 const KNOWN_ROUTE_IMPORTS = new Map(
   /** @type {[string, string][]} */ ([
-    // seating: the fan's seat preferences (issue 41 parts 1 and 3).
-    ['seating.routes.ts: seat-customizations.repository.js', 'seating'],
-    // checkout: inscriptions become a module of their own (issue 41 part 1).
-    ['inscription-forms.routes.ts: inscription-forms.repository.js', 'checkout'],
+    // inscriptions (moved out of checkout as it was): the form's route reads the form row itself.
+    ['inscription-forms.routes.ts: inscription-forms.repository.js', 'inscriptions'],
   ]),
 )
 
 /** Service exports that still only pass a repository function on: `file: exported name`. */
 const KNOWN_PASS_THROUGHS = new Map(
   /** @type {[string, string][]} */ ([
-    // seating: the hold rows checkout reads and moves, and the maps start-up warms (issue 41 parts 1, 4).
+    // seating: the hold rows checkout reads and moves, kept deprecated until its callers move (issue 41).
     ['holds.service.ts: lockFanEvent', 'seating'],
     ['holds.service.ts: notifySeatChanges', 'seating'],
     ['holds.service.ts: releaseSeats', 'seating'],
     ['holds.service.ts: seatsOfHold', 'seating'],
-    ['availability.service.ts: seatMapsOnSale', 'seating'],
     // seating: the seat and hold writes an order's payment makes, moved from checkout as they were.
     ['seat-sales.service.ts: findHoldRow', 'seating'],
     ['seat-sales.service.ts: lockHold', 'seating'],
@@ -80,8 +77,8 @@ const KNOWN_PASS_THROUGHS = new Map(
     // catalog: the event row orders, carts and inscription forms read, added by the same move; it becomes a
     // summary of catalog's own once those callers read one instead of the row's columns.
     ['event.service.ts: eventSummary', 'catalog, for orders and inscriptions'],
-    // checkout: a shift's tenders, read by the box office's reports (issue 41 part 1).
-    ['counter-sales.service.ts: tendersOfShiftSales', 'checkout'],
+    // box-office services (counter sales, moved from checkout): a shift's tenders, for its reports.
+    ['counter-sales.service.ts: tendersOfShiftSales', 'box-office services'],
     // tickets: a pre-registered fan's tickets taken over by an account (issue 41 part 4).
     ['tickets.service.ts: takeOverTicketsOfFan', 'tickets'],
   ]),
