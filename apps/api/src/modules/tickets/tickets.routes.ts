@@ -28,17 +28,24 @@ import {
 } from './tickets.service.js'
 
 const ticketParams = z.object({ id: z.uuid() })
+const tags = ['tickets']
+const fan = requireRole('fan', 'operator', 'admin')
+const staff = requireRole('operator', 'admin')
 
 /**
  * Spec §7 /api/myTickets, /api/myTickets/event and ticket printing, plus transfer and the gate (issue 7).
  * Fan data is always looked up through the session's user; an id of someone else's ticket answers 404.
  */
 export async function ticketRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['tickets']
-  const fan = requireRole('fan', 'operator', 'admin')
-  const staff = requireRole('operator', 'admin')
+  ticketListRoutes(app)
+  oneTicketRoutes(app)
+  transferRoutes(app)
+  gateRoutes(app)
+}
 
+/** A fan's own tickets, by event. */
+function ticketListRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/myTickets',
     {
@@ -77,7 +84,11 @@ export async function ticketRoutes(app: FastifyInstance) {
       return myTicketsOfEvent(app.db, viewer, request.query.eventId)
     },
   )
+}
 
+/** One of the fan's tickets, with what shows its code, and as a PDF. */
+function oneTicketRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/tickets/:id',
     {
@@ -122,7 +133,11 @@ export async function ticketRoutes(app: FastifyInstance) {
       return reply.send(Buffer.from(pdf))
     },
   )
+}
 
+/** Passing a ticket on to another fan. */
+function transferRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/tickets/:id/transfer',
     {
@@ -147,7 +162,11 @@ export async function ticketRoutes(app: FastifyInstance) {
       })
     },
   )
+}
 
+/** The gate's operators: scanning, entry by document, the events to check in, the offline package. */
+function gateRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/checkin',
     {

@@ -346,17 +346,12 @@ export async function printableTickets(db: Db, viewer: Viewer, ticketId: string)
   return detail
 }
 
+type TransferContact = ReturnType<typeof contactOf>
 const contactOf = (body: TransferBody) =>
   'email' in body
     ? { email: body.email.trim().toLowerCase(), label: body.email.trim().toLowerCase() }
     : { prefix: body.phonePrefix, phone: body.phone, label: `${body.phonePrefix} ${body.phone}` }
 
-/**
- * POST /api/tickets/:id/transfer (issue 7, part 4). One transaction with the ticket row locked, so a
- * transfer and a gate scan of the same ticket cannot interleave: the receiver gets the ticket with a new
- * secret (every earlier code is superseded), the transfer is logged once (a unique ticket_id), and both
- * sides are notified through the outbox.
- */
 /**
  * A pre-registered fan's tickets join the account that proved their email or phone (issue 12); the
  * caller retires the pre-registered fan in the same transaction.
@@ -365,6 +360,12 @@ export async function takeOverTicketsOfFan(db: Db, fromFanId: string, to: { fanI
   await reassignFanTickets(db, fromFanId, to)
 }
 
+/**
+ * POST /api/tickets/:id/transfer (issue 7, part 4). One transaction with the ticket row locked, so a
+ * transfer and a gate scan of the same ticket cannot interleave: the receiver gets the ticket with a new
+ * secret (every earlier code is superseded), the transfer is logged once (a unique ticket_id), and both
+ * sides are notified through the outbox.
+ */
 export async function transferTicket(
   db: Db,
   viewer: Viewer,
@@ -375,75 +376,9 @@ export async function transferTicket(
   const contact = contactOf(body)
   return db.transaction().execute(async (trx) => {
     const myFans = await fanIdsOfUser(trx, viewer.userId)
-    const ticket = await lockTicket(trx, ticketId)
-    if (!ticket) throw new DomainError('NOT_FOUND')
-    const mine =
-      ticket.owner_user_id === viewer.userId ||
-      (ticket.owner_fan_id !== null && myFans.includes(ticket.owner_fan_id))
-    if (!mine) {
-      const sent = await hasSentTicket(trx, ticketId, viewer.userId)
-      throw new DomainError(sent ? 'TICKET_ALREADY_TRANSFERRED' : 'NOT_FOUND')
-    }
-    // A paguitos ticket stays with the fan paying for it until the plan is paid (issue 16 part 6).
-    if (ticket.status === LOCKED_TICKET_STATUS) throw new DomainError('TICKET_NOT_TRANSFERABLE')
-    if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
-    if (contact.email && contact.email === viewer.email.toLowerCase())
-      throw new DomainError('TRANSFER_TO_SELF')
-    // Used at any event: a pass that got someone into one match is not passed on for the next.
-    if (await hasCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
-    if (!canOwnershipMove(ticket.ownership as TicketOwnership, 'RECEIVED'))
-      throw new DomainError('TICKET_ALREADY_TRANSFERRED')
-    if (!ticket.event_transferable || ticket.event_ends_at.getTime() < ctx.now.getTime()) {
-      throw new DomainError('TICKET_NOT_TRANSFERABLE')
-    }
-    let receiver = await findFanByContact(trx, {
-      ...(contact.email ? { email: contact.email } : {}),
-      ...(contact.prefix ? { prefix: contact.prefix, phone: contact.phone } : {}),
-    })
-    if (receiver && (receiver.user_id === viewer.userId || myFans.includes(receiver.id))) {
-      throw new DomainError('TRANSFER_TO_SELF')
-    }
-    let preRegistered = false
-    if (!receiver) {
-      // Spec §3: a fan who has no account yet (or whose account has not proven this contact) is
-      // pre-registered; the ticket joins the account that later proves this email or phone.
-      const fan = await preRegisterContact(
-        trx,
-        {
-          ...(contact.email ? { email: contact.email } : {}),
-          ...(contact.prefix ? { phonePrefix: contact.prefix, phone: contact.phone } : {}),
-        },
-        ctx.country,
-      )
-      receiver = {
-        id: fan.id,
-        user_id: null,
-        email: contact.email ?? null,
-        phone_prefix: contact.prefix ?? null,
-        phone_number: contact.phone ?? null,
-        registration_status: 'PRE_REGISTERED',
-      }
-      preRegistered = true
-    }
-    const moved = await moveTicket(
-      trx,
-      ticketId,
-      { userId: receiver.user_id, fanId: receiver.id },
-      randomBytes(32),
-      ticket.secret_version,
-    )
-    if (!moved) throw new DomainError('CONFLICT')
-    await insertTransfer(trx, {
-      ticketId,
-      fromUserId: viewer.userId,
-      toFanId: receiver.id,
-      toUserId: receiver.user_id,
-      contact: contact.label,
-    }).catch((err: unknown) => {
-      if (String((err as { code?: string }).code) === '23505')
-        throw new DomainError('TICKET_ALREADY_TRANSFERRED')
-      throw err
-    })
+    const ticket = await lockTransferableTicket(trx, viewer, myFans, ticketId, contact, ctx.now)
+    const { receiver, preRegistered } = await receiverOf(trx, viewer, myFans, contact, ctx.country)
+    await passTicketOn(trx, viewer, ticket, receiver, contact.label)
     await notifyTransfer(trx, viewer, ticketId, receiver, contact.label, ctx.locale)
     return {
       ticketId,
@@ -451,6 +386,110 @@ export async function transferTicket(
       transferredTo: maskContact(contact.label),
       receiverPreRegistered: preRegistered,
     }
+  })
+}
+
+/**
+ * The ticket, locked, once it is the viewer's and may be passed on: paid (a paguitos ticket stays with the
+ * fan paying for it, issue 16 part 6), unused, owned rather than received, of an event that allows transfers
+ * and has not ended, and not to the viewer's own contact. Each refusal says which.
+ */
+async function lockTransferableTicket(
+  trx: Db,
+  viewer: Viewer,
+  myFans: readonly string[],
+  ticketId: string,
+  contact: TransferContact,
+  now: Date,
+) {
+  const ticket = await lockTicket(trx, ticketId)
+  if (!ticket) throw new DomainError('NOT_FOUND')
+  const mine =
+    ticket.owner_user_id === viewer.userId ||
+    (ticket.owner_fan_id !== null && myFans.includes(ticket.owner_fan_id))
+  if (!mine) {
+    const sent = await hasSentTicket(trx, ticketId, viewer.userId)
+    throw new DomainError(sent ? 'TICKET_ALREADY_TRANSFERRED' : 'NOT_FOUND')
+  }
+  if (ticket.status === LOCKED_TICKET_STATUS) throw new DomainError('TICKET_NOT_TRANSFERABLE')
+  if (ticket.status !== 'PAID') throw new DomainError('NOT_FOUND')
+  if (contact.email && contact.email === viewer.email.toLowerCase()) throw new DomainError('TRANSFER_TO_SELF')
+  // Used at any event: a pass that got someone into one match is not passed on for the next.
+  if (await hasCheckin(trx, ticketId)) throw new DomainError('TICKET_ALREADY_USED')
+  if (!canOwnershipMove(ticket.ownership as TicketOwnership, 'RECEIVED'))
+    throw new DomainError('TICKET_ALREADY_TRANSFERRED')
+  if (!ticket.event_transferable || ticket.event_ends_at.getTime() < now.getTime()) {
+    throw new DomainError('TICKET_NOT_TRANSFERABLE')
+  }
+  return ticket
+}
+
+type TransferReceiver = NonNullable<Awaited<ReturnType<typeof findFanByContact>>>
+
+/**
+ * Who gets the ticket: the fan that contact leads to, never the viewer under another of their fans; else
+ * (spec §3) a fan pre-registered for it, whose ticket joins the account that later proves the contact.
+ */
+async function receiverOf(
+  trx: Db,
+  viewer: Viewer,
+  myFans: readonly string[],
+  contact: TransferContact,
+  country: Country,
+): Promise<{ receiver: TransferReceiver; preRegistered: boolean }> {
+  const known = await findFanByContact(trx, {
+    ...(contact.email ? { email: contact.email } : {}),
+    ...(contact.prefix ? { prefix: contact.prefix, phone: contact.phone } : {}),
+  })
+  if (known && (known.user_id === viewer.userId || myFans.includes(known.id))) {
+    throw new DomainError('TRANSFER_TO_SELF')
+  }
+  if (known) return { receiver: known, preRegistered: false }
+  const fan = await preRegisterContact(
+    trx,
+    {
+      ...(contact.email ? { email: contact.email } : {}),
+      ...(contact.prefix ? { phonePrefix: contact.prefix, phone: contact.phone } : {}),
+    },
+    country,
+  )
+  const receiver: TransferReceiver = {
+    id: fan.id,
+    user_id: null,
+    email: contact.email ?? null,
+    phone_prefix: contact.prefix ?? null,
+    phone_number: contact.phone ?? null,
+    registration_status: 'PRE_REGISTERED',
+  }
+  return { receiver, preRegistered: true }
+}
+
+/** The ticket moves to the receiver with a new secret, and the transfer is logged once. */
+async function passTicketOn(
+  trx: Db,
+  viewer: Viewer,
+  ticket: { id: string; secret_version: number },
+  receiver: TransferReceiver,
+  label: string,
+) {
+  const moved = await moveTicket(
+    trx,
+    ticket.id,
+    { userId: receiver.user_id, fanId: receiver.id },
+    randomBytes(32),
+    ticket.secret_version,
+  )
+  if (!moved) throw new DomainError('CONFLICT')
+  await insertTransfer(trx, {
+    ticketId: ticket.id,
+    fromUserId: viewer.userId,
+    toFanId: receiver.id,
+    toUserId: receiver.user_id,
+    contact: label,
+  }).catch((err: unknown) => {
+    if (String((err as { code?: string }).code) === '23505')
+      throw new DomainError('TICKET_ALREADY_TRANSFERRED')
+    throw err
   })
 }
 
