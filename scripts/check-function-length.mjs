@@ -32,10 +32,8 @@ const KNOWN = new Map(
     ['charge', 'orders.service.ts, 103 lines'],
     ['orderView', 'orders.service.ts, 115 lines'],
     ['refundPayment', 'settlement.service.ts, 86 lines'],
-    // payments, tickets and uploads: their route plugins and services (issue 41 parts 1 and 4).
+    // payments and uploads: their route plugins (issue 41 parts 1 and 4).
     ['paymentRoutes', 'payments.routes.ts, 139 lines'],
-    ['ticketRoutes', 'tickets.routes.ts, 187 lines'],
-    ['transferTicket', 'tickets.service.ts, 88 lines'],
     ['uploadRoutes', 'uploads.routes.ts, 136 lines'],
   ]),
 )
