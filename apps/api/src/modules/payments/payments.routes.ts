@@ -25,14 +25,55 @@ function webhookRequestOf(request: FastifyRequest): WebhookRequest {
   return { headers: request.headers, query, rawBody: typeof request.body === 'string' ? request.body : '' }
 }
 
-/** Provider webhooks (every provider) and, outside production, the sandbox's dev endpoints. */
-export async function paymentRoutes(
-  app: FastifyInstance,
-  opts: { deps: PaymentsDeps; sandboxDev: boolean; sandboxSecret: string },
-) {
-  const tags = ['payments']
-  const { deps } = opts
+const tags = ['payments']
+const devTags = ['payments (sandbox, development only)']
 
+const sandboxView = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  orderId: z.string().nullable(),
+  method: z.string(),
+  kind: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  reference: z.string().nullable(),
+  clabe: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  returnUrl: z.string().nullable(),
+  /** A hosted page's addresses (LINK): where the page sends the fan after paying or declining. */
+  backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }).nullable(),
+})
+const params = z.object({ paymentId: z.string().uuid() })
+const pendingView = z.object({
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      paymentId: z.string(),
+      orderId: z.string(),
+      orderCode: z.string(),
+      method: z.string(),
+      kind: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+})
+
+type PaymentRoutesOptions = { deps: PaymentsDeps; sandboxDev: boolean; sandboxSecret: string }
+
+/** Provider webhooks (every provider) and, outside production, the sandbox's dev endpoints. */
+export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOptions) {
+  await webhookRoutes(app, opts.deps)
+  if (!opts.sandboxDev) return
+  sandboxReadRoutes(app, opts.deps)
+  sandboxActionRoutes(app, opts)
+}
+
+/** `POST /api/payments/webhooks/:provider`: what a provider tells us, read as the exact bytes it signed. */
+async function webhookRoutes(app: FastifyInstance, deps: PaymentsDeps) {
   // Signatures are over the exact bytes received, so these routes read the body as a string; the parsers
   // are scoped to this plugin and leave every other route's JSON parsing alone.
   await app.register(async (scope) => {
@@ -56,48 +97,16 @@ export async function paymentRoutes(
       async (request) => handleWebhook(deps, request.params.provider, webhookRequestOf(request)),
     )
   })
+}
 
-  if (!opts.sandboxDev) return
+/** The pretend bank's and store's pages read the fan's waiting payments and one payment. */
+function sandboxReadRoutes(app: FastifyInstance, deps: PaymentsDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const sandboxView = z.object({
-    id: z.string(),
-    paymentId: z.string(),
-    orderId: z.string().nullable(),
-    method: z.string(),
-    kind: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-    status: z.string(),
-    reference: z.string().nullable(),
-    clabe: z.string().nullable(),
-    expiresAt: z.string().nullable(),
-    returnUrl: z.string().nullable(),
-    /** A hosted page's addresses (LINK): where the page sends the fan after paying or declining. */
-    backUrls: z.object({ success: z.string(), failure: z.string(), pending: z.string() }).nullable(),
-  })
-  const params = z.object({ paymentId: z.string().uuid() })
-  const pendingView = z.object({
-    payments: z.array(
-      z.object({
-        id: z.string(),
-        paymentId: z.string(),
-        orderId: z.string(),
-        orderCode: z.string(),
-        method: z.string(),
-        kind: z.string(),
-        amount: z.number(),
-        currency: z.string(),
-        status: z.string(),
-        createdAt: z.string(),
-      }),
-    ),
-  })
-
   r.get(
     '/api/payments/sandbox/payments',
     {
       schema: {
-        tags: ['payments (sandbox, development only)'],
+        tags: devTags,
         summary: "The signed-in fan's sandbox payments still waiting to be decided",
         description:
           'Newest first, at most 20: what the pretend bank and store pages list when opened without a payment id. Only the session’s own payments; no session → 401. Not registered in production.',
@@ -115,7 +124,7 @@ export async function paymentRoutes(
     '/api/payments/sandbox/payments/:paymentId',
     {
       schema: {
-        tags: ['payments (sandbox, development only)'],
+        tags: devTags,
         summary: 'A sandbox payment, for the pretend bank and store pages',
         description: 'Accepts the sandbox’s payment id or ours. Not registered in production.',
         params,
@@ -127,14 +136,19 @@ export async function paymentRoutes(
       return sandboxPaymentView(deps.db, request.params.paymentId)
     },
   )
+}
 
+/** The pretend bank's and store's buttons: settle a payment, then deliver its signed webhook. */
+function sandboxActionRoutes(app: FastifyInstance, opts: PaymentRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { deps } = opts
   for (const action of ['approve', 'decline', 'expire'] as const satisfies readonly SandboxAction[]) {
     r.post(
       `/api/payments/sandbox/payments/:paymentId/${action}`,
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
-          tags: ['payments (sandbox, development only)'],
+          tags: devTags,
           summary: `Pretend the fan's payment was ${action === 'approve' ? 'paid' : action === 'decline' ? 'refused by the bank' : 'left to expire'}`,
           description:
             'Changes the sandbox payment, then delivers a signed webhook through POST /api/payments/webhooks/sandbox, exactly as a provider would. Not registered in production.',

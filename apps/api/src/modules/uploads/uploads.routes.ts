@@ -22,13 +22,19 @@ import {
 
 const noStore = { 'cache-control': 'private, no-store' }
 
+const tags = ['uploads']
+const signedIn = requireRole('fan', 'operator', 'admin')
+
 /** Spec §7 `uploadUrl` and the upload routes around it (issue 17 part 3). */
 export async function uploadRoutes(app: FastifyInstance, opts: { deps: UploadDeps }) {
-  const { deps } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['uploads']
-  const signedIn = requireRole('fan', 'operator', 'admin')
+  askAndCompleteRoutes(app, opts.deps)
+  readRoutes(app, opts.deps)
+  await putRoute(app, opts.deps)
+}
 
+/** Asking for an upload URL, and completing the upload once the bytes are there. */
+function askAndCompleteRoutes(app: FastifyInstance, deps: UploadDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/checkout/inscription/dynamic_data/uploadUrl',
     {
@@ -76,7 +82,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: UploadDep
       return completeUpload(deps, user.userId, request.params.id)
     },
   )
+}
 
+/** Reading a kept file: an expiring link to it, and the file behind a local link. */
+function readRoutes(app: FastifyInstance, deps: UploadDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/uploads/:id/link',
     {
@@ -125,7 +135,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: UploadDep
       return reply.send(file.stream)
     },
   )
+}
 
+/** `PUT /api/uploads/:id` (local storage): the bytes of the file to a signed URL. */
+async function putRoute(app: FastifyInstance, deps: UploadDeps) {
   // The raw file body: its own scope, so no other route accepts unparsed bodies of any type.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers()
