@@ -1,3 +1,4 @@
+import type { CartLine } from '@palco/domain/checkout/contract'
 import { canOrderTransition, canPurchaseTransition } from '@palco/domain/checkout/lifecycle'
 import type { OrderStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { Insertable } from 'kysely'
@@ -27,6 +28,9 @@ import {
 // and the box office read and move an order through these functions, never with SQL of their own.
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
+
+/** A line as stored on the order: the contract's line plus the place it sells, and its holder when named. */
+export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
 export type { OrderFields }
 
 /** The order under its row lock: every move of an order or its payments happens while holding it. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import type { RandomBytes } from '@palco/domain/checkout/codes'
-import type { CartLine } from '@palco/domain/checkout/contract'
 import {
   type CheckoutPhase,
   canCheckoutMoveReservation,
@@ -38,6 +37,7 @@ import {
   lockOrderRow,
   moveOrder,
   type OrderFields,
+  type OrderLine,
   type OrderRow,
   takePromoUse,
 } from '../orders/orders.service.js'
@@ -95,8 +95,7 @@ export const settlementOf = (deps: SettlementDeps): PaymentSettlement => ({
 /** What settling needs: everything but the port itself. */
 type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 
-/** A line as stored on the order: the contract's line plus the place it sells, and its holder when named. */
-export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
+export type { OrderLine }
 
 export type { OrderRow }
 
