@@ -5,7 +5,10 @@ import { type ReactNode, useId } from 'react'
 export function TitledSection(props: {
   title: string
   titleSize?: 'h3' | 'h4'
+  /** Between the heading and each part below it. */
+  gap?: 'sm' | 'md'
   testId?: string
+  className?: string
   children: ReactNode
 }) {
   const titleId = useId()
@@ -17,8 +20,9 @@ export function TitledSection(props: {
       p="md"
       aria-labelledby={titleId}
       data-testid={props.testId}
+      className={props.className}
     >
-      <Stack gap="sm">
+      <Stack gap={props.gap ?? 'sm'}>
         <Title order={2} size={props.titleSize ?? 'h3'} id={titleId}>
           {props.title}
         </Title>

@@ -6,6 +6,7 @@ import { counterPathOf, isCounterPath } from '../../features/box-office/model/co
 import { findSandboxPayment } from '../../features/checkout/api/find-sandbox-payment'
 import { loadOrder } from '../../features/checkout/api/load-checkout'
 import { CashStepsView } from '../../features/checkout/components/cash-steps-view'
+import { OrderCode } from '../../features/checkout/components/order-code'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { SandboxLink } from '../../features/checkout/components/sandbox-link'
 import { WaitingNotice } from '../../features/checkout/components/waiting-notice'
@@ -54,12 +55,7 @@ export default function CashPayment({ loaderData }: Route.ComponentProps) {
         <Stack gap={4}>
           <Title order={1}>{t('cash.title')}</Title>
           <Text>{t('cash.lead')}</Text>
-          <Text size="sm">
-            {t('success.code')}{' '}
-            <Text span fw={700} ff="monospace" data-testid="order-code">
-              {order.code}
-            </Text>
-          </Text>
+          <OrderCode code={order.code} size="sm" />
         </Stack>
         <Paper withBorder radius="md" p="md">
           <CashStepsView order={order} provider={loaderData.provider} locale={loaderData.locale} />

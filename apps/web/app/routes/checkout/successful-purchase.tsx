@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
 import { loadOrder } from '../../features/checkout/api/load-checkout'
+import { OrderCode } from '../../features/checkout/components/order-code'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { TicketsList } from '../../features/checkout/components/tickets-list'
 import { forgetCheckout, sessionStore } from '../../features/checkout/model/checkout-session'
@@ -48,12 +49,7 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
             <Stack gap={4}>
               <Title order={1}>{title}</Title>
               <Text>{plan ? t('success.planLead') : t('success.lead')}</Text>
-              <Text>
-                {t('success.code')}{' '}
-                <Text span fw={700} ff="monospace" data-testid="order-code">
-                  {order.code}
-                </Text>
-              </Text>
+              <OrderCode code={order.code} />
               {parts > 1 && (
                 <Text data-testid="paid-in-installments">{t('installments.paidIn', { count: parts })}</Text>
               )}

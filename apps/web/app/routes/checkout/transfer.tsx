@@ -5,6 +5,7 @@ import { CounterPageActions } from '../../features/box-office/components/counter
 import { counterPathOf, isCounterPath } from '../../features/box-office/model/counter-paths'
 import { findSandboxPayment } from '../../features/checkout/api/find-sandbox-payment'
 import { loadOrder } from '../../features/checkout/api/load-checkout'
+import { OrderCode } from '../../features/checkout/components/order-code'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { SandboxLink } from '../../features/checkout/components/sandbox-link'
 import { SpeiDetails } from '../../features/checkout/components/spei-details'
@@ -51,12 +52,7 @@ export default function TransferPayment({ loaderData }: Route.ComponentProps) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{t(spei ? 'transfer.speiTitle' : 'transfer.pseTitle')}</Title>
-          <Text size="sm">
-            {t('success.code')}{' '}
-            <Text span fw={700} ff="monospace" data-testid="order-code">
-              {order.code}
-            </Text>
-          </Text>
+          <OrderCode code={order.code} size="sm" />
         </Stack>
         <Paper withBorder radius="md" p="md">
           {spei && transfer ? (
