@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Container, Grid, Stack, Text, TextInput, Title } from '@mantine/core'
-import type { CounterPlanBody, ShiftView } from '@palco/domain/box-office/contract'
+import { Alert, Text } from '@mantine/core'
+import type { ShiftView } from '@palco/domain/box-office/contract'
 import type { CounterTenderEntry } from '@palco/domain/box-office/tenders'
-import type { InstallmentQuote, OrderView } from '@palco/domain/checkout/contract'
-import { formatDate, formatMoney } from '@palco/domain/format/format'
-import { phonePrefixOf } from '@palco/domain/locale/country'
-import type { DocumentType } from '@palco/domain/people/vocabulary'
-import { useCallback, useState } from 'react'
+import type { InstallmentQuote, OrderPlan, OrderView } from '@palco/domain/checkout/contract'
+import { formatMoney } from '@palco/domain/format/format'
+import { type Locale, phonePrefixOf } from '@palco/domain/locale/country'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router'
+import { data, redirect, useNavigate, useRevalidator } from 'react-router'
 import { ApiErrorAlert } from '../../components/ui/api-error-alert'
 import { TitledSection } from '../../components/ui/titled-section'
 import {
@@ -15,23 +14,20 @@ import {
   planPath,
   planQuotePath,
   SHIFT_PATH,
-  sellOnPlan,
 } from '../../features/box-office/api/box-office'
-import { BuyerPicker, type ChosenBuyer } from '../../features/box-office/components/buyer-picker'
-import { DocumentFields } from '../../features/box-office/components/document-fields'
-import { moneyTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
+import { NoShiftAlert } from '../../features/box-office/components/no-shift-alert'
+import { PlanDepositForm } from '../../features/box-office/components/plan-deposit-form'
+import { planTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
-import { HoldAside } from '../../features/checkout/components/hold-aside'
 import {
   InstalmentPartChoice,
   useInstalmentPart,
 } from '../../features/checkout/components/instalment-part-choice'
-import { InstalmentSchedule } from '../../features/checkout/components/instalment-schedule'
-import { OrderSummary } from '../../features/checkout/components/order-summary'
-import { PlanNotice } from '../../features/checkout/components/plan-notice'
-import { PlanStatement } from '../../features/checkout/components/plan-statement'
-import { payableParts, planPhase } from '../../features/checkout/model/instalment-plan'
-import { ApiError, asApiError } from '../../lib/api-client'
+import { PlanOrderStep } from '../../features/checkout/components/plan-order-step'
+import { PlanQuoteStep } from '../../features/checkout/components/plan-quote-step'
+import { COUNTER_CHECKOUT } from '../../features/checkout/model/checkout-actor'
+import { type PlanPhase, payableParts } from '../../features/checkout/model/instalment-plan'
+import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/installment'
 
 export function meta() {
@@ -91,191 +87,74 @@ export default function CounterInstallment({ loaderData }: Route.ComponentProps)
 type BuyData = Extract<Route.ComponentProps['loaderData'], { mode: 'buy' }>
 type OrderData = Extract<Route.ComponentProps['loaderData'], { mode: 'order' }>
 
-/** The alert that no sale is taken before the operator's shift is open. */
-function NoShift() {
-  const { t } = useTranslation(['boxoffice', 'errors'])
-  return (
-    <Alert color="orange" variant="light" role="alert" data-testid="no-shift">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('errors:codes.SHIFT_NOT_OPEN')}</Text>
-        <Button component={Link} to="/assistant" size="xs">
-          {t('sale.openShift')}
-        </Button>
-      </Stack>
-    </Alert>
-  )
-}
-
 /** `?reservation=`: the hold sold on the event's plan, the deposit taken at the counter. */
 function SellOnPlan({ data: loaderData }: { data: BuyData }) {
-  const { t } = useTranslation(['boxoffice', 'checkout'])
-  const navigate = useNavigate()
-  const { cart, locale, reservationId } = loaderData
-  const schedule = loaderData.quote?.schedule ?? null
-  const [buyer, setBuyer] = useState<ChosenBuyer | null>(null)
-  const [payerName, setPayerName] = useState('')
-  const [documentType, setDocumentType] = useState<DocumentType | ''>('')
-  const [documentNumber, setDocumentNumber] = useState('')
-  const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<ApiError | null>(null)
-  const [expired, setExpired] = useState(loaderData.errorCode === 'HOLD_EXPIRED')
-  // One key per visit: a double tap on "take the deposit" answers the same sale.
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
-  const onExpired = useCallback(() => setExpired(true), [])
-
-  const title = t('plan.title')
-  if (!cart) {
-    return (
-      <Container size="sm" py="xl" px="md">
-        <title>{`${title} · Palco`}</title>
-        <Stack gap="md" align="flex-start">
-          <Title order={1}>{title}</Title>
-          <ApiErrorAlert error={new ApiError(loaderData.errorCode, 0)} />
-          <Button component={Link} to="/assistant">
-            {t('sale.backHome')}
-          </Button>
-        </Stack>
-      </Container>
-    )
-  }
-  const name = (payerName || buyer?.label || '').trim()
-  const documentOk = /^[A-Za-z0-9-]{3,20}$/.test(documentNumber.trim())
-  const takeDeposit = async (tenders: CounterTenderEntry[]) => {
-    setTried(true)
-    if (!buyer || !schedule || !documentType || !documentOk || name.length < 2) return
-    setBusy(true)
-    setFailed(null)
-    const body: CounterPlanBody = {
-      reservationId,
-      buyer: buyer.buyer,
-      billing: { fullName: name, documentType, documentNumber: documentNumber.trim() },
-      tenders: moneyTendersOf(tenders),
-      expectedTotal: cart.total,
-      expectedDeposit: schedule.deposit,
-      currency: cart.currency,
-      idempotencyKey,
-    }
-    try {
-      const sold = await sellOnPlan(body)
-      navigate(`/assistant/installment?order=${sold.orderId}&change=${sold.change}`)
-    } catch (err) {
-      setFailed(asApiError(err))
-      setBusy(false)
-    }
-  }
-  const money = (amount: number) => formatMoney({ amount, currency: cart.currency }, locale)
+  const { locale, shiftOpen } = loaderData
   return (
-    <Container size="lg" py="lg" px="md">
-      <title>{`${title} · Palco`}</title>
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/assistant/buy?reservation=${reservationId}`} size="sm">
-            {t('plan.backToSale')}
-          </Anchor>
-          <Title order={1}>{title}</Title>
-          {schedule && <Text>{t('plan.lead', { count: schedule.payments.length })}</Text>}
-        </Stack>
-        {!loaderData.shiftOpen && <NoShift />}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-            {!schedule ? (
-              <PlanNotice
-                color="orange"
-                title={t('checkout:paguitos.notOfferedTitle')}
-                testId="paguitos-not-offered"
-              >
-                <Text size="sm">{t('plan.notOffered')}</Text>
-                <Button component={Link} to={`/assistant/buy?reservation=${reservationId}`}>
-                  {t('plan.backToSale')}
-                </Button>
-              </PlanNotice>
-            ) : (
-              <Stack gap="md">
-                <InstalmentSchedule
-                  rows={[
-                    { seq: 0, dueAt: null, amount: schedule.deposit },
-                    ...schedule.payments.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amount: p.amount })),
-                  ]}
-                  total={loaderData.quote?.total ?? cart.total}
-                  currency={cart.currency}
-                  locale={locale}
-                  timeZone={cart.event.timeZone}
-                />
-                <TitledSection titleSize="h4" title={t('buyer.title')}>
-                  <Text size="sm">{t('plan.buyerLead')}</Text>
-                  <BuyerPicker phonePrefix={loaderData.phonePrefix} onBuyer={setBuyer} />
-                  {buyer && (
-                    <Text size="sm" fw={600} data-testid="chosen-buyer">
-                      {t('buyer.chosen', { name: buyer.label })}
-                    </Text>
-                  )}
-                  {tried && !buyer && (
-                    <Text size="sm" c="red" role="alert">
-                      {t('buyer.required')}
-                    </Text>
-                  )}
-                  <TextInput
-                    label={t('payLater.payerName')}
-                    description={t('payLater.payerNameHint')}
-                    value={payerName}
-                    onChange={(e) => setPayerName(e.currentTarget.value)}
-                    maxLength={120}
-                    autoComplete="off"
-                    error={tried && name.length < 2 ? t('errors:fields.required') : undefined}
-                  />
-                  <DocumentFields
-                    documentType={documentType}
-                    documentNumber={documentNumber}
-                    onType={setDocumentType}
-                    onNumber={setDocumentNumber}
-                    typeMissing={tried && !documentType}
-                    numberInvalid={tried && !documentOk}
-                  />
-                </TitledSection>
-                <TitledSection
-                  titleSize="h4"
-                  title={t('plan.depositTitle', { amount: money(schedule.deposit) })}
-                >
-                  <TenderForm
-                    total={schedule.deposit}
-                    currency={cart.currency}
-                    locale={locale}
-                    busy={busy}
-                    disabled={expired || !loaderData.shiftOpen}
-                    onSubmit={(tenders) => void takeDeposit(tenders)}
-                  />
-                  <ApiErrorAlert error={failed} />
-                </TitledSection>
-              </Stack>
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-            <HoldAside cart={cart} locale={locale} onExpired={onExpired} actor="operator" />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+    <PlanQuoteStep
+      actor={COUNTER_CHECKOUT}
+      hold={{ ...loaderData, eventSlug: loaderData.cart?.event.slug ?? null }}
+      quote={loaderData.quote}
+      locale={locale}
+      notice={!shiftOpen && <NoShiftAlert />}
+      deposit={(step) => (
+        <PlanDepositForm
+          {...step}
+          reservationId={loaderData.reservationId}
+          locale={locale}
+          phonePrefix={loaderData.phonePrefix}
+          disabled={step.expired || !shiftOpen}
+        />
+      )}
+    />
   )
 }
 
 /** `?order=`: a plan of the country, and its next instalment or balance taken at the counter. */
 function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
-  const { t } = useTranslation(['boxoffice', 'checkout'])
+  const { t } = useTranslation('boxoffice')
+  const { order, locale, change, shiftOpen } = loaderData
+  const plan = order.plan as OrderPlan
+  const open = (phase: PlanPhase) => phase === 'OPEN' || phase === 'OVERDUE'
+  return (
+    <PlanOrderStep
+      actor={COUNTER_CHECKOUT}
+      order={order}
+      plan={plan}
+      locale={locale}
+      notice={(phase) => (
+        <>
+          {change !== null && (
+            <Alert color="teal" variant="light" role="status" data-testid="plan-payment-taken">
+              {t('plan.taken', { change: formatMoney({ amount: change, currency: order.currency }, locale) })}
+            </Alert>
+          )}
+          {open(phase) && !shiftOpen && <NoShiftAlert />}
+        </>
+      )}
+    >
+      {(phase) =>
+        open(phase) && <PlanPayment order={order} plan={plan} locale={locale} disabled={!shiftOpen} />
+      }
+    </PlanOrderStep>
+  )
+}
+
+/**
+ * An open plan's next instalment or whole balance taken in tenders, the part chosen as the fan chooses it
+ * online; or, when every payment left is under way (a voucher, a transfer), the wait for them.
+ */
+function PlanPayment(props: { order: OrderView; plan: OrderPlan; locale: Locale; disabled: boolean }) {
+  const { t } = useTranslation('boxoffice')
   const navigate = useNavigate()
   const { revalidate } = useRevalidator()
-  const { order, locale } = loaderData
-  const plan = order.plan as NonNullable<OrderView['plan']>
-  const phase = planPhase({ status: order.status, plan })
+  const { order, locale } = props
   const parts = payableParts(order)
   const { choice, part, amount, setPart } = useInstalmentPart(parts)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState<ApiError | null>(null)
   // One key per amount shown: a double tap takes one payment; after it, the next gets its own.
   const [idempotencyKey, setKey] = useState(() => crypto.randomUUID())
-  const tz = order.event.timeZone
-  const money = (value: number) => formatMoney({ amount: value, currency: order.currency }, locale)
-
   const take = async (tenders: CounterTenderEntry[]) => {
     setBusy(true)
     setFailed(null)
@@ -283,7 +162,7 @@ function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
       const paid = await payPlanAtCounter(order.id, {
         part,
         expectedAmount: amount,
-        tenders: moneyTendersOf(tenders),
+        tenders: planTendersOf(tenders),
         idempotencyKey,
       })
       setKey(crypto.randomUUID())
@@ -297,93 +176,38 @@ function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
       setBusy(false)
     }
   }
-
-  const title = t('plan.planTitle', { code: order.code })
-  const open = phase === 'OPEN' || phase === 'OVERDUE'
+  if (parts.balance === 0)
+    return (
+      <Text size="sm" data-testid="plan-in-flight">
+        {t('plan.inFlight')}
+      </Text>
+    )
+  const money = formatMoney({ amount, currency: order.currency }, locale)
   return (
-    <Container size="lg" py="lg" px="md">
-      <title>{`${title} · Palco`}</title>
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/assistant" size="sm">
-            {t('sale.backHome')}
-          </Anchor>
-          <Title order={1}>{title}</Title>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {order.event.name}
-          </Text>
-          <Text size="sm">
-            {formatDate(order.event.startsAt, locale, tz)} · {order.event.venueName}
-          </Text>
-        </Stack>
-        {loaderData.change !== null && (
-          <Alert color="teal" variant="light" role="status" data-testid="plan-payment-taken">
-            {t('plan.taken', { change: money(loaderData.change) })}
-          </Alert>
-        )}
-        {open && !loaderData.shiftOpen && <NoShift />}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              {phase === 'CANCELLED' && (
-                <PlanNotice
-                  color="red"
-                  title={t('checkout:paguitos.cancelledTitle')}
-                  testId="paguitos-cancelled"
-                >
-                  <Text size="sm">{t('plan.cancelled')}</Text>
-                </PlanNotice>
-              )}
-              {phase === 'PAID' && (
-                <PlanNotice
-                  color="teal"
-                  title={t('checkout:paguitos.paidTitle')}
-                  testId="paguitos-paid"
-                  role="status"
-                >
-                  <Text size="sm">{t('plan.paid')}</Text>
-                </PlanNotice>
-              )}
-              <PlanStatement order={order} plan={plan} phase={phase} locale={locale} />
-              {open && parts.balance > 0 && (
-                <TitledSection titleSize="h4" title={t('plan.takeTitle', { amount: money(amount) })}>
-                  {choice && (
-                    <InstalmentPartChoice
-                      parts={parts}
-                      part={part}
-                      onChange={setPart}
-                      disabled={busy}
-                      payments={plan.lines.length - 1}
-                      currency={order.currency}
-                      locale={locale}
-                      timeZone={tz}
-                    />
-                  )}
-                  <TenderForm
-                    // A new amount is a new count of the cash: the form starts again.
-                    key={`${part}-${amount}`}
-                    total={amount}
-                    currency={order.currency}
-                    locale={locale}
-                    busy={busy}
-                    disabled={!loaderData.shiftOpen}
-                    onSubmit={(tenders) => void take(tenders)}
-                  />
-                  <ApiErrorAlert error={failed} />
-                </TitledSection>
-              )}
-              {open && parts.balance === 0 && (
-                <Text size="sm" data-testid="plan-in-flight">
-                  {t('plan.inFlight')}
-                </Text>
-              )}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <OrderSummary locale={locale} figures={order} actor="operator" />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+    <TitledSection titleSize="h4" title={t('plan.takeTitle', { amount: money })}>
+      {choice && (
+        <InstalmentPartChoice
+          parts={parts}
+          part={part}
+          onChange={setPart}
+          disabled={busy}
+          payments={props.plan.lines.length - 1}
+          currency={order.currency}
+          locale={locale}
+          timeZone={order.event.timeZone}
+        />
+      )}
+      <TenderForm
+        // A new amount is a new count of the cash: the form starts again.
+        key={`${part}-${amount}`}
+        total={amount}
+        currency={order.currency}
+        locale={locale}
+        busy={busy}
+        disabled={props.disabled}
+        onSubmit={(tenders) => void take(tenders)}
+      />
+      <ApiErrorAlert error={failed} />
+    </TitledSection>
   )
 }

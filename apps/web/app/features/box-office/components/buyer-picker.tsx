@@ -48,6 +48,31 @@ export function BuyerPicker(props: {
   )
 }
 
+/** The picker with the buyer it chose said back to the operator, or why the sale still waits for one. */
+export function BuyerChoice(props: {
+  phonePrefix: PhonePrefix
+  buyer: ChosenBuyer | null
+  onBuyer: (buyer: ChosenBuyer | null) => void
+  missing: boolean
+}) {
+  const { t } = useTranslation('boxoffice')
+  return (
+    <>
+      <BuyerPicker phonePrefix={props.phonePrefix} onBuyer={props.onBuyer} />
+      {props.buyer && (
+        <Text size="sm" fw={600} data-testid="chosen-buyer">
+          {t('buyer.chosen', { name: props.buyer.label })}
+        </Text>
+      )}
+      {props.missing && (
+        <Text size="sm" c="red" role="alert">
+          {t('buyer.required')}
+        </Text>
+      )}
+    </>
+  )
+}
+
 function FindFan(props: { onBuyer: (buyer: ChosenBuyer | null) => void }) {
   const { t } = useTranslation('boxoffice')
   const [q, setQ] = useState('')

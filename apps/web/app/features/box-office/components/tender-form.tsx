@@ -15,6 +15,7 @@ import type { CourtesyQuota, CourtesyReasonList } from '@palco/domain/box-office
 import { type CounterTenderEntry, settleTenders } from '@palco/domain/box-office/tenders'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
+import { isCounterPlanTender } from '@palco/domain/plans/deposit-methods'
 import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { minorOf, numberSeparatorsOf } from '../model/money-input'
@@ -22,9 +23,13 @@ import { minorOf, numberSeparatorsOf } from '../model/money-input'
 /** A tender that is money: cash or the card terminal. */
 export type MoneyTender = Exclude<CounterTenderEntry, { kind: 'COURTESY' }>
 
-/** The tenders of a form that offered no courtesy, as collecting a reservation or a plan's payment takes them. */
+/** The tenders of a form that offered no courtesy, as collecting a reservation takes them. */
 export const moneyTendersOf = (tenders: readonly CounterTenderEntry[]) =>
   tenders.filter((x): x is MoneyTender => x.kind !== 'COURTESY')
+
+/** The tenders that pay a paguitos plan at the counter, by the domain's rule (cash and the terminal). */
+export const planTendersOf = (tenders: readonly CounterTenderEntry[]) =>
+  tenders.filter((x): x is MoneyTender => isCounterPlanTender(x.kind))
 
 /**
  * How the buyer pays at the counter (issue 15 part 3): cash handed over, optionally with part on the card

@@ -59,7 +59,9 @@ export function lineStates(order: PlanOrder, now: Date = new Date()): LineState[
 /** The plan's latest payment through a provider that still waits: its voucher, its SPEI/PSE transfer, or a card under review. */
 export type WaitingPayment = 'VOUCHER' | 'TRANSFER' | 'OTHER' | null
 
-export function waitingPaymentOf(order: Pick<OrderView, 'paymentStatus' | 'voucher' | 'transfer'>) {
+export function waitingPaymentOf(
+  order: Pick<OrderView, 'paymentStatus' | 'voucher' | 'transfer'>,
+): WaitingPayment {
   if (!IN_FLIGHT.has(order.paymentStatus)) return null
   if (order.voucher) return 'VOUCHER'
   if (order.transfer) return 'TRANSFER'
