@@ -11,24 +11,33 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { attachedUploadLinks } from '../uploads/uploads.service.js'
-import { findInscriptionForm } from './inscription-forms.repository.js'
 import {
   inscriptionEntries,
+  inscriptionFormOf,
   inscriptionFormView,
   inscriptionsCsv,
   saveInscription,
   saveInscriptionFormOf,
 } from './inscription-forms.service.js'
 
+const holder = requireRole('fan', 'operator')
+const admin = requireRole('admin')
+const noStore = { 'cache-control': 'no-store' }
+const eventParams = z.object({ id: z.uuid() })
+
 /**
  * Inscription forms (issue 17): the participants' answers of a reservation — the fan's own, or the
  * operator's at the counter — and the organiser's form, age rules and export.
  */
 export async function inscriptionFormRoutes(app: FastifyInstance) {
+  participantRoutes(app)
+  formAdminRoutes(app)
+  entriesAdminRoutes(app)
+}
+
+/** The participants' answers of a reservation, read and saved by whoever holds it. */
+function participantRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const holder = requireRole('fan', 'operator')
-  const admin = requireRole('admin')
-  const noStore = { 'cache-control': 'no-store' }
 
   r.get(
     '/api/checkout/inscription/form',
@@ -68,8 +77,11 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
       return saveInscription(app.db, (await request.requireUser()).userId, request.body)
     },
   )
+}
 
-  const eventParams = z.object({ id: z.uuid() })
+/** An event's participant form and its categories' age rules, as the organiser sets them. */
+function formAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
     '/api/admin/events/:id/inscription-form',
@@ -88,8 +100,7 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.headers(noStore)
-      const stored = await findInscriptionForm(app.db, request.params.id)
-      return { definition: (stored as { fields: Record<string, unknown>[] } | undefined) ?? null }
+      return inscriptionFormOf(app.db, request.params.id)
     },
   )
 
@@ -111,6 +122,11 @@ export async function inscriptionFormRoutes(app: FastifyInstance) {
       return saveInscriptionFormOf(app.db, request.params.id, request.body)
     },
   )
+}
+
+/** Who has signed up for an event: the latest entries, and every one as a spreadsheet. */
+function entriesAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
     '/api/admin/events/:id/inscriptions',

@@ -316,6 +316,17 @@ export async function saveInscriptionFormOf(db: Db, eventId: string, body: Inscr
   return { definition: parsed.data, ageRules: body.ageRules }
 }
 
+/**
+ * GET /api/admin/events/:id/inscription-form: the event's form as the organiser saved it, or null when it
+ * asks nothing of its participants.
+ */
+export async function inscriptionFormOf(
+  db: Db,
+  eventId: string,
+): Promise<{ definition: FormDefinition | null }> {
+  return { definition: await formOf(db, eventId) }
+}
+
 /** A spreadsheet cell that cannot run as a formula (CSV injection: =, +, -, @, tab, CR lead a formula). */
 export function csvCell(value: unknown): string {
   let text =
