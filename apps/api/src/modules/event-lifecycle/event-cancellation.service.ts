@@ -52,6 +52,16 @@ interface Settled {
   refunds: string[]
 }
 
+/** One message per fan (by e-mail), listing each of their orders and where its money goes. */
+type Letters = Map<string, { locale: Locale; orders: CancelledOrderLine[] }>
+
+/** What settling one order did: the count it adds to, the payments to refund, those its buyer is told of. */
+interface OrderSettlement {
+  counted: 'refundedOrders' | 'refundedPlans' | 'cancelledOrders'
+  refunds: string[]
+  told: readonly PaymentRow[]
+}
+
 /**
  * POST /api/admin/events/:id/cancel (issue 16 part 5). One transaction under the event's sales lock (no
  * order can be placed meanwhile, see `assertEventSells`) and row lock: the event becomes CANCELLED, then
@@ -76,74 +86,127 @@ export async function cancelEvent(
   now = new Date(),
 ): Promise<EventCancellationResult> {
   const settled = await deps.db.transaction().execute(async (trx): Promise<Settled> => {
+    // Takes the event's sales lock and its row lock, held until the commit.
     const { event, already } = await cancelEventRow(trx, actor, country, eventId, reason, now)
-    const result: EventCancellationResult = {
-      eventId,
-      status: 'CANCELLED',
-      cancelledAt: new Date(event.cancelled_at ?? now).toISOString(),
-      reason: event.cancellation_reason ?? reason,
-      alreadyCancelled: already,
-      refundedOrders: 0,
-      refundedPlans: 0,
-      cancelledOrders: 0,
-      releasedHolds: 0,
-      refunds: 0,
-    }
+    const result = cancellationOf(eventId, event, already, reason, now)
     if (already) return { result, refunds: [] }
-    const refunds: string[] = []
-    const letters = new Map<string, { locale: Locale; orders: CancelledOrderLine[] }>()
-    const tell = (order: OrderRow, paid: readonly PaymentRow[]) => {
-      const email = (order.contact as { email?: string }).email
-      // A walk-in who gave no email was sold printed tickets: the box office tells them.
-      if (!email) return
-      const letter = letters.get(email) ?? { locale: order.locale as Locale, orders: [] }
-      letter.orders.push(lineOf(order, paid))
-      letters.set(email, letter)
-    }
-    for (const orderId of await ordersToSettle(trx, eventId)) {
-      const order = await lockOrderRow(trx, orderId)
-      if (!order) continue
-      const before = await paymentsOfOrder(trx, orderId)
-      const paid = before.filter((p) => p.status === 'PAID')
-      if (order.status === 'PAID') {
-        await voidPaidOrder(trx, order, { by: 'REQUEST', reason: 'EVENT_CANCELLED' })
-        refunds.push(...paid.map((p) => p.id))
-        result.refundedOrders++
-        tell(order, paid)
-      } else if (isPlanOpen(order)) {
-        const asked = await refundPlanOfCancelledEvent(trx, order)
-        refunds.push(...asked.map((p) => p.id))
-        result.refundedPlans++
-        tell(order, asked)
-      } else if (await cancelUnpaidOrderOfCancelledEvent(trx, order)) {
-        result.cancelledOrders++
-        // Its wallet part, if it had one, went back to the wallet with the cancellation.
-        tell(
-          order,
-          paid.filter((p) => p.provider_code === 'wallet'),
-        )
-      }
-    }
-    for (const hold of await liveHoldsOfEvent(trx, eventId)) {
-      await releaseHoldOfCancelledEvent(trx, hold)
-      result.releasedHolds++
-    }
-    for (const [recipient, letter] of letters) {
-      await mailFan(trx, deps, recipient, letter.locale, {
-        eventName: event.name,
-        startsAt: new Date(event.starts_at),
-        timeZone: event.time_zone,
-        currency: event.currency as Currency,
-        reason: result.reason,
-        orders: letter.orders,
-      })
-    }
+    const { refunds, letters } = await settleOrdersOfEvent(trx, eventId, result)
+    result.releasedHolds = await releaseHoldsOfEvent(trx, eventId)
+    await mailFans(trx, deps, event, result.reason, letters)
     result.refunds = refunds.length
     return { result, refunds }
   })
-  // After the commit: never a provider call inside a transaction (DESIGN §5). One at a time, so a slow
-  // provider is not asked for hundreds of refunds at once; what fails stays REQUESTED for reconciliation.
-  for (const paymentId of settled.refunds) {
+  await refundAfterCommit(deps, eventId, settled.refunds)
+  return settled.result
+}
+
+/** The answer before any order is settled: the event's cancellation as recorded, nothing counted yet. */
+function cancellationOf(
+  eventId: string,
+  event: { cancelled_at: Date | string | null; cancellation_reason: string | null },
+  already: boolean,
+  reason: string,
+  now: Date,
+): EventCancellationResult {
+  return {
+    eventId,
+    status: 'CANCELLED',
+    cancelledAt: new Date(event.cancelled_at ?? now).toISOString(),
+    reason: event.cancellation_reason ?? reason,
+    alreadyCancelled: already,
+    refundedOrders: 0,
+    refundedPlans: 0,
+    cancelledOrders: 0,
+    releasedHolds: 0,
+    refunds: 0,
+  }
+}
+
+/**
+ * Every order of the event still paid or waiting, each settled under its own row lock, taken in id order
+ * (`ordersToSettle`) so the locks are always taken in the same order. Counts each in `result`.
+ */
+async function settleOrdersOfEvent(trx: Db, eventId: string, result: EventCancellationResult) {
+  const refunds: string[] = []
+  const letters: Letters = new Map()
+  for (const orderId of await ordersToSettle(trx, eventId)) {
+    const order = await lockOrderRow(trx, orderId)
+    if (!order) continue
+    const settled = await settleOrder(trx, order)
+    if (!settled) continue
+    refunds.push(...settled.refunds)
+    result[settled.counted]++
+    tell(letters, order, settled.told)
+  }
+  return { refunds, letters }
+}
+
+/** One locked order: a paid one refunded, an open plan's payments asked back, a waiting one cancelled. */
+async function settleOrder(trx: Db, order: OrderRow): Promise<OrderSettlement | null> {
+  const before = await paymentsOfOrder(trx, order.id)
+  const paid = before.filter((p) => p.status === 'PAID')
+  if (order.status === 'PAID') {
+    await voidPaidOrder(trx, order, { by: 'REQUEST', reason: 'EVENT_CANCELLED' })
+    return { counted: 'refundedOrders', refunds: paid.map((p) => p.id), told: paid }
+  }
+  if (isPlanOpen(order)) {
+    const asked = await refundPlanOfCancelledEvent(trx, order)
+    return { counted: 'refundedPlans', refunds: asked.map((p) => p.id), told: asked }
+  }
+  if (!(await cancelUnpaidOrderOfCancelledEvent(trx, order))) return null
+  // Its wallet part, if it had one, went back to the wallet with the cancellation.
+  return {
+    counted: 'cancelledOrders',
+    refunds: [],
+    told: paid.filter((p) => p.provider_code === 'wallet'),
+  }
+}
+
+/** Adds an order and where its money goes to its buyer's one message. */
+function tell(letters: Letters, order: OrderRow, paid: readonly PaymentRow[]) {
+  const email = (order.contact as { email?: string }).email
+  // A walk-in who gave no email was sold printed tickets: the box office tells them.
+  if (!email) return
+  const letter = letters.get(email) ?? { locale: order.locale as Locale, orders: [] }
+  letter.orders.push(lineOf(order, paid))
+  letters.set(email, letter)
+}
+
+/** Every reservation still holding places of the event released; answers how many. */
+async function releaseHoldsOfEvent(trx: Db, eventId: string) {
+  let released = 0
+  for (const hold of await liveHoldsOfEvent(trx, eventId)) {
+    await releaseHoldOfCancelledEvent(trx, hold)
+    released++
+  }
+  return released
+}
+
+async function mailFans(
+  trx: Db,
+  deps: Pick<CheckoutDeps, 'publicUrl'>,
+  event: { name: string; starts_at: Date | string; time_zone: string; currency: string },
+  reason: string,
+  letters: Letters,
+) {
+  for (const [recipient, letter] of letters) {
+    await mailFan(trx, deps, recipient, letter.locale, {
+      eventName: event.name,
+      startsAt: new Date(event.starts_at),
+      timeZone: event.time_zone,
+      currency: event.currency as Currency,
+      reason,
+      orders: letter.orders,
+    })
+  }
+}
+
+/**
+ * After the commit: never a provider call inside a transaction (DESIGN §5). One at a time, so a slow
+ * provider is not asked for hundreds of refunds at once; what fails stays REQUESTED for reconciliation.
+ */
+async function refundAfterCommit(deps: CheckoutDeps, eventId: string, refunds: readonly string[]) {
+  for (const paymentId of refunds) {
     try {
       await refundPayment(deps, paymentId)
     } catch (err) {
@@ -153,7 +216,6 @@ export async function cancelEvent(
       )
     }
   }
-  return settled.result
 }
 
 async function mailFan(
