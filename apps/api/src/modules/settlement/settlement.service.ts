@@ -858,86 +858,133 @@ async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
 export async function refundPayment(deps: SettlementDeps, paymentId: string) {
   const payment = await findPayment(deps.db, paymentId)
   if (payment?.refund_state !== 'REQUESTED') return
-  let toWallet = payment.provider_code === 'wallet' || !payment.provider_payment_id
-  if (!toWallet) {
-    const adapter = deps.providers.byCode(payment.provider_code)
-    if (!adapter) return
-    try {
-      const r = await adapter.refund(
-        payment.provider_payment_id ?? '',
-        { amount: Number(payment.amount), currency: payment.currency as Currency },
-        `refund-${payment.idempotency_key}`,
-      )
-      if (r.status !== 'REFUNDED') toWallet = true
-    } catch (err) {
-      if (err instanceof ProviderUnavailableError) {
-        deps.log?.warn({ paymentId }, 'refund deferred: provider did not answer')
-        return
-      }
-      throw err
+  const toWallet = await refundAtProvider(deps, payment)
+  if (toWallet === null) return
+  await deps.db.transaction().execute((trx) => recordRefund(trx, deps, payment.order_id, paymentId, toWallet))
+}
+
+/**
+ * The provider asked for the money back, before any transaction (a provider call never runs inside one,
+ * DESIGN §5). Answers whether it goes to the wallet instead — the wallet's own payments, one the provider
+ * never took, one the provider would not refund — or null when the refund waits: no adapter for the
+ * provider, or no answer from it (REQUESTED stays, for reconciliation to retry).
+ */
+async function refundAtProvider(deps: SettlementDeps, payment: PaymentRow): Promise<boolean | null> {
+  if (payment.provider_code === 'wallet' || !payment.provider_payment_id) return true
+  const adapter = deps.providers.byCode(payment.provider_code)
+  if (!adapter) return null
+  try {
+    const r = await adapter.refund(
+      payment.provider_payment_id,
+      { amount: Number(payment.amount), currency: payment.currency as Currency },
+      `refund-${payment.idempotency_key}`,
+    )
+    return r.status !== 'REFUNDED'
+  } catch (err) {
+    if (err instanceof ProviderUnavailableError) {
+      deps.log?.warn({ paymentId: payment.id }, 'refund deferred: provider did not answer')
+      return null
     }
+    throw err
   }
-  await deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrderRow(trx, payment.order_id)
-    const p = await lockPayment(trx, paymentId)
-    if (!order || !p || p.refund_state !== 'REQUESTED') return
-    if (toWallet && !order.user_id) {
-      // A buyer with no account has no wallet: the money goes back at the counter that took it (box office).
-      deps.log?.warn({ paymentId }, 'refund waits for the box office: the buyer has no wallet')
-      return
-    }
-    const wasOpen = isOpenOrder(order.status as OrderStatus)
-    const reason = (p.refund_reason ?? 'SEAT_UNAVAILABLE') as RefundReason
-    const paymentSet = {
-      refund_state: 'DONE',
-      refund_method: toWallet ? 'WALLET' : 'PROVIDER',
-      retry_token: null,
-    } as const
-    // Refunded already as an order (its event cancelled, issue 16 part 5): only this payment moves, and the
-    // fan was told in the cancellation's one message.
-    const orderSettled = order.status === 'REFUNDED' && reason === 'EVENT_CANCELLED'
-    if (orderSettled) await enterPaymentPhase(trx, p, 'REFUNDED', paymentSet)
-    else {
-      await enterPhase(trx, order, p, 'REFUNDED', { order: { failure_code: reason }, payment: paymentSet })
-      if (wasOpen) await giveBack(trx, order)
-    }
-    if (toWallet) {
-      await creditWallet(trx, {
-        userId: order.user_id as string,
-        currency: order.currency,
-        amount: Number(p.amount),
-        kind: orderSettled ? 'REFUND' : 'LATE_REFUND',
-        reason:
-          reason === 'EVENT_CANCELLED'
-            ? `order ${order.code}: event cancelled, payment refunded`
-            : `order ${order.code}: payment arrived late and was refunded (${reason})`,
-        orderId: order.id,
-        paymentId: p.id,
-      })
-    }
-    if (orderSettled) return
-    const hold = await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')
-    if (hold && (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT')) {
-      await releaseHold(trx, order.hold_id)
-    }
-    const event = await eventOfOrder(trx, order.event_id)
-    const mail = refundEmail(order.locale as Locale, {
-      code: order.code,
-      eventName: event?.name ?? '',
-      amount: Number(p.amount),
-      currency: order.currency as Currency,
-      toWallet,
-      seatsGone: reason === 'SEAT_UNAVAILABLE',
-      eventCancelled: reason === 'EVENT_CANCELLED',
-    })
-    await insertOutboxMessage(trx, {
-      channel: 'email',
-      recipient: (order.contact as { email: string }).email,
-      locale: order.locale,
-      template: 'order.refund',
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-    })
+}
+
+/**
+ * The refund written down, under the order's lock and then the payment's: checked again there, since a
+ * retry may have recorded it meanwhile. The payment (and the order, unless the event's cancellation
+ * refunded it already) becomes REFUNDED, the wallet is credited when the money goes there, and an order
+ * that ends here lets its reservation go and tells its buyer.
+ */
+async function recordRefund(
+  trx: Db,
+  deps: SettlementDeps,
+  orderId: string,
+  paymentId: string,
+  toWallet: boolean,
+) {
+  const order = await lockOrderRow(trx, orderId)
+  const p = await lockPayment(trx, paymentId)
+  if (!order || !p || p.refund_state !== 'REQUESTED') return
+  if (toWallet && !order.user_id) {
+    // A buyer with no account has no wallet: the money goes back at the counter that took it (box office).
+    deps.log?.warn({ paymentId }, 'refund waits for the box office: the buyer has no wallet')
+    return
+  }
+  const reason = (p.refund_reason ?? 'SEAT_UNAVAILABLE') as RefundReason
+  const orderSettled = await markRefunded(trx, order, p, reason, toWallet)
+  if (toWallet) await creditRefund(trx, order, p, reason, orderSettled)
+  if (orderSettled) return
+  const hold = await moveReservation(trx, order.hold_id, 'FINISHED_WITH_FAILURE')
+  if (hold && (hold.status === 'STARTED_PAYMENT' || hold.status === 'WAITING_FOR_PAYMENT')) {
+    await releaseHold(trx, order.hold_id)
+  }
+  await mailRefund(trx, order, p, reason, toWallet)
+}
+
+/** The payment REFUNDED, and its order with it; answers whether the order was refunded already. */
+async function markRefunded(
+  trx: Db,
+  order: OrderRow,
+  p: PaymentRow,
+  reason: RefundReason,
+  toWallet: boolean,
+) {
+  const wasOpen = isOpenOrder(order.status as OrderStatus)
+  const paymentSet = {
+    refund_state: 'DONE',
+    refund_method: toWallet ? 'WALLET' : 'PROVIDER',
+    retry_token: null,
+  } as const
+  // Refunded already as an order (its event cancelled, issue 16 part 5): only this payment moves, and the
+  // fan was told in the cancellation's one message.
+  const orderSettled = order.status === 'REFUNDED' && reason === 'EVENT_CANCELLED'
+  if (orderSettled) await enterPaymentPhase(trx, p, 'REFUNDED', paymentSet)
+  else {
+    await enterPhase(trx, order, p, 'REFUNDED', { order: { failure_code: reason }, payment: paymentSet })
+    if (wasOpen) await giveBack(trx, order)
+  }
+  return orderSettled
+}
+
+async function creditRefund(
+  trx: Db,
+  order: OrderRow,
+  p: PaymentRow,
+  reason: RefundReason,
+  orderSettled: boolean,
+) {
+  await creditWallet(trx, {
+    userId: order.user_id as string,
+    currency: order.currency,
+    amount: Number(p.amount),
+    kind: orderSettled ? 'REFUND' : 'LATE_REFUND',
+    reason:
+      reason === 'EVENT_CANCELLED'
+        ? `order ${order.code}: event cancelled, payment refunded`
+        : `order ${order.code}: payment arrived late and was refunded (${reason})`,
+    orderId: order.id,
+    paymentId: p.id,
+  })
+}
+
+async function mailRefund(trx: Db, order: OrderRow, p: PaymentRow, reason: RefundReason, toWallet: boolean) {
+  const event = await eventOfOrder(trx, order.event_id)
+  const mail = refundEmail(order.locale as Locale, {
+    code: order.code,
+    eventName: event?.name ?? '',
+    amount: Number(p.amount),
+    currency: order.currency as Currency,
+    toWallet,
+    seatsGone: reason === 'SEAT_UNAVAILABLE',
+    eventCancelled: reason === 'EVENT_CANCELLED',
+  })
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient: (order.contact as { email: string }).email,
+    locale: order.locale,
+    template: 'order.refund',
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
   })
 }
