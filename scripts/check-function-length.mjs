@@ -25,13 +25,9 @@ const KNOWN = new Map(
   /** @type {[string, string][]} */ ([
     // checkout (orders.service.ts and its neighbours): orders, settlement, plans and inscriptions become
     // modules of their own (issue 41 part 1).
-    ['checkoutRoutes', 'checkout.routes.ts, 285 lines'],
-    ['cancelEvent', 'event-cancellation.service.ts, 88 lines'],
-    ['inscriptionFormRoutes', 'inscription-forms.routes.ts, 135 lines'],
     ['payOrderBalance', 'orders.service.ts, 99 lines'],
     ['charge', 'orders.service.ts, 103 lines'],
     ['orderView', 'orders.service.ts, 115 lines'],
-    ['refundPayment', 'settlement.service.ts, 86 lines'],
     // payments and uploads: their route plugins (issue 41 parts 1 and 4).
     ['paymentRoutes', 'payments.routes.ts, 139 lines'],
     ['uploadRoutes', 'uploads.routes.ts, 136 lines'],

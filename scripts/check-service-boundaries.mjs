@@ -27,12 +27,7 @@ const SCRIPT = 'scripts/check-service-boundaries.mjs'
 const REPOSITORY = /\.repository(?:\.js)?$/
 
 /** Route files that still import a repository: `file: imported repository`. */
-const KNOWN_ROUTE_IMPORTS = new Map(
-  /** @type {[string, string][]} */ ([
-    // inscriptions (moved out of checkout as it was): the form's route reads the form row itself.
-    ['inscription-forms.routes.ts: inscription-forms.repository.js', 'inscriptions'],
-  ]),
-)
+const KNOWN_ROUTE_IMPORTS = new Map(/** @type {[string, string][]} */ ([]))
 
 /** Service exports that still only pass a repository function on: `file: exported name`. */
 const KNOWN_PASS_THROUGHS = new Map(
