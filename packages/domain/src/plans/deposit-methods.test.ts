@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHECKOUT_METHODS } from '../checkout/contract.js'
+import { CHECKOUT_METHODS, type PaymentChoice } from '../checkout/contract.js'
 import { methodsFor } from '../checkout/methods.js'
 import {
   depositMethodsOf,
@@ -21,6 +21,15 @@ describe('what pays a paguitos plan', () => {
     [{ method: 'TPV' }, false],
   ])('online deposit %j → %s', (choice, ok) => {
     expect(mayPayDeposit(choice)).toBe(ok)
+  })
+
+  it('takes a place-order payment choice as the API reads it', () => {
+    const choices: PaymentChoice[] = [
+      { method: 'CASH', network: 'oxxo', walletAmount: 0 },
+      { method: 'TRANSFER', kind: 'SPEI', walletAmount: 500 },
+      { method: 'WALLET' },
+    ]
+    expect(choices.map(mayPayDeposit)).toEqual([true, false, false])
   })
 
   it("keeps each country's order and drops the wallet and the hosted page from a deposit", () => {
