@@ -142,21 +142,3 @@ export async function storedSession(db: Db, token: string): Promise<StoredSessio
   const row = rows[0]
   return row && { ...row, expiresAt: new Date(row.expiresAt) }
 }
-
-/** Stores the development secret unless one is stored already (then nothing changes). */
-export async function offerDevAuthSecret(db: Db, candidate: string): Promise<void> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: 'dev_auth_secret', value: candidate })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-}
-
-export async function storedDevAuthSecret(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', 'dev_auth_secret')
-    .executeTakeFirst()
-  return row?.value
-}

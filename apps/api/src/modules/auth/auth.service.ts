@@ -6,6 +6,7 @@ import { isStaff } from '@palco/domain/people/staff'
 import type { Role } from '@palco/domain/people/vocabulary'
 import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import type { Db } from '../../db/dialect.js'
+import { keptValue } from '../app-meta/app-meta.service.js'
 import {
   type AccountDirectory,
   contactTakenByAccount,
@@ -29,9 +30,7 @@ import {
   findPasswordHash,
   insertCredentialUser,
   markPhoneVerified,
-  offerDevAuthSecret,
   setAuthUserProfile,
-  storedDevAuthSecret,
   storedSession,
 } from './auth.repository.js'
 import { giveBack, resetThrottle, takeSlot } from './auth.throttle.js'
@@ -58,12 +57,8 @@ export interface AuthDeps {
  * The development secret, for the auth plugin, which keeps development sessions valid across restarts: the
  * first one stored wins, so parallel first boots agree on one, and each boot uses the winner.
  */
-export async function keepFirstDevAuthSecret(db: Db, candidate: string): Promise<string> {
-  await offerDevAuthSecret(db, candidate)
-  const secret = await storedDevAuthSecret(db)
-  if (!secret) throw new Error('the development auth secret was not stored')
-  return secret
-}
+export const keepFirstDevAuthSecret = (db: Db, candidate: string): Promise<string> =>
+  keptValue(db, 'dev_auth_secret', () => candidate)
 
 /** What fan profiles may ask of accounts (the port `AccountDirectory` declares; wired in app.ts). */
 export function accountDirectory(db: Db): AccountDirectory {

@@ -245,3 +245,16 @@ export async function auditEntriesOf(db: Db, entityId: string) {
     .orderBy('id')
     .execute()
 }
+
+/** A category's age rule (an inscription's, issue 17): read from the participant's birth date. */
+export async function setZoneAgeRule(
+  db: Db,
+  zoneId: string,
+  rule: { minAge: number | null; maxAge: number | null },
+) {
+  await db
+    .updateTable('price_zones')
+    .set({ min_age: rule.minAge, max_age: rule.maxAge })
+    .where('id', '=', zoneId)
+    .execute()
+}

@@ -32,6 +32,7 @@ import {
   replaceIncludedEvents,
   replaceZones,
   setEventStatus,
+  setZoneAgeRule,
   sportOrganizationByCode,
   tourCountry,
   updateEventRow,
@@ -380,4 +381,15 @@ export async function adminEvent(db: Db, eventId: string) {
     includedEventIds: included,
   }
   return { id: e.id, status: e.status, ...input, zoneIds: zones.map((z) => z.id), input }
+}
+
+/**
+ * The age rules of an event's categories (issue 17), written with its inscription form in the caller's
+ * transaction; the caller has checked each zone is the event's.
+ */
+export async function setZoneAgeRules(
+  trx: Db,
+  rules: readonly { zoneId: string; minAge: number | null; maxAge: number | null }[],
+) {
+  for (const r of rules) await setZoneAgeRule(trx, r.zoneId, r)
 }

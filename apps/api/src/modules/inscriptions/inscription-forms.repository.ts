@@ -38,18 +38,6 @@ export async function zoneIdsOfEvent(db: Db, eventId: string) {
   return new Set(rows.map((r) => r.id))
 }
 
-export async function setZoneAgeRule(
-  db: Db,
-  zoneId: string,
-  rule: { minAge: number | null; maxAge: number | null },
-) {
-  await db
-    .updateTable('price_zones')
-    .set({ min_age: rule.minAge, max_age: rule.maxAge })
-    .where('id', '=', zoneId)
-    .execute()
-}
-
 export async function findInscriptionDraft(db: Db, holdId: string) {
   return db
     .selectFrom('inscription_drafts')

@@ -22,6 +22,7 @@ import {
 import type { Country, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { eventSummary } from '../catalog/event.service.js'
+import { setZoneAgeRules } from '../catalog-admin/admin.service.js'
 import { seatsOfHold } from '../seating/holds.service.js'
 import { assertCartable, ownHoldRow } from '../seating/own-reservation.service.js'
 import { attachUploads, uploadMeta } from '../uploads/uploads.service.js'
@@ -34,7 +35,6 @@ import {
   latestEntriesOfEvent,
   saveInscriptionDraft,
   saveInscriptionForm,
-  setZoneAgeRule,
   zoneIdsOfEvent,
 } from './inscription-forms.repository.js'
 
@@ -311,7 +311,7 @@ export async function saveInscriptionFormOf(db: Db, eventId: string, body: Inscr
     throw new DomainError('RULE_BROKEN', { fields: { ageRules: 'birthDateFieldRequired' } })
   await db.transaction().execute(async (trx) => {
     await saveInscriptionForm(trx, eventId, parsed.data)
-    for (const r of body.ageRules) await setZoneAgeRule(trx, r.zoneId, r)
+    await setZoneAgeRules(trx, body.ageRules)
   })
   return { definition: parsed.data, ageRules: body.ageRules }
 }

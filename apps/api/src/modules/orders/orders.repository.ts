@@ -1,5 +1,4 @@
-import { canCheckoutMoveReservation, OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
-import type { ReservationStatus } from '@palco/domain/orders/statuses'
+import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { OrdersTable } from '../../db/schema.js'
@@ -206,5 +205,14 @@ export async function moveOrdersOfFan(trx: Db, fromFanId: string, userId: string
     .updateTable('orders')
     .set({ buyer_kind: 'ACCOUNT', user_id: userId, buyer_fan_id: null, updated_at: sql`now()` })
     .where('buyer_fan_id', '=', fromFanId)
+    .execute()
+}
+
+/** Orders that named a saved card stop naming it (their plans are then paid by hand). */
+export async function clearSavedCard(trx: Db, cardId: string) {
+  await trx
+    .updateTable('orders')
+    .set({ saved_card_id: null, updated_at: sql`now()` })
+    .where('saved_card_id', '=', cardId)
     .execute()
 }

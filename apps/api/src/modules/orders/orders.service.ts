@@ -6,6 +6,7 @@ import type { Db } from '../../db/dialect.js'
 import type { OrdersTable } from '../../db/schema.js'
 import { eventSummary } from '../catalog/event.service.js'
 import {
+  clearSavedCard,
   findCounterOrderByCode,
   findOrder,
   findOrderByKey,
@@ -122,3 +123,6 @@ export const givePromoUseBack = (trx: Db, promoId: string, userId: string | null
 /** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
 export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>
   moveOrdersOfFan(trx, fromFanId, to.userId)
+
+/** A saved card the fan removed: no open plan charges it from now on (the plan pass then sends reminders). */
+export const stopChargingCard = (trx: Db, card: { id: string }) => clearSavedCard(trx, card.id)

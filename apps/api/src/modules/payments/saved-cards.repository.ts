@@ -39,7 +39,7 @@ export async function findSavedCard(db: Db, id: string) {
   return db.selectFrom('saved_cards').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Marks the card removed and stops every open plan charging it; answers the row, or none if not theirs. */
+/** Marks the card removed; answers the row, or none if not theirs. */
 export async function markCardRemoved(trx: Db, userId: string, id: string) {
   const card = await trx
     .updateTable('saved_cards')
@@ -49,7 +49,5 @@ export async function markCardRemoved(trx: Db, userId: string, id: string) {
     .where('removed_at', 'is', null)
     .returningAll()
     .executeTakeFirst()
-  if (card)
-    await trx.updateTable('orders').set({ saved_card_id: null }).where('saved_card_id', '=', id).execute()
   return card
 }

@@ -63,17 +63,23 @@ export async function cardsOfFan(deps: Deps, userId: string, country: Country): 
 }
 
 /**
- * DELETE /api/payments/cards/:id: forgets the card here first (no plan charges it from now on; those plans
- * are paid by hand), then at the provider. A provider that fails to forget it is logged, not retried: the
+ * DELETE /api/payments/cards/:id: forgets the card here first (`onRemoved`: no plan charges it from now on;
+ * those plans are paid by hand), then at the provider. A provider that fails to forget it is logged, not retried: the
  * card is never charged again from here either way.
  */
 export async function removeCard(
   deps: Deps & { log?: { warn: (o: object, m: string) => void } },
   userId: string,
   id: string,
+  /** What else stops using the card, in the same transaction (the orders module: its plans' saved card). */
+  onRemoved: (trx: Db, card: { id: string }) => Promise<void>,
 ) {
   const card = /^[0-9a-f-]{36}$/i.test(id)
-    ? await deps.db.transaction().execute((trx) => markCardRemoved(trx, userId, id))
+    ? await deps.db.transaction().execute(async (trx) => {
+        const removed = await markCardRemoved(trx, userId, id)
+        if (removed) await onRemoved(trx, removed)
+        return removed
+      })
     : undefined
   if (!card) throw new DomainError('NOT_FOUND')
   await deps.providers

@@ -15,8 +15,6 @@ import {
 } from '@palco/domain/checkout/lifecycle'
 import { PENDING_HOLD_MINUTES } from '@palco/domain/checkout/methods'
 import { orderBalance } from '@palco/domain/checkout/order-balance'
-import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
-import { instalmentLines, nextInstalment } from '@palco/domain/instalments/standing'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { ticketOwnerOf } from '@palco/domain/orders/parties'
 import type {
@@ -95,9 +93,7 @@ export const settlementOf = (deps: SettlementDeps): PaymentSettlement => ({
 /** What settling needs: everything but the port itself. */
 type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 
-export type { OrderLine }
-
-export type { OrderRow }
+export type { OrderLine, OrderRow }
 
 type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
 

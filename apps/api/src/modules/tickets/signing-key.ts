@@ -7,7 +7,7 @@ import {
   toBase64Url,
 } from '@palco/domain/tickets/qr-code'
 import type { Db } from '../../db/dialect.js'
-import { keepFirstMetaValue } from './tickets.repository.js'
+import { keptValue } from '../app-meta/app-meta.service.js'
 
 /**
  * The Ed25519 key pair that signs STATIC_ENCRYPTED and DYNAMIC_ENCRYPTED codes. TICKET_SIGNING_KEY (a
@@ -31,15 +31,19 @@ function pairFromPkcs8(pkcs8: Uint8Array): { publicRaw: Uint8Array } {
   return { publicRaw: new Uint8Array(spki.subarray(spki.length - 32)) }
 }
 
+/** A new Ed25519 private key, PKCS#8 in base64url, for the first start of an instance. */
+function newPrivateKey(): string {
+  const pair = generateKeyPairSync('ed25519')
+  return toBase64Url(new Uint8Array(pair.privateKey.export({ format: 'der', type: 'pkcs8' })))
+}
+
 async function load(db: Db): Promise<SigningKeys> {
   let pkcs8: Uint8Array | null = process.env.TICKET_SIGNING_KEY
     ? fromBase64Url(process.env.TICKET_SIGNING_KEY)
     : null
   if (!pkcs8) {
-    const pair = generateKeyPairSync('ed25519')
-    const candidate = toBase64Url(new Uint8Array(pair.privateKey.export({ format: 'der', type: 'pkcs8' })))
-    // Two processes starting together keep the first one's key.
-    pkcs8 = fromBase64Url(await keepFirstMetaValue(db, META_KEY, candidate))
+    // Two processes starting together keep the first one's key; a key already stored makes no new pair.
+    pkcs8 = fromBase64Url(await keptValue(db, META_KEY, newPrivateKey))
     if (!pkcs8) throw new Error('stored ticket signing key is not base64url')
   }
   const { publicRaw } = pairFromPkcs8(pkcs8)

@@ -500,17 +500,6 @@ export async function hasSentTicket(trx: Db, ticketId: string, fromUserId: strin
   return row !== undefined
 }
 
-/** Stores `value` under `key` unless one is there already, and returns whichever is stored. */
-export async function keepFirstMetaValue(db: Db, key: string, value: string): Promise<string> {
-  await db
-    .insertInto('app_meta')
-    .values({ key, value })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()
-  return row.value
-}
-
 /**
  * Moves an order's tickets that are in `from` to `to`, as the ticket status table allows (DESIGN §4.5); the
  * rest of its tickets stay as they are. Answers how many moved.
