@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import type { Cart, OrderView } from '@palco/domain/checkout/contract'
+import type { Cart, OrderPlan, OrderView } from '@palco/domain/checkout/contract'
 import type { MethodsOffer } from '@palco/domain/checkout/methods'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
@@ -8,24 +8,30 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import auth from '../../../locales/es-CO/auth.json'
+import boxoffice from '../../../locales/es-CO/boxoffice.json'
 import checkout from '../../../locales/es-CO/checkout.json'
 import common from '../../../locales/es-CO/common.json'
 import errors from '../../../locales/es-CO/errors.json'
+import seatmap from '../../../locales/es-CO/seatmap.json'
+import { COUNTER_CHECKOUT, FAN_CHECKOUT } from '../model/checkout-actor'
 import { detailsDefaults } from '../model/checkout-forms'
 import { code128Values } from '../model/code128'
 import { CashStepsView } from './cash-steps-view'
 import { DetailsFormView } from './details-form'
+import { HoldStep } from './hold-step'
 import { InstalmentPayForm } from './instalment-pay-form'
 import { InstalmentSchedule } from './instalment-schedule'
 import { OrderSummary } from './order-summary'
 import { PaymentForm } from './payment-form'
+import { PlanOrderStep } from './plan-order-step'
+import { PlanQuoteStep } from './plan-quote-step'
 import { TicketsList } from './tickets-list'
 
 const i18n = i18next.createInstance()
 await i18n.use(initReactI18next).init({
   lng: 'es-CO',
-  resources: { 'es-CO': { checkout, common, auth, errors } },
-  ns: ['checkout', 'common', 'auth', 'errors'],
+  resources: { 'es-CO': { checkout, common, auth, errors, boxoffice, seatmap } },
+  ns: ['checkout', 'common', 'auth', 'errors', 'boxoffice', 'seatmap'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
 })
@@ -394,5 +400,90 @@ describe('checkout pages, server render', () => {
       />,
     )
     expect(last).not.toContain('data-testid="part-BALANCE"')
+  })
+})
+
+const heading = (html: string) => html.match(/<h1[^>]*>([^<]*)</)?.[1]
+const tabTitle = (html: string) => html.match(/<title>([^<]*)</)?.[1]
+const linkTo = (html: string, text: string) =>
+  html.match(new RegExp(`<a[^>]*href="([^"]*)"[^>]*>(?:<[^>]*>)*${text}<`))?.[1]
+
+describe('one checkout step for the fan and the counter (DESIGN §4 rule 6)', () => {
+  const hold = { cart, errorCode: null, reservationId: cart.reservationId, eventSlug: event.slug }
+  const buyStep = (actor: typeof FAN_CHECKOUT, at: { cart: Cart | null; errorCode: string | null }) =>
+    render(
+      <HoldStep actor={actor} step="buy" hold={{ ...hold, ...at }} locale="es-CO">
+        {() => <form data-testid="step-form" />}
+      </HoldStep>,
+    )
+
+  it('the payment step is headed and leads back for who is paying', () => {
+    const fan = buyStep(FAN_CHECKOUT, hold)
+    expect(heading(fan)).toBe('Pago')
+    expect(linkTo(fan, 'Volver a sus datos')).toBe(
+      `/checkout?reservation=${cart.reservationId}&amp;event=${event.slug}`,
+    )
+    const counter = buyStep(COUNTER_CHECKOUT, hold)
+    expect(heading(counter)).toBe('Venta en taquilla')
+    expect(linkTo(counter, 'Volver a las sillas')).toBe(`/assistant/stadium?event=${event.slug}`)
+    expect(counter).toContain('Resumen de la venta')
+  })
+
+  it('a lapsed hold ends the fan’s step but leaves the counter’s form in place', () => {
+    const expired = { ...hold, errorCode: 'HOLD_EXPIRED' }
+    expect(buyStep(FAN_CHECKOUT, expired)).not.toContain('step-form')
+    expect(buyStep(COUNTER_CHECKOUT, expired)).toContain('step-form')
+  })
+
+  it('without a hold, the fan is led back to the seats and the counter reads why', () => {
+    const none = { cart: null, errorCode: 'NOT_FOUND' }
+    expect(buyStep(FAN_CHECKOUT, none)).toContain('data-testid="hold-expired"')
+    const counter = buyStep(COUNTER_CHECKOUT, none)
+    expect(counter).toContain('data-error-code="NOT_FOUND"')
+    expect(linkTo(counter, 'Volver a la taquilla')).toBe('/assistant')
+  })
+
+  it('a plan that does not fit the hold leads each actor back to paying in full', () => {
+    const step = (actor: typeof FAN_CHECKOUT) =>
+      render(<PlanQuoteStep actor={actor} hold={hold} quote={null} locale="es-CO" deposit={() => null} />)
+    const fan = step(FAN_CHECKOUT)
+    expect(heading(fan)).toBe('Pagar con paguitos')
+    expect(linkTo(fan, 'Pagar el valor completo')).toBe(
+      `/checkout/buy?reservation=${cart.reservationId}&amp;event=${event.slug}`,
+    )
+    const counter = step(COUNTER_CHECKOUT)
+    expect(heading(counter)).toBe('Vender con paguitos')
+    expect(counter).toContain('Véndalos de contado.')
+    expect(linkTo(counter, 'Volver a la venta')).toBe(`/assistant/buy?reservation=${cart.reservationId}`)
+  })
+
+  it('a paid plan: the fan’s own, with its code and tickets; the counter’s, named by its code', () => {
+    const plan: OrderPlan = {
+      lines: [
+        { seq: 0, dueAt: '2026-11-22T12:00:00.000Z', amount: 172_800, status: 'PAID', covered: 172_800 },
+      ],
+      next: null,
+      standing: 'PAID',
+      cancelled: false,
+      autoCharge: null,
+    }
+    const paid = { ...order, status: 'PAID' as const, plan }
+    const step = (actor: typeof FAN_CHECKOUT) =>
+      render(
+        <PlanOrderStep actor={actor} order={paid} plan={plan} locale="es-CO">
+          {() => null}
+        </PlanOrderStep>,
+      )
+    const fan = step(FAN_CHECKOUT)
+    expect(heading(fan)).toBe('Sus cuotas')
+    expect(tabTitle(fan)).toBe(`Sus cuotas · ${order.code} · Palco`)
+    expect(fan).toContain('data-testid="order-code"')
+    expect(linkTo(fan, 'Ver mis boletas')).toBe('/my-tickets')
+    const counter = step(COUNTER_CHECKOUT)
+    expect(heading(counter)).toBe(`Plan de paguitos ${order.code}`)
+    expect(tabTitle(counter)).toBe(`Plan de paguitos ${order.code} · Palco`)
+    expect(counter).not.toContain('data-testid="order-code"')
+    expect(counter).not.toContain('Ver mis boletas')
+    expect(linkTo(counter, 'Volver a la taquilla')).toBe('/assistant')
   })
 })
