@@ -22,9 +22,11 @@ const SCRIPT = 'scripts/check-function-length.mjs'
  * it is being split, and the entry goes with it.
  */
 const KNOWN = new Map(
-  /** @type {[string, string][]} */ ([
-    // None left: issue 41 split the last ones.
-  ]),
+  /** @type {[string, string][]} */ (
+    [
+      // None left: issue 41 split the last ones.
+    ]
+  ),
 )
 
 const skip = (/** @type {string} */ rel) =>

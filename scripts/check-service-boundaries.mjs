@@ -33,19 +33,10 @@ const KNOWN_ROUTE_IMPORTS = new Map(/** @type {[string, string][]} */ ([]))
 const KNOWN_PASS_THROUGHS = new Map(
   /** @type {[string, string][]} */ ([
     // seating: the hold rows checkout reads and moves, kept deprecated until its callers move (issue 41).
-    ['holds.service.ts: lockFanEvent', 'seating'],
-    ['holds.service.ts: notifySeatChanges', 'seating'],
-    ['holds.service.ts: releaseSeats', 'seating'],
     ['holds.service.ts: seatsOfHold', 'seating'],
     // seating: the seat and hold writes an order's payment makes, moved from checkout as they were.
     ['seat-sales.service.ts: findHoldRow', 'seating'],
     ['seat-sales.service.ts: lockHold', 'seating'],
-    ['seat-sales.service.ts: lockTakeablePlaces', 'seating'],
-    ['seat-sales.service.ts: moveHold', 'seating'],
-    ['seat-sales.service.ts: protectSeats', 'seating'],
-    ['seat-sales.service.ts: sellPlaces', 'seating'],
-    ['seat-sales.service.ts: setSeatsHoldEnd', 'seating'],
-    ['seat-sales.service.ts: unsellPlaces', 'seating'],
     // payments: the payment rows checkout writes through any Updateable (issue 41 parts 1 and 4).
     ['payments.service.ts: consumeCardToken', 'payments'],
     ['payments.service.ts: findPayment', 'payments'],
@@ -54,7 +45,6 @@ const KNOWN_PASS_THROUGHS = new Map(
     ['payments.service.ts: lockPayment', 'payments'],
     ['payments.service.ts: lockPaymentOfOrder', 'payments'],
     ['payments.service.ts: paymentsOfOrder', 'payments'],
-    ['payments.service.ts: updatePayment', 'payments'],
     ['payments.service.ts: movePayment', 'payments'],
     ['payments.service.ts: requestRefund', 'payments'],
     ['payments.service.ts: setPaymentDetails', 'payments'],

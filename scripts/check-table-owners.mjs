@@ -124,9 +124,13 @@ for (const rel of sourceFiles('apps/api/src/modules')) {
   for (const re of RAW) for (const m of code.matchAll(re)) tables.add((m[1] ?? '').toLowerCase())
   for (const table of tables) {
     const ownedBy = OWNERS.get(table)
-    if (!ownedBy) problems.push(`${rel} writes ${table}, which OWNERS in ${SCRIPT} does not name: name its module`)
+    if (!ownedBy)
+      problems.push(`${rel} writes ${table}, which OWNERS in ${SCRIPT} does not name: name its module`)
     else if (ownedBy !== owner)
-      found.set(`${owner} → ${table}`, `${rel} writes ${table}, owned by ${ownedBy}: call ${ownedBy}'s service`)
+      found.set(
+        `${owner} → ${table}`,
+        `${rel} writes ${table}, owned by ${ownedBy}: call ${ownedBy}'s service`,
+      )
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PAYMENT_INITIAL_STATES } from '@palco/domain/checkout/lifecycle'
+import { ORDER_INITIAL_STATES, PAYMENT_INITIAL_STATES } from '@palco/domain/checkout/lifecycle'
 import { OUTBOX_INITIAL_STATUSES } from '@palco/domain/notifications/outbox-lifecycle'
 import { SANDBOX_INITIAL_STATUSES } from '@palco/domain/payments/sandbox-lifecycle'
 import { WEBHOOK_INITIAL_STATUSES } from '@palco/domain/payments/webhook-lifecycle'
@@ -35,6 +35,7 @@ const INITIAL: InitialStatuses = {
   outbox_messages: { status: OUTBOX_INITIAL_STATUSES },
   payment_webhooks: { status: WEBHOOK_INITIAL_STATUSES },
   sandbox_payments: { status: SANDBOX_INITIAL_STATUSES },
+  orders: { status: [ORDER_INITIAL_STATES.status], purchase_status: [ORDER_INITIAL_STATES.purchase] },
   payments: {
     status: [PAYMENT_INITIAL_STATES.payment],
     transaction_status: [PAYMENT_INITIAL_STATES.transaction],
@@ -46,16 +47,6 @@ const INITIAL: InitialStatuses = {
  * whose write has become a move (or gone) fails the check too: take it out then, so this list only shrinks.
  */
 const KNOWN = new Set([
-  // Orders (orders/orders.repository.ts): created with a status passed in, and moved by a guarded write
-  // whose table the settlement checks (enterPhase); the repository should call canOrderTransition itself.
-  'orders.status in insertOrder()',
-  'orders.purchase_status in insertOrder()',
-  'orders.status in moveOrderRow()',
-  'orders.purchase_status in moveOrderRow()',
-  // Payments: the deprecated free write, kept for the settlement's callers (settlement/settlement.service.ts)
-  // until they call movePayment, requestRefund and setPaymentDetails.
-  'payments.status in updatePayment()',
-  'payments.transaction_status in updatePayment()',
   // Events (catalog-admin/admin.repository.ts): the services check canEventTransition, the writes do not.
   'events.status in insertEvent()',
   'events.status in updateEventRow()',

@@ -76,6 +76,12 @@ export interface PaymentStates {
 }
 
 /** A payment is written CREATED with its transaction PENDING, before any provider is asked. */
+/** The statuses an order is placed in: PENDING while its payment is asked, its purchase STARTED. */
+export const ORDER_INITIAL_STATES = {
+  status: 'PENDING',
+  purchase: 'STARTED',
+} as const satisfies { status: OrderStatus; purchase: PurchaseStatus }
+
 export const PAYMENT_INITIAL_STATES = {
   payment: 'CREATED',
   transaction: 'PENDING',

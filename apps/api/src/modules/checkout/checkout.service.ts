@@ -331,8 +331,6 @@ export async function startHostedPayment(
   }
 }
 
-type PaymentRow = NonNullable<Awaited<ReturnType<typeof latestPaymentOf>>>
-
 async function resultOf(db: Db, orderId: string, userId: string): Promise<PlaceOrderResult> {
   const order = await orderView(db, orderId, userId)
   return {

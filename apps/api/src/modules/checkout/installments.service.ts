@@ -16,6 +16,7 @@ import {
 } from '@palco/domain/instalments/standing'
 import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
+import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
 import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { saveCard } from '../payments/saved-cards.service.js'
@@ -58,8 +59,7 @@ export async function placeInstallmentOrder(
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
   // The deposit is one payment through the provider: the wallet pays later instalments, not a share of it.
   const choice = body.payment
-  if (choice.method === 'WALLET' || choice.method === 'FREE' || choice.walletAmount > 0)
-    throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
+  if (!mayPayDeposit(choice)) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
   // Saving spends the card's one-use token at the provider: the deposit is then charged on the saved card, as
   // every instalment will be on its due date.
   const savedCardId =

@@ -5,7 +5,6 @@ import type { CheckoutMethod } from '@palco/domain/checkout/contract'
 import { lowerTotal, splitPayment } from '@palco/domain/checkout/pricing'
 import type { SalesChannelPolicy } from '@palco/domain/checkout/sales-channel-policy'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { localeOf } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { assertEventSells } from '../catalog-admin/admin.service.js'
 import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
@@ -15,14 +14,12 @@ import { consumeCardToken, insertPayment, paymentsOfOrder } from '../payments/pa
 import type { PaymentProviderAdapter, ProviderCode, SavedCardRef } from '../payments/provider.js'
 import { type OwnPaymentCode, PROVIDER_NAMES } from '../payments/registry.js'
 import { savedCardRef } from '../payments/saved-cards.service.js'
-import { lockFanEvent } from '../seating/holds.service.js'
 import { assertCartable } from '../seating/own-reservation.service.js'
 import {
-  findHoldRow,
+  keepPlacesUntil,
   lockHold,
-  moveHold,
-  protectSeats,
-  setSeatsHoldEnd,
+  lockReservationHolder,
+  moveReservation,
 } from '../seating/seat-sales.service.js'
 import {
   awaitCounterPayment,
@@ -147,10 +144,8 @@ async function lockReservation(
   // DESIGN §5: a hot spot (a popular promo code's row) fails fast instead of queueing without end.
   await failFastOnLocks(trx)
   // The reservation is whoever placed the order's: the fan's own, or the operator's at the counter.
-  const seen = await findHoldRow(trx, body.reservationId)
-  if (!seen || seen.user_id !== actor.userId)
-    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  await lockFanEvent(trx, seen.event_id, actor.userId)
+  const seen = await lockReservationHolder(trx, body.reservationId, actor.userId)
+  if (!seen) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
   // A cancelled event sells nothing (issue 16 part 5); held shared until commit, so a cancellation either
   // waits for this order and settles it, or this order sees the event cancelled.
   await assertEventSells(trx, seen.event_id)
@@ -292,7 +287,6 @@ async function writeOrder(trx: Db, p: Placing): Promise<OrderLine[]> {
     hold_id: hold.id,
     event_id: hold.event_id,
     country: priced.country,
-    locale: localeOf(priced.country),
     currency: priced.currency,
     purchase_kind: body.firstPayment === undefined ? 'TICKET' : 'INSTALLMENT',
     method: payment.method,
@@ -368,8 +362,8 @@ async function takeFirstPayment(trx: Db, p: Placing, tokenHash: string | null) {
 async function startSeatClock(trx: Db, p: Placing, places: number) {
   const { hold, payment } = p
   const linkUntil = linkHoldEnd(p.channel, payment.choice, p.now, new Date(p.priced.event.starts_at))
-  await moveHold(trx, hold.id, hold.status, 'STARTED_PAYMENT', linkUntil)
-  if (linkUntil) await setSeatsHoldEnd(trx, hold.id, linkUntil)
+  await moveReservation(trx, hold.id, 'STARTED_PAYMENT', linkUntil)
+  if (linkUntil) await keepPlacesUntil(trx, hold.id, linkUntil, true)
   if (payment.choice.method === 'RESERVATION')
     await awaitCounterPayment(trx, p.orderId, payment.paymentId, payment.choice.until)
   await p.body.onRecorded?.(trx, { id: p.orderId, eventId: hold.event_id, places })
@@ -396,7 +390,7 @@ async function settleAtOnce(trx: Db, p: Placing): Promise<Prepared> {
 /** The provider is asked after this transaction: the seats are kept from the sweeper meanwhile. */
 async function awaitProvider(trx: Db, p: Placing, savedCard: SavedCardRef | undefined): Promise<Prepared> {
   const { payment, priced } = p
-  await protectSeats(trx, p.hold.id, new Date(p.now.getTime() + PAYMENT_GRACE_MS))
+  await keepPlacesUntil(trx, p.hold.id, new Date(p.now.getTime() + PAYMENT_GRACE_MS))
   return {
     orderId: p.orderId,
     existing: false,

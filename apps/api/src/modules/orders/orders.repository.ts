@@ -1,4 +1,9 @@
-import { OPEN_ORDER_STATUSES } from '@palco/domain/checkout/lifecycle'
+import {
+  canOrderTransition,
+  canPurchaseTransition,
+  OPEN_ORDER_STATUSES,
+} from '@palco/domain/checkout/lifecycle'
+import type { OrderStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { OrdersTable } from '../../db/schema.js'
@@ -121,8 +126,15 @@ export async function findOrderByKey(db: Db, placedBy: string, key: string) {
     .executeTakeFirst()
 }
 
-export async function insertOrder(trx: Db, values: Insertable<OrdersTable> & { id: string }) {
-  await trx.insertInto('orders').values(values).execute()
+/** A new order, in its first statuses (PENDING / STARTED). */
+export async function insertOrder(
+  trx: Db,
+  values: Omit<Insertable<OrdersTable>, 'status' | 'purchase_status'> & { id: string },
+) {
+  await trx
+    .insertInto('orders')
+    .values({ ...values, status: 'PENDING', purchase_status: 'STARTED' })
+    .execute()
 }
 
 export async function lockOrder(trx: Db, orderId: string) {
@@ -133,19 +145,27 @@ export async function lockOrder(trx: Db, orderId: string) {
 export type OrderFields = Omit<Updateable<OrdersTable>, 'id' | 'status' | 'purchase_status'>
 
 /**
- * Moves an order's statuses from the ones the caller saw under the order's lock (the orders service checks
- * the move against the domain's tables first); false when the row was not in `from`, which is a bug.
+ * Moves an order's statuses from the ones the caller saw under the order's lock, as the order and purchase
+ * tables allow (DESIGN §4.5; an illegal move throws); false when the row was not in `from`, which is a bug.
  */
 export async function moveOrderRow(
   trx: Db,
   id: string,
-  from: { status: string; purchase_status: string },
-  to: { status: string; purchase_status: string },
+  from: { status: OrderStatus; purchase_status: PurchaseStatus },
+  to: { status: OrderStatus; purchase_status: PurchaseStatus },
   fields: OrderFields = {},
 ) {
+  const allowed =
+    (from.status === to.status || canOrderTransition(from.status, to.status)) &&
+    (from.purchase_status === to.purchase_status ||
+      canPurchaseTransition(from.purchase_status, to.purchase_status))
+  if (!allowed)
+    throw new Error(
+      `Illegal order move ${from.status}/${from.purchase_status} → ${to.status}/${to.purchase_status}`,
+    )
   const r = await trx
     .updateTable('orders')
-    .set({ ...fields, ...to, updated_at: sql`now()` })
+    .set({ ...fields, status: to.status, purchase_status: to.purchase_status, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('status', '=', from.status)
     .where('purchase_status', '=', from.purchase_status)

@@ -1,5 +1,5 @@
 import type { CartLine } from '@palco/domain/checkout/contract'
-import { canOrderTransition, canPurchaseTransition } from '@palco/domain/checkout/lifecycle'
+import { type Country, localeOf } from '@palco/domain/locale/country'
 import type { OrderStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
@@ -58,12 +58,18 @@ export async function hasOtherLiveOrder(trx: Db, holdId: string, orderId: string
 /** The event as an order, its cart and its messages show it (name, venue, time zone, image). */
 export const eventOfOrder = (db: Db, eventId: string) => eventSummary(db, eventId)
 
-/** A new order, born PENDING / STARTED (its first statuses); the checkout flow writes it under the hold's lock. */
+/**
+ * A new order, born PENDING / STARTED (its first statuses), speaking its country's language in its messages
+ * (spec §1); the checkout flow writes it under the reservation's lock.
+ */
 export async function recordOrder(
   trx: Db,
-  values: Omit<Insertable<OrdersTable>, 'status' | 'purchase_status'> & { id: string },
+  values: Omit<Insertable<OrdersTable>, 'status' | 'purchase_status' | 'locale'> & {
+    id: string
+    country: Country
+  },
 ) {
-  await insertOrder(trx, { ...values, status: 'PENDING', purchase_status: 'STARTED' })
+  await insertOrder(trx, { ...values, locale: localeOf(values.country) })
 }
 
 /**
@@ -76,20 +82,13 @@ export async function moveOrder(
   to: { status: OrderStatus; purchase?: PurchaseStatus },
   fields: OrderFields = {},
 ) {
-  const from = { status: order.status as OrderStatus, purchase: order.purchase_status as PurchaseStatus }
-  const purchase = to.purchase ?? from.purchase
-  const ok =
-    (from.status === to.status || canOrderTransition(from.status, to.status)) &&
-    (from.purchase === purchase || canPurchaseTransition(from.purchase, purchase))
-  if (!ok) throw new Error(`Illegal order move ${from.status}/${from.purchase} → ${to.status}/${purchase}`)
-  const moved = await moveOrderRow(
-    trx,
-    order.id,
-    { status: from.status, purchase_status: from.purchase },
-    { status: to.status, purchase_status: purchase },
-    fields,
-  )
-  if (!moved) throw new Error(`order ${order.id} was not ${from.status}/${from.purchase} any more`)
+  const from = {
+    status: order.status as OrderStatus,
+    purchase_status: order.purchase_status as PurchaseStatus,
+  }
+  const next = { status: to.status, purchase_status: to.purchase ?? from.purchase_status }
+  if (!(await moveOrderRow(trx, order.id, from, next, fields)))
+    throw new Error(`order ${order.id} was not ${from.status}/${from.purchase_status} any more`)
 }
 
 /** Fields beside the statuses: who collected a counter sale and in which drawer, a failure's code. */

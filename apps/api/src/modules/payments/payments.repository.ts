@@ -118,19 +118,6 @@ export async function setPaymentDetails(trx: Db, id: string, details: PaymentDet
     .execute()
 }
 
-/**
- * @deprecated Writes any column, statuses included, unchecked: use `movePayment`, `requestRefund` or
- * `setPaymentDetails`. Kept only while the settlement's callers move to those (issue 41 part 4); the status
- * writes check (apps/api/src/test/status-writes.test.ts) lists it as known until then.
- */
-export async function updatePayment(trx: Db, id: string, set: Updateable<PaymentsTable>) {
-  await trx
-    .updateTable('payments')
-    .set({ ...set, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute()
-}
-
 export async function findPayment(db: Db, id: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
 }

@@ -24,6 +24,4 @@ export {
   paymentsOfOrder,
   requestRefund,
   setPaymentDetails,
-  /** @deprecated unchecked status writes: use movePayment, requestRefund or setPaymentDetails. */
-  updatePayment,
 } from './payments.repository.js'

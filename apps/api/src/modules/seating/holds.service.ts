@@ -297,9 +297,7 @@ export async function reservationView(db: Db, holdId: string): Promise<Reservati
 }
 
 /**
- * @deprecated The repository's functions as checkout called them from here before seating had services for
- * them (seat-sales.service.ts); kept until its callers move: `lockFanEvent` → `lockReservationHolder`,
- * `seatsOfHold` → `placesOfReservation`, `releaseSeats` → `releaseReservationPlaces` (which tells open maps
- * too), `notifySeatChanges` → `announceSeatChanges`.
+ * @deprecated The hold's place rows as the cart and the participant forms read them before seating had
+ * `placesOfReservation` (seat-sales.service.ts); kept until those two move to it.
  */
-export { lockFanEvent, notifySeatChanges, releaseSeats, seatsOfHold } from './holds.repository.js'
+export { seatsOfHold } from './holds.repository.js'

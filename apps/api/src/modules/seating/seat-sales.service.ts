@@ -136,19 +136,5 @@ export async function unsellReservationPlaces(trx: Db, eventId: string, holdId: 
  * after `lockReservationHolder` and whatever the caller locks between (its event, shared), the lock order
  * every change of a reservation keeps.
  */
-/**
- * @deprecated The repository's writes as checkout called them before seating had services for them; kept
- * until its callers move: `moveHold` → `moveReservation` (both check the one table), `protectSeats` /
- * `setSeatsHoldEnd` → `keepPlacesUntil`, `lockTakeablePlaces` → `takeablePlaceCount`, `sellPlaces` →
- * `sellReservationPlaces`, `unsellPlaces` → `unsellReservationPlaces`.
- */
-export { findHold as findHoldRow, moveHold } from './holds.repository.js'
-export {
-  lockHold,
-  lockTakeablePlaces,
-  protectSeats,
-  type SoldPlace,
-  sellPlaces,
-  setSeatsHoldEnd,
-  unsellPlaces,
-} from './seat-sales.repository.js'
+export { findHold as findHoldRow } from './holds.repository.js'
+export { lockHold } from './seat-sales.repository.js'

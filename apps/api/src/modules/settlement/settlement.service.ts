@@ -3,7 +3,6 @@ import { isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import type { RandomBytes } from '@palco/domain/checkout/codes'
 import {
   type CheckoutPhase,
-  canCheckoutMoveReservation,
   canEnterPhase,
   canOrderTransition,
   canPaymentTransition,
@@ -24,6 +23,7 @@ import type {
   ReservationStatus,
   TransactionStatus,
 } from '@palco/domain/orders/statuses'
+import { canTransition } from '@palco/domain/seating/reservation-lifecycle'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
@@ -43,25 +43,26 @@ import {
   findPayment,
   insertPayment,
   lockPayment,
+  movePayment,
+  type PaymentDetails,
   type PaymentSettlement,
   type ProviderOutcome,
   paymentsOfOrder,
-  updatePayment,
+  requestRefund,
+  setPaymentDetails,
 } from '../payments/payments.service.js'
 import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
 import { mailPlan } from '../plans/plans.service.js'
-import { notifySeatChanges, releaseSeats } from '../seating/holds.service.js'
-import { feedPayloads } from '../seating/live-feed.js'
 import {
+  announceSeatChanges,
+  keepPlacesUntil,
   lockHold,
-  lockTakeablePlaces,
-  moveHold,
-  protectSeats,
-  type SoldPlace,
-  sellPlaces,
-  setSeatsHoldEnd,
-  unsellPlaces,
+  moveReservation,
+  releaseReservationPlaces,
+  sellReservationPlaces,
+  takeablePlaceCount,
+  unsellReservationPlaces,
 } from '../seating/seat-sales.service.js'
 import {
   cancelLockedTickets,
@@ -111,7 +112,7 @@ const statesOf = (order: OrderRow, payment: PaymentRow) => ({
 })
 
 type OrderSet = OrderFields
-type PaymentSet = Parameters<typeof updatePayment>[2]
+type PaymentSet = PaymentDetails
 
 /** Moves order and payment into a phase, checked against the transition tables (DESIGN §4.5). */
 async function enterPhase(
@@ -127,11 +128,7 @@ async function enterPhase(
   }
   const next = checkoutStatesOf(phase)
   await moveOrder(trx, order, { status: next.order, purchase: next.purchase }, extra.order)
-  await updatePayment(trx, payment.id, {
-    status: next.payment,
-    transaction_status: next.transaction,
-    ...extra.payment,
-  })
+  await movePayment(trx, payment, { payment: next.payment, transaction: next.transaction }, extra.payment)
 }
 
 /**
@@ -140,17 +137,7 @@ async function enterPhase(
  */
 async function enterPaymentPhase(trx: Db, payment: PaymentRow, phase: CheckoutPhase, extra: PaymentSet = {}) {
   const next = checkoutStatesOf(phase)
-  const ok =
-    (payment.status === next.payment ||
-      canPaymentTransition(payment.status as PaymentRecordStatus, next.payment)) &&
-    (payment.transaction_status === next.transaction ||
-      canTransactionTransition(payment.transaction_status as TransactionStatus, next.transaction))
-  if (!ok) throw new Error(`Illegal payment move ${payment.status} → ${phase} (payment ${payment.id})`)
-  await updatePayment(trx, payment.id, {
-    status: next.payment,
-    transaction_status: next.transaction,
-    ...extra,
-  })
+  await movePayment(trx, payment, { payment: next.payment, transaction: next.transaction }, extra)
 }
 
 /** Moves the order alone, checked against the order and purchase tables (its payments moved already). */
@@ -293,34 +280,15 @@ export async function completeIfPaid(
     return 'PAID'
   }
   const places = linesOf(order).map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
-  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
+  const { sold, payloads } = await sellReservationPlaces(trx, order.event_id, order.hold_id, places)
   if (sold.length !== places.length) return 'SEATS_GONE'
-  await finalizePaid(trx, deps, order, sold)
+  await finalizePaid(trx, deps, order, payloads)
   return 'PAID'
-}
-
-/** Moves the reservation if checkout's table allows it from where it is now; returns the status it is in. */
-async function moveReservation(trx: Db, holdId: string, to: ReservationStatus, expiresAt?: Date) {
-  const hold = await lockHold(trx, holdId)
-  if (!hold) return null
-  const from = hold.status as ReservationStatus
-  if (from !== to && canCheckoutMoveReservation(from, to)) await moveHold(trx, holdId, from, to, expiresAt)
-  return hold
-}
-
-async function publish(
-  trx: Db,
-  places: { event_id: string; section_code: string; place_index: number; change_seq: number }[],
-  state: 'A' | 'S',
-) {
-  if (places.length === 0) return
-  const version = Math.max(...places.map((p) => Number(p.change_seq)))
-  for (const payload of feedPayloads(version, places, state)) await notifySeatChanges(trx, payload)
 }
 
 /** Frees whatever the hold still holds and tells open maps. */
 async function releaseHold(trx: Db, holdId: string) {
-  await publish(trx, await releaseSeats(trx, holdId), 'A')
+  await releaseReservationPlaces(trx, holdId)
 }
 
 /**
@@ -378,7 +346,7 @@ export async function voidPaidOrder(
   // The purchase stays COMPLETED: it was made, then undone; the order's status says it was given back.
   await moveOrder(trx, order, { status: 'REFUNDED' }, { failure_code: requested ? refund.reason : 'VOIDED' })
   if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
-  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   return 'VOIDED'
 }
 
@@ -417,7 +385,7 @@ export async function applyProviderOutcome(
         if (paid || (outcome.status !== 'APPROVED' && outcome.status !== 'PENDING')) return false
       }
       if (!bound || outcome.rebind) {
-        await updatePayment(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
+        await setPaymentDetails(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
       }
     }
     switch (outcome.status) {
@@ -474,7 +442,7 @@ async function settleApproved(
   // A plan's places were sold to it with the deposit: they are its own, not to be taken again.
   const takeable = isPlanOpen(order)
     ? places.length
-    : await countTakeable(trx, order.event_id, order.hold_id, places)
+    : await takeablePlaceCount(trx, order.event_id, order.hold_id, places)
   let refusal: RefundReason | null = takeable === places.length ? null : 'SEAT_UNAVAILABLE'
   if (!refusal && late) refusal = await retake(trx, order, before.settled + Number(payment.amount))
   if (refusal) {
@@ -493,13 +461,7 @@ async function settleApproved(
  * for its refund, saying why (`refundPayment` runs after the transaction).
  */
 async function askRefund(trx: Db, payment: PaymentRow, reason: RefundReason) {
-  await updatePayment(trx, payment.id, {
-    status: 'PAID',
-    transaction_status: 'COMPLETED',
-    refund_state: 'REQUESTED',
-    refund_reason: reason,
-    retry_token: null,
-  })
+  await requestRefund(trx, payment, reason)
 }
 
 /**
@@ -518,9 +480,9 @@ export async function openPlan(
 ) {
   const lines = linesOf(order)
   const places = lines.map((l) => ({ section: l.section, placeIndex: l.placeIndex }))
-  if ((await countTakeable(trx, order.event_id, order.hold_id, places)) !== places.length) return false
-  const sold = await sellPlaces(trx, order.event_id, order.hold_id, places)
-  await publish(trx, sold, 'S')
+  if ((await takeablePlaceCount(trx, order.event_id, order.hold_id, places)) !== places.length) return false
+  const { payloads } = await sellReservationPlaces(trx, order.event_id, order.hold_id, places)
+  await announceSeatChanges(trx, payloads)
   const openedAt = new Date()
   await enterPhase(trx, order, payment, 'PLAN_OPEN', {
     order: { plan_opened_at: openedAt, failure_code: null },
@@ -542,7 +504,7 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
   if (!isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return false
   await cancelLockedTickets(trx, order.id)
   await enterOrderPhase(trx, order, 'DECLINED', { failure_code: 'INSTALLMENT_MISSED' })
-  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   await moveReservation(trx, order.hold_id, 'CANCELLED')
   const settled = (await paymentsOfOrder(trx, order.id)).filter((p) => p.status === 'PAID')
   // The deposit opened the plan: the first payment asked for that settled (a declined attempt never did).
@@ -587,7 +549,7 @@ export async function refundPlanOfCancelledEvent(trx: Db, order: OrderRow): Prom
     }
   }
   await enterOrderPhase(trx, order, 'REFUNDED', { failure_code: 'EVENT_CANCELLED' })
-  await publish(trx, await unsellPlaces(trx, order.event_id, order.hold_id), 'A')
+  await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   await moveReservation(trx, order.hold_id, 'CANCELLED')
   return settled
 }
@@ -613,9 +575,9 @@ export async function cancelUnpaidOrderOfCancelledEvent(trx: Db, order: OrderRow
 /** A reservation of a cancelled event with no order under way: cancelled, its places released. */
 export async function releaseHoldOfCancelledEvent(trx: Db, hold: { id: string; status: string }) {
   const from = hold.status as ReservationStatus
-  if (canCheckoutMoveReservation(from, 'CANCELLED')) await moveHold(trx, hold.id, from, 'CANCELLED')
-  else if (canCheckoutMoveReservation(from, 'FINISHED_WITH_FAILURE'))
-    await moveHold(trx, hold.id, from, 'FINISHED_WITH_FAILURE')
+  if (canTransition(from, 'CANCELLED')) await moveReservation(trx, hold.id, 'CANCELLED')
+  else if (canTransition(from, 'FINISHED_WITH_FAILURE'))
+    await moveReservation(trx, hold.id, 'FINISHED_WITH_FAILURE')
   await releaseHold(trx, hold.id)
 }
 
@@ -653,25 +615,14 @@ async function retake(trx: Db, order: OrderRow, settledWithIt: number): Promise<
   return null
 }
 
-async function countTakeable(
-  trx: Db,
-  eventId: string,
-  holdId: string,
-  places: readonly { section: string; placeIndex: number }[],
-) {
-  if (places.length === 0) return 0
-  const rows = await lockTakeablePlaces(trx, eventId, holdId, places)
-  return rows.filter((r) => r.ok).length
-}
-
 /** Paid: seats SOLD, tickets issued, reservation finished and the confirmation queued — one transaction. */
 async function finalizePaid(
   trx: Db,
   deps: Pick<CheckoutDeps, 'publicUrl'>,
   order: OrderRow,
-  sold: SoldPlace[],
+  soldPayloads: readonly string[],
 ) {
-  await publish(trx, sold, 'S')
+  await announceSeatChanges(trx, soldPayloads)
   await issueTickets(trx, ticketOrderOf(order), ticketPlacesOf(linesOf(order)))
   await confirmPaid(trx, deps, order)
 }
@@ -776,9 +727,9 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
   const next = extended
     ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
     : reservationAfterDecline(new Date(hold.expires_at), now)
-  if (!canCheckoutMoveReservation(hold.status as ReservationStatus, next)) return
-  await moveHold(trx, hold.id, hold.status, next)
-  if (next === 'BOOKED') await setSeatsHoldEnd(trx, hold.id, new Date(hold.expires_at))
+  if (!canTransition(hold.status as ReservationStatus, next)) return
+  await moveReservation(trx, hold.id, next)
+  if (next === 'BOOKED') await keepPlacesUntil(trx, hold.id, new Date(hold.expires_at), true)
   else await releaseHold(trx, hold.id)
 }
 
@@ -813,8 +764,7 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
   // keeping the hold's own clock.
   const extend = phase !== 'PENDING_CARD' && phase !== 'PENDING_HOSTED'
   await moveReservation(trx, order.hold_id, 'WAITING_FOR_PAYMENT', extend ? expiresAt : undefined)
-  if (extend) await setSeatsHoldEnd(trx, order.hold_id, expiresAt)
-  else await protectSeats(trx, order.hold_id, expiresAt)
+  await keepPlacesUntil(trx, order.hold_id, expiresAt, extend)
 }
 
 /**
