@@ -189,9 +189,9 @@ for (const site of [SITES.colombia, SITES.mexico]) {
       await reviewCart(page, site, hold)
       await continueToPayment(page)
       await payByCard(page, site, 'APRO', 'click', 3, async () => {
-        await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy (card instalments)`)
+        await expectNoSeriousA11yViolations(page, `${site.name} /checkout/buy (card installments)`)
         await page.setViewportSize({ width: 375, height: 800 })
-        expect(await scrollWidth(page), 'the card instalments fit 375 px').toBeLessThanOrEqual(375)
+        expect(await scrollWidth(page), 'the card installments fit 375 px').toBeLessThanOrEqual(375)
         await page.getByTestId('card-installments').scrollIntoViewIfNeeded()
         await page.screenshot({ path: screenshotPath(`${site.name}-checkout-card-installments-375`) })
         await page.setViewportSize({ width: 1280, height: 800 })

@@ -100,11 +100,11 @@ for (const site of COUNTRIES) {
 
 /**
  * Issue 16 parts 2–6 in both countries: a fan buys the demo's paguitos event paying the deposit by card,
- * finds the ticket locked (no QR) in /my-tickets, pays the next instalment with a cash voucher marked paid
+ * finds the ticket locked (no QR) in /my-tickets, pays the next installment with a cash voucher marked paid
  * on the sandbox page, then the whole balance by card, and the ticket shows its QR, which the gate admits.
  * Then a plan whose payment is missed is cancelled by the plan pass (run at a moved clock through the
  * sandbox's dev endpoint) and its place goes back on sale; and a deposit paid with "save this card" has its
- * next instalment charged on the card when due, the card listed on the profile and removed there. axe and
+ * next installment charged on the card when due, the card listed on the profile and removed there. axe and
  * 375 px on the new pages.
  *
  * Each journey buys in a zone of its own of the event (first, second, third priced zone), so none counts or
@@ -131,7 +131,7 @@ const FAN_WORDS = {
     paid: 'Pagada',
     inProgress: 'Pago en curso',
     pending: 'Pendiente',
-    instalments: 'Cuotas',
+    installments: 'Cuotas',
     saveCard: 'Guardar esta tarjeta para pagar mis cuotas automáticamente en sus fechas de vencimiento',
     noCards: 'No tiene tarjetas guardadas.',
     savedOn: /^Guardada el \d{1,2} de \p{L}+$/u,
@@ -150,8 +150,8 @@ const FAN_WORDS = {
     paid: 'Paid',
     inProgress: 'Payment in progress',
     pending: 'Pending',
-    instalments: 'Instalments',
-    saveCard: 'Save this card to pay my instalments automatically on their due dates',
+    installments: 'Installments',
+    saveCard: 'Save this card to pay my installments automatically on their due dates',
     noCards: 'You have no saved cards.',
     savedOn: /^Saved on \p{L}+, \d{1,2}(st|nd|rd|th)$/u,
     removeCard: (last4: string) => `Remove the Visa card ending in ${last4}`,
@@ -346,13 +346,13 @@ for (const site of COUNTRIES) {
       const ticketId = order.data.tickets[0]?.id ?? ''
       expect(ticketId).not.toBe('')
 
-      // My purchases links to the plan's instalments.
+      // My purchases links to the plan's installments.
       await page.goto(urlOf(site, '/my-purchases'))
       await waitForHydration(page)
       const purchase = page.getByTestId('purchase').filter({ hasText: order.data.code })
-      await expect(purchase.getByTestId('purchase-instalments')).toHaveText(words.instalments)
+      await expect(purchase.getByTestId('purchase-installments')).toHaveText(words.installments)
 
-      // The ticket is listed, locked: no QR, no print, no transfer; a way to the instalments instead.
+      // The ticket is listed, locked: no QR, no print, no transfer; a way to the installments instead.
       await page.goto(urlOf(site, '/my-tickets'))
       await waitForHydration(page)
       const item = page.locator(`a[href="/my-tickets/${ticketId}"]`)
@@ -368,7 +368,7 @@ for (const site of COUNTRIES) {
       await fitsPhone(page, `${site.name}-paguitos-ticket-locked`)
       const pdf = await api<{ code: string }>(page, 'GET', `/api/tickets/${ticketId}/pdf`)
       expect(pdf.data.code).toBe('TICKET_LOCKED')
-      await page.getByTestId('ticket-instalments').click()
+      await page.getByTestId('ticket-installments').click()
 
       // The plan: deposit paid, two payments pending; the next one paid with a cash voucher.
       await expect(page).toHaveURL(new RegExp(`/checkout/installment\\?order=${orderId}`))
@@ -439,7 +439,7 @@ for (const site of COUNTRIES) {
       // The place is the plan's: one fewer on sale (the event's figures are cached a few seconds).
       await expect.poll(() => placesLeft(page, site, zoneId), { timeout: 30_000 }).toBe((before ?? 0) - 1)
 
-      // Four days past the first instalment's due date, unpaid: past the three days' grace, the pass cancels.
+      // Four days past the first installment's due date, unpaid: past the three days' grace, the pass cancels.
       const at = new Date(Date.parse(first?.dueAt ?? '') + 4 * DAY_MS).toISOString()
       expect(await passAt(page, orderId, at)).toBe('CANCELLED')
       const cancelled = await orderOf(page, orderId)
@@ -470,7 +470,7 @@ for (const site of COUNTRIES) {
       await page.context().close()
     })
 
-    test('a saved card pays the instalment when due, is listed on the profile and removed there', async ({
+    test('a saved card pays the installment when due, is listed on the profile and removed there', async ({
       browser,
     }) => {
       test.setTimeout(120_000)
@@ -509,7 +509,7 @@ for (const site of COUNTRIES) {
       await expectNoSeriousA11yViolations(page, `${site.name} /profile (saved cards)`)
       await fitsPhone(page, `${site.name}-profile-cards`)
 
-      // The first instalment's due date comes: the pass charges the saved card, and the plan shows it paid.
+      // The first installment's due date comes: the pass charges the saved card, and the plan shows it paid.
       expect(await passAt(page, orderId, first?.dueAt ?? '')).toBe('CHARGED')
       await page.goto(urlOf(site, `/checkout/installment?order=${orderId}`))
       await waitForHydration(page)

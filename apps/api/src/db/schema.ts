@@ -445,7 +445,7 @@ export interface SavedCardsTable {
   removed_at: Generated<Date | null>
 }
 
-/** 0027-saved-cards: each automatic charge of an instalment, claimed once per attempt. */
+/** 0027-saved-cards: each automatic charge of an installment, claimed once per attempt. */
 export interface InstallmentChargesTable {
   order_id: string
   seq: number
@@ -454,7 +454,7 @@ export interface InstallmentChargesTable {
   created_at: Generated<Date>
 }
 
-/** 0026-installment-orders: each plan reminder or warning sent, once per (order, instalment, kind). */
+/** 0026-installment-orders: each plan reminder or warning sent, once per (order, installment, kind). */
 export interface InstallmentNoticesTable {
   order_id: string
   seq: number

@@ -148,12 +148,12 @@ export const counterPlanBodySchema = counterSaleBodySchema
   })
 export type CounterPlanBody = z.infer<typeof counterPlanBodySchema>
 
-/** A plan's next instalment, or its whole balance, taken at the counter as a reservation is collected. */
-export const counterInstalmentBodySchema = collectBodySchema.extend({
+/** A plan's next installment, or its whole balance, taken at the counter as a reservation is collected. */
+export const counterInstallmentBodySchema = collectBodySchema.extend({
   part: z.enum(['NEXT', 'BALANCE']),
   expectedAmount: z.int().min(1),
 })
-export type CounterInstalmentBody = z.infer<typeof counterInstalmentBodySchema>
+export type CounterInstallmentBody = z.infer<typeof counterInstallmentBodySchema>
 
 /** A plan as the counter sees it after taking one of its payments: the change to give back with it. */
 export const counterPlanSchema = z.object({ order: orderViewSchema, change: z.int().min(0) })

@@ -25,7 +25,7 @@ export const eventCancellationResultSchema = /* @__PURE__ */ z.object({
   alreadyCancelled: z.boolean(),
   /** Paid orders (counter sales too) whose tickets were revoked and whose money goes back. */
   refundedOrders: z.int(),
-  /** Open paguitos plans closed, every instalment paid (the deposit too) going back. */
+  /** Open paguitos plans closed, every installment paid (the deposit too) going back. */
   refundedPlans: z.int(),
   /** Orders still waiting for a payment (voucher, transfer, card under review), cancelled. */
   cancelledOrders: z.int(),

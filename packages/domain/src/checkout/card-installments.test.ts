@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sandboxCardInstallments, sandboxOffers } from './card-installments.js'
 
-describe('the sandbox bank’s card instalments', () => {
+describe('the sandbox bank’s card installments', () => {
   it('always offers one payment of the whole amount, and nothing more to a debit card', () => {
     expect(sandboxCardInstallments('601234', { amount: 900_000_00, currency: 'COP' })).toEqual([
       { count: 1, amount: 900_000_00, total: 900_000_00, interestFree: true },

@@ -2,7 +2,7 @@ import type { Currency } from '../locale/country.js'
 import type { Money } from '../money/minor-units.js'
 
 /**
- * Bank-financed card instalments (issue 16 part 7: Mexico's meses sin intereses, Colombia's cuotas): the
+ * Bank-financed card installments (issue 16 part 7: Mexico's meses sin intereses, Colombia's cuotas): the
  * fan's bank pays us the whole amount at once and charges the card in `count` monthly parts, interest-free
  * or with the bank's interest, which is the fan's to pay (`total` above the amount). Nothing changes for
  * us: the ticket is issued at once. The provider says which counts it offers for that card and amount.

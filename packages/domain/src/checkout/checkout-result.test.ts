@@ -88,7 +88,7 @@ describe('checkout result', () => {
     ['sandbox', 'PALCO'],
   ])('cash page of provider %s is %s', (provider, cash) => expect(cashProviderOf(provider)).toBe(cash))
 
-  it('treats PAYMENT from PAGUITOS as an instalment plan that is pending until confirmed', () => {
+  it('treats PAYMENT from PAGUITOS as an installment plan that is pending until confirmed', () => {
     expect(isPaguitosPlanPayment('PAYMENT', 'PAGUITOS')).toBe(true)
     expect(isPaguitosPlanPayment('SUBSCRIPTION', 'PAGUITOS')).toBe(false)
     expect(isPaguitosPlanPayment('PAYMENT', 'KUSHKI')).toBe(false)

@@ -103,9 +103,9 @@ export function nextPathOf(input: NextPathInput): string {
 
 /**
  * Spec §3/§4's other open case: a payment of plan kind PAYMENT from provider PAGUITOS. Paguitos is the
- * instalment partner: such a payment is one instalment of a plan it finances, not a checkout charge.
+ * installment partner: such a payment is one installment of a plan it finances, not a checkout charge.
  * We decide it never fails a checkout by itself: the order is paid when Paguitos confirms the plan
- * (the instalment flow, a later issue), and until then the fan sees PENDING_PAYMENT.
+ * (the installment flow, a later issue), and until then the fan sees PENDING_PAYMENT.
  */
 export const isPaguitosPlanPayment = (kind: string, provider: string): boolean =>
   kind === 'PAYMENT' && provider === 'PAGUITOS'

@@ -238,7 +238,7 @@ export const orderTicketSchema = z.object({
 })
 
 /**
- * A paguitos order's plan (issue 16), as `instalments/standing.ts` derives it: the deposit (seq 0) and each
+ * A paguitos order's plan (issue 16), as `installments/standing.ts` derives it: the deposit (seq 0) and each
  * scheduled payment with its status, the next one owed, and where the plan stands.
  */
 export const orderPlanSchema = z.object({
@@ -255,23 +255,23 @@ export const orderPlanSchema = z.object({
   standing: z.enum(['PAID', 'CURRENT', 'OVERDUE', 'LAPSED']),
   /** The plan was cancelled after a missed payment (its tickets revoked, its seats back on sale). */
   cancelled: z.boolean(),
-  /** The saved card each instalment is charged on when due; null when the fan pays them by hand. */
+  /** The saved card each installment is charged on when due; null when the fan pays them by hand. */
   autoCharge: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 })
 export type OrderPlan = z.infer<typeof orderPlanSchema>
 
 /**
- * `POST /api/checkout/orders/:id/payments` (issue 16 part 4): the fan pays the next instalment of a plan, or
+ * `POST /api/checkout/orders/:id/payments` (issue 16 part 4): the fan pays the next installment of a plan, or
  * the whole balance early, with any method of the country. `expectedAmount` is what the page showed; the
  * server recomputes it and answers AMOUNT_MISMATCH when the plan moved meanwhile.
  */
-export const payInstalmentBodySchema = z.object({
+export const payInstallmentBodySchema = z.object({
   part: z.enum(['NEXT', 'BALANCE']),
   payment: paymentChoiceSchema,
   expectedAmount: z.int().min(1),
   idempotencyKey: z.string().min(8).max(100),
 })
-export type PayInstalmentBody = z.infer<typeof payInstalmentBodySchema>
+export type PayInstallmentBody = z.infer<typeof payInstallmentBodySchema>
 
 /** A fan's saved card (issue 16 part 3): only what the provider lets us show. */
 export const savedCardSchema = z.object({
@@ -284,7 +284,7 @@ export type SavedCard = z.infer<typeof savedCardSchema>
 
 /**
  * `POST /api/checkout-service/installment`: a place-order body, and whether to save the card the deposit is
- * paid with, to charge each instalment on its due date automatically.
+ * paid with, to charge each installment on its due date automatically.
  */
 export const placeInstallmentBodySchema = placeOrderBodySchema.extend({ saveCard: z.boolean().optional() })
 export type PlaceInstallmentBody = z.infer<typeof placeInstallmentBodySchema>
@@ -302,7 +302,7 @@ export const installmentQuoteSchema = z.object({
       payments: z.array(z.object({ seq: z.int(), dueAt: z.iso.datetime(), amount: z.int() })),
     })
     .nullable(),
-  /** The country's provider can keep the deposit's card to charge each instalment when due (`saveCard`). */
+  /** The country's provider can keep the deposit's card to charge each installment when due (`saveCard`). */
   canSaveCard: z.boolean(),
 })
 export type InstallmentQuote = z.infer<typeof installmentQuoteSchema>

@@ -2,7 +2,7 @@ import type { PaymentRecordStatus } from '../orders/statuses.js'
 
 /**
  * What an order has been paid (issue 14 part 2). An order is paid by one or more payments over time — a
- * wallet part and a card part, split tender at the box office, a deposit and instalments — so whether it
+ * wallet part and a card part, split tender at the box office, a deposit and installments — so whether it
  * is paid follows from the sum of its settled payments against its total, never from its latest payment.
  */
 export interface PaymentPart {

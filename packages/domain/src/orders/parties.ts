@@ -4,7 +4,7 @@ import { deviceFromUserAgent } from '../web/device.js'
 
 /**
  * Who is on an order (issue 14 part 1). The one who places it, the buyer, the seller and the ticket holders
- * used to be one fan; the box office, instalments and inscriptions each pull them apart:
+ * used to be one fan; the box office, installments and inscriptions each pull them apart:
  * - the buyer: a fan account, a pre-registered fan with no account yet, or a walk-in with a name only;
  * - the seller: the operator who sold it at the box office, none online;
  * - whoever placed it: the fan online, the operator at the counter (idempotency keys are theirs);

@@ -3,7 +3,7 @@ import { CHECKOUT_METHODS, type PaymentChoice } from '../checkout/contract.js'
 import { methodsFor } from '../checkout/methods.js'
 import {
   depositMethodsOf,
-  instalmentMethodsOf,
+  installmentMethodsOf,
   isCounterPlanTender,
   mayPayDeposit,
 } from './deposit-methods.js'
@@ -36,7 +36,7 @@ describe('what pays a paguitos plan', () => {
     for (const country of ['COL', 'MEX'] as const) {
       const offered = methodsFor(country, { hostedCheckout: true }).methods
       expect(depositMethodsOf(offered)).toEqual(['CARD', 'CASH', 'TRANSFER'])
-      expect(instalmentMethodsOf(offered)).toEqual(['CARD', 'CASH', 'TRANSFER', 'WALLET'])
+      expect(installmentMethodsOf(offered)).toEqual(['CARD', 'CASH', 'TRANSFER', 'WALLET'])
     }
     expect(depositMethodsOf(CHECKOUT_METHODS)).toEqual(['CARD', 'CASH', 'TRANSFER'])
   })

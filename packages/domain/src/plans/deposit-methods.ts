@@ -3,22 +3,22 @@
  * so a page never offers a method the server refuses. No imports: a page's script takes only this.
  *
  * - `deposit`: online, the deposit is one payment through the provider — card, cash voucher or bank transfer.
- *   Not the wallet (it pays later instalments, never a share of the deposit), not the hosted page (LINK
+ *   Not the wallet (it pays later installments, never a share of the deposit), not the hosted page (LINK
  *   charges the whole total), not FREE (a plan's deposit is never zero).
  * - `counter`: the deposit or a later payment taken at the box office, money in the open shift — cash and
  *   the card terminal (TPV), never a courtesy (a plan is bought, not given).
- * - `instalment`: a later payment online, by any of the country's methods, the wallet included (whole: it
- *   pays an instalment all or nothing), but not the hosted page.
+ * - `installment`: a later payment online, by any of the country's methods, the wallet included (whole: it
+ *   pays an installment all or nothing), but not the hosted page.
  */
 export const PLAN_PAYMENT_METHODS = {
   deposit: ['CARD', 'CASH', 'TRANSFER'],
   counter: ['CASH', 'TPV'],
-  instalment: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
+  installment: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
 } as const
 
 export type DepositMethod = (typeof PLAN_PAYMENT_METHODS.deposit)[number]
 export type CounterPlanTender = (typeof PLAN_PAYMENT_METHODS.counter)[number]
-export type InstalmentMethod = (typeof PLAN_PAYMENT_METHODS.instalment)[number]
+export type InstallmentMethod = (typeof PLAN_PAYMENT_METHODS.installment)[number]
 
 const among =
   <M extends string>(allowed: readonly M[]) =>
@@ -27,7 +27,7 @@ const among =
 
 export const isDepositMethod = among(PLAN_PAYMENT_METHODS.deposit)
 export const isCounterPlanTender = among(PLAN_PAYMENT_METHODS.counter)
-export const isInstalmentMethod = among(PLAN_PAYMENT_METHODS.instalment)
+export const isInstallmentMethod = among(PLAN_PAYMENT_METHODS.installment)
 
 /** Whether an online payment choice may pay a deposit: one of its methods, whole (no wallet share). */
 export const mayPayDeposit = (choice: { method: string; walletAmount?: number }): boolean =>
@@ -37,6 +37,6 @@ export const mayPayDeposit = (choice: { method: string; walletAmount?: number })
 export const depositMethodsOf = <M extends string>(offered: readonly M[]): M[] =>
   offered.filter((m) => isDepositMethod(m))
 
-/** The methods of a country's offer that may pay a later instalment, in the offer's order. */
-export const instalmentMethodsOf = <M extends string>(offered: readonly M[]): M[] =>
-  offered.filter((m) => isInstalmentMethod(m))
+/** The methods of a country's offer that may pay a later installment, in the offer's order. */
+export const installmentMethodsOf = <M extends string>(offered: readonly M[]): M[] =>
+  offered.filter((m) => isInstallmentMethod(m))

@@ -79,7 +79,7 @@ export const purchaseSchema = z.object({
   ticketCount: z.int(),
   /** The monthly parts its card payment was split into at the fan's bank; null when not a card's. */
   cardInstallments: z.int().nullable(),
-  /** A paguitos plan (issue 16), open, paid or cancelled: its instalments are on /checkout/installment. */
+  /** A paguitos plan (issue 16), open, paid or cancelled: its installments are on /checkout/installment. */
   plan: z.boolean(),
   pending: pendingPaymentSchema.nullable(),
 })

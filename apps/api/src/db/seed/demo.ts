@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EventPageCategory } from '@palco/domain/catalog/vocabulary'
 import { offsetAt } from '@palco/domain/format/wall-clock'
-import type { InstallmentPlan } from '@palco/domain/instalments/schedule'
+import type { InstallmentPlan } from '@palco/domain/installments/schedule'
 import type { Insertable } from 'kysely'
 import { materializeEventsIn } from '../../modules/seating/inventory.service.js'
 import type { Db } from '../dialect.js'

@@ -10,7 +10,7 @@ import { ENGINES } from '../../test/test-db.js'
 
 /**
  * Paguitos at the box office (issues 15 and 16, `/assistant/installment`): a plan sold at the counter with a
- * cash deposit, its next instalment paid by the fan from their account, and its balance taken at a counter
+ * cash deposit, its next installment paid by the fan from their account, and its balance taken at a counter
  * in a later shift — each payment in the drawer that took it, the tickets locked until the last.
  */
 
@@ -139,7 +139,7 @@ describe.each(ENGINES)('paguitos plans at the box office, on %s', (engine) => {
       .execute()
     expect(mails).toHaveLength(1)
 
-    // The fan pays the next instalment by card from their account.
+    // The fan pays the next installment by card from their account.
     const token = tokenizeSandboxCard(
       { number: '4509 9535 6623 3704', holderName: 'APRO', expMonth: 12, expYear: 2035, cvv: '123' },
       randomBytes,

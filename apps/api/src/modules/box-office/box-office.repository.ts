@@ -297,7 +297,7 @@ export async function tendersOfShift(db: Db, shiftId: string) {
         'p.change_given',
         'p.status',
       ])
-      // A payment names its shift when it was taken in one other than its order's (a plan's instalment).
+      // A payment names its shift when it was taken in one other than its order's (a plan's installment).
       .where((eb) =>
         eb.or([
           eb('p.shift_id', '=', shiftId),

@@ -5,7 +5,7 @@ import {
   boxOfficeEventsSchema,
   closeShiftBodySchema,
   collectBodySchema,
-  counterInstalmentBodySchema,
+  counterInstallmentBodySchema,
   counterPlanBodySchema,
   counterPlanSchema,
   counterSaleBodySchema,
@@ -391,11 +391,11 @@ function planPaymentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
       config: COUNTER_LIMIT,
       schema: {
         tags,
-        summary: "Take a plan's next instalment, or its whole balance, at the counter",
+        summary: "Take a plan's next installment, or its whole balance, at the counter",
         description:
           'In the operator’s open shift (409 SHIFT_NOT_OPEN), cash (with change) and card-terminal tenders settled against `expectedAmount` (a different amount due → 409 AMOUNT_MISMATCH; nothing left to pay, or a cancelled plan → 409 ORDER_NOT_PAYABLE). The payment counts in this operator’s drawer; the last one unlocks the tickets. The same idempotency key answers the same payment.',
         params: saleParams,
-        body: counterInstalmentBodySchema,
+        body: counterInstallmentBodySchema,
         response: { 200: counterPlanSchema },
       },
     },

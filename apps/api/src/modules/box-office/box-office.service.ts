@@ -5,7 +5,7 @@ import {
   type BoxOfficeAuditAction,
   type BoxOfficeEvent,
   type CollectBody,
-  type CounterInstalmentBody,
+  type CounterInstallmentBody,
   type CounterPlanBody,
   type CounterSale,
   type CounterSaleBody,
@@ -55,7 +55,7 @@ import {
   counterSaleByCode,
   counterSaleOfCode,
   counterSaleView,
-  payInstalmentAtCounter,
+  payInstallmentAtCounter,
   planOfCountry,
   refundCounterSale,
   reserveAtCounter,
@@ -407,17 +407,17 @@ export async function planAtCounter(
   return orderView(db, order.id, order.placed_by)
 }
 
-/** Takes a plan's next instalment, or its balance, in the operator's open shift (checks in counter-sales). */
+/** Takes a plan's next installment, or its balance, in the operator's open shift (checks in counter-sales). */
 export async function payPlanAtCounter(
   deps: CheckoutDeps,
   operator: Operator,
   country: Country,
   orderId: string,
-  body: CounterInstalmentBody,
+  body: CounterInstallmentBody,
 ) {
   const counter = await counterOf(deps.db, operator, country)
   await planAtCounter(deps.db, operator, country, { id: orderId })
-  const paid = await payInstalmentAtCounter(deps, counter, orderId, body)
+  const paid = await payInstallmentAtCounter(deps, counter, orderId, body)
   await audit(deps.db, operator, 'plan.instalment', 'order', orderId, {
     part: body.part,
     amount: body.expectedAmount,

@@ -1,6 +1,6 @@
 import type {
   CollectBody,
-  CounterInstalmentBody,
+  CounterInstallmentBody,
   CounterPlanBody,
   CounterSale,
   CounterSaleBody,
@@ -18,7 +18,7 @@ import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { DocumentType } from '@palco/domain/people/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { placeCounterOrder, placeOrder } from '../checkout/checkout.service.js'
-import { payInstalment } from '../checkout/installments.service.js'
+import { payInstallment } from '../checkout/installments.service.js'
 import { type CounterTender, recordCounterParts, type ShiftCheck } from '../checkout/order-request.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { paymentInstructionsEmail } from '../orders/order-emails.js'
@@ -251,21 +251,21 @@ export async function sellPlanAtCounter(
 }
 
 /**
- * Takes a plan's next instalment, or its whole balance, at a counter (issue 16 part 4 at the box office):
+ * Takes a plan's next installment, or its whole balance, at a counter (issue 16 part 4 at the box office):
  * tenders settled against the amount the counter saw, recorded in the collecting operator's shift — a plan
  * may be paid at several counters, so each payment names its own drawer. Any plan of the site's country; the
  * box office checks the operator sells its event.
  */
-export async function payInstalmentAtCounter(
+export async function payInstallmentAtCounter(
   deps: CheckoutDeps,
   collector: CounterSeller,
   orderId: string,
-  body: CounterInstalmentBody,
+  body: CounterInstallmentBody,
   now = new Date(),
 ): Promise<{ order: OrderView; change: number }> {
   const settled = settleTenders(body.expectedAmount, body.tenders)
   if (!settled.ok) throw new DomainError(settled.code, { field: 'tenders' })
-  const result = await payInstalment(
+  const result = await payInstallment(
     deps,
     { userId: collector.userId, channel: collector.channel, atCounter: true },
     orderId,

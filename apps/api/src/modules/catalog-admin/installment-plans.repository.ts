@@ -14,7 +14,7 @@ export async function upcomingEventsWithPlan(db: Db, country: string, limit: num
       eb
         .selectFrom('price_zones as z')
         .whereRef('z.event_id', '=', 'e.id')
-        // A free tier (a courtesy race category) is not bought in instalments.
+        // A free tier (a courtesy race category) is not bought in installments.
         .where('z.price_amount', '>', 0)
         .select((e2) => e2.fn.min('z.price_amount').as('n'))
         .as('lowest_price'),

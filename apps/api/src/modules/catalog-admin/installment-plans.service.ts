@@ -1,11 +1,11 @@
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { InstallmentPlanList, InstallmentPlanRow } from '@palco/domain/instalments/contract'
+import type { InstallmentPlanList, InstallmentPlanRow } from '@palco/domain/installments/contract'
 import {
   datesFit,
   type InstallmentPlan,
   installmentPlanSchema,
   scheduleOf,
-} from '@palco/domain/instalments/schedule'
+} from '@palco/domain/installments/schedule'
 import type { Currency } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { type Actor, audit } from './audit.js'

@@ -107,7 +107,7 @@ export async function payOrderBalance(
   body: BalanceRequest,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  // The order is read as the one who placed it: an operator taking an instalment may not have.
+  // The order is read as the one who placed it: an operator taking an installment may not have.
   let viewer = actor.userId
   const asked = await deps.db.transaction().execute(async (trx) => {
     const locked = await lockBalanceOf(trx, actor, body)
@@ -218,13 +218,13 @@ async function askBalanceOfProvider(
 }
 
 /**
- * Charges one instalment of a paguitos plan on its saved card (issue 16 part 4), as the plan pass decides:
- * the attempt is claimed once per (order, instalment, attempt) in the order's lock — a pass run twice, or in
+ * Charges one installment of a paguitos plan on its saved card (issue 16 part 4), as the plan pass decides:
+ * the attempt is claimed once per (order, installment, attempt) in the order's lock — a pass run twice, or in
  * two processes, charges it once — and the provider gets the attempt's own idempotency key, so a retried
  * request never charges twice either. The outcome settles like any other payment of the plan: approved pays
- * the instalment (the last one unlocks the tickets), declined ends only this attempt.
+ * the installment (the last one unlocks the tickets), declined ends only this attempt.
  */
-export async function chargeInstalment(
+export async function chargeInstallment(
   deps: CheckoutDeps,
   order: { id: string; seq: number; attempt: number; amount: number },
   now = new Date(),

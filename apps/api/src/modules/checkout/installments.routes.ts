@@ -1,6 +1,6 @@
 import {
   installmentQuoteSchema,
-  payInstalmentBodySchema,
+  payInstallmentBodySchema,
   placeInstallmentBodySchema,
   placeOrderResultSchema,
 } from '@palco/domain/checkout/contract'
@@ -10,14 +10,14 @@ import { z } from 'zod'
 import { requireRole } from '../../plugins/auth.js'
 import { installmentQuote } from '../plans/plans.service.js'
 import type { CheckoutDeps } from '../settlement/settlement.service.js'
-import { payInstalment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
+import { payInstallment, placeInstallmentOrder, tendPlanAt } from './installments.service.js'
 import { buyerOnline } from './online-buyer.js'
 
 const tags = ['checkout']
 const fan = requireRole('fan')
 const noStore = { 'cache-control': 'no-store' }
 
-/** A paguitos plan (spec §7; issue 16): what it comes to, buying on it, and paying its instalments. */
+/** A paguitos plan (spec §7; issue 16): what it comes to, buying on it, and paying its installments. */
 export function installmentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
@@ -51,7 +51,7 @@ export function installmentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
         summary: 'Buy a reservation on its paguitos plan, paying the deposit',
         description: [
           'The same body and checks as `POST /api/checkout/orders`; the order is an INSTALLMENT purchase and the chosen method is asked for the deposit only (card, voucher or transfer; not the wallet).',
-          '`saveCard` (card only, where the provider keeps cards): the card is saved at the provider first and the deposit, then each instalment on its due date, is charged on it.',
+          '`saveCard` (card only, where the provider keeps cards): the card is saved at the provider first and the deposit, then each installment on its due date, is charged on it.',
           'When the deposit settles the seats are sold to the plan and the tickets issued locked (kind DEPOSIT, no QR); they unlock with the last payment. No plan, or one that does not fit → 422 INSTALLMENT_NOT_OFFERED.',
         ].join('\n\n'),
         body: placeInstallmentBodySchema,
@@ -65,10 +65,10 @@ export function installmentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
     },
   )
 
-  payInstalmentRoute(app, deps)
+  payInstallmentRoute(app, deps)
 }
 
-function payInstalmentRoute(app: FastifyInstance, deps: CheckoutDeps) {
+function payInstallmentRoute(app: FastifyInstance, deps: CheckoutDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/checkout/orders/:id/payments',
     {
@@ -76,18 +76,18 @@ function payInstalmentRoute(app: FastifyInstance, deps: CheckoutDeps) {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: "Pay a paguitos plan's next instalment, or its whole balance",
+        summary: "Pay a paguitos plan's next installment, or its whole balance",
         description: [
-          '`part` NEXT pays the next instalment not yet paid or under way; BALANCE pays everything left. `expectedAmount` must be what the page showed (else 409 AMOUNT_MISMATCH with the amount). Any method of the country: card, voucher, transfer or wallet.',
+          '`part` NEXT pays the next installment not yet paid or under way; BALANCE pays everything left. `expectedAmount` must be what the page showed (else 409 AMOUNT_MISMATCH with the amount). Any method of the country: card, voucher, transfer or wallet.',
           'The same `idempotencyKey` answers the same payment. A plan that is paid, cancelled or not a plan → 409 ORDER_NOT_PAYABLE. The last payment unlocks the tickets.',
         ].join('\n\n'),
         params: z.object({ id: z.string().max(64) }),
-        body: payInstalmentBodySchema,
+        body: payInstallmentBodySchema,
         response: { 201: placeOrderResultSchema },
       },
     },
     async (request, reply) => {
-      const result = await payInstalment(deps, await buyerOnline(request), request.params.id, request.body)
+      const result = await payInstallment(deps, await buyerOnline(request), request.params.id, request.body)
       reply.code(201).headers(noStore)
       return result
     },

@@ -1,19 +1,19 @@
 import type {
-  PayInstalmentBody,
+  PayInstallmentBody,
   PlaceInstallmentBody,
   PlaceOrderBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
 import { type OrderBalance, orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
+import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import {
   chargeAttemptDue,
-  instalmentLines,
-  nextInstalment,
+  installmentLines,
+  nextInstallment,
   noticeDue,
   planStanding,
-} from '@palco/domain/instalments/standing'
+} from '@palco/domain/installments/standing'
 import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
 import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
@@ -21,7 +21,7 @@ import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { saveCard } from '../payments/saved-cards.service.js'
 import {
-  chargeAttemptsOfInstalment,
+  chargeAttemptsOfInstallment,
   openPlansPage,
   scheduleForHold,
   sendPlanNoticeOnce,
@@ -32,14 +32,14 @@ import {
   isPlanOpen,
   type OrderRow,
 } from '../settlement/settlement.service.js'
-import { chargeInstalment, paidWithKey, payOrderBalance, placeOrder } from './checkout.service.js'
+import { chargeInstallment, paidWithKey, payOrderBalance, placeOrder } from './checkout.service.js'
 import type { CounterTender, OrderActor } from './order-request.js'
 import { mayPayOrder } from './sales-channel.js'
 
 /**
  * Paguitos at checkout (issue 16 parts 2, 4 and 5): what the event's plan comes to for a reservation, buying
  * on it (the deposit is the order's first payment; settlement opens the plan when it settles), paying the
- * next instalment or the balance, and the plan pass that reminds, warns and cancels.
+ * next installment or the balance, and the plan pass that reminds, warns and cancels.
  */
 
 /**
@@ -57,11 +57,11 @@ export async function placeInstallmentOrder(
   if (await orderOfKey(deps.db, actor.userId, body.idempotencyKey)) return placeOrder(deps, actor, body, now)
   const quote = await scheduleForHold(deps.db, actor.userId, body.reservationId, now)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
-  // The deposit is one payment through the provider: the wallet pays later instalments, not a share of it.
+  // The deposit is one payment through the provider: the wallet pays later installments, not a share of it.
   const choice = body.payment
   if (!mayPayDeposit(choice)) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
   // Saving spends the card's one-use token at the provider: the deposit is then charged on the saved card, as
-  // every instalment will be on its due date.
+  // every installment will be on its due date.
   const savedCardId =
     save && choice.method === 'CARD'
       ? await saveCard(deps, actor.userId, quote.country as Country, {
@@ -98,15 +98,15 @@ const balanceOf = (total: number, payments: Awaited<ReturnType<typeof paymentsOf
   )
 
 /**
- * POST /api/checkout/orders/:id/payments: the next instalment, or the whole balance early, by any method of
+ * POST /api/checkout/orders/:id/payments: the next installment, or the whole balance early, by any method of
  * the country (issue 16 part 4). The amount is counted over what is already asked for — settled or waiting
- * in a voucher — so a fan with a voucher out pays the instalment after it, never the same one twice.
+ * in a voucher — so a fan with a voucher out pays the installment after it, never the same one twice.
  */
-export async function payInstalment(
+export async function payInstallment(
   deps: CheckoutDeps,
   actor: OrderActor,
   orderId: string,
-  body: Omit<PayInstalmentBody, 'payment'> & { payment: PayInstalmentBody['payment'] | CounterTender },
+  body: Omit<PayInstallmentBody, 'payment'> & { payment: PayInstallmentBody['payment'] | CounterTender },
   now = new Date(),
 ): Promise<PlaceOrderResult> {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(deps.db, orderId) : undefined
@@ -120,10 +120,10 @@ export async function payInstalment(
     throw new DomainError('ORDER_NOT_PAYABLE')
   const balance = balanceOf(Number(order.total), payments)
   const asked = balance.settled + balance.inFlight
-  const next = schedule && nextInstalment(instalmentLines(schedule, new Date(order.created_at), asked))
+  const next = schedule && nextInstallment(installmentLines(schedule, new Date(order.created_at), asked))
   const amount = body.part === 'BALANCE' ? balance.unrequested : (next?.amount ?? 0)
   if (!replay && amount <= 0)
-    throw new DomainError('ORDER_NOT_PAYABLE', { message: 'Every instalment is paid or under way.' })
+    throw new DomainError('ORDER_NOT_PAYABLE', { message: 'Every installment is paid or under way.' })
   if (!replay && amount !== body.expectedAmount)
     throw new DomainError('AMOUNT_MISMATCH', { field: 'expectedAmount', details: { total: amount } })
   return payOrderBalance(
@@ -154,13 +154,13 @@ async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise
     const schedule = order?.installment_schedule as InstallmentSchedule | null | undefined
     if (!order || !schedule || !isPlanOpen(order) || (order.status as OrderStatus) !== 'PENDING') return null
     const balance = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id))
-    const lines = instalmentLines(schedule, new Date(order.created_at), balance.settled)
+    const lines = installmentLines(schedule, new Date(order.created_at), balance.settled)
     if (planStanding(lines, now) === 'LAPSED')
       return (await cancelLapsedPlan(trx, deps, order)) ? 'CANCELLED' : null
-    const next = nextInstalment(lines)
+    const next = nextInstallment(lines)
     // A payment still waiting for its answer (a card under review, a voucher out) is left to settle first.
     if (order.saved_card_id && next && balance.inFlight === 0) {
-      const attempts = await chargeAttemptsOfInstalment(trx, order.id, next.seq)
+      const attempts = await chargeAttemptsOfInstallment(trx, order.id, next.seq)
       if (chargeAttemptDue(next, attempts, now))
         return { seq: next.seq, attempt: attempts, amount: next.amount }
     }
@@ -179,7 +179,7 @@ const logged = (deps: CheckoutDeps, orderId: string) => (err: unknown) => {
 async function tendOne(deps: CheckoutDeps, id: string, now: Date) {
   const r = await tendPlan(deps, id, now).catch(logged(deps, id))
   if (r === null || r === 'CANCELLED' || r === 'NOTIFIED') return r
-  return chargeInstalment(deps, { id, ...r }, now).catch(logged(deps, id))
+  return chargeInstallment(deps, { id, ...r }, now).catch(logged(deps, id))
 }
 
 /**
@@ -194,7 +194,7 @@ export async function tendPlanAt(deps: CheckoutDeps, userId: string, orderId: st
 
 /**
  * The plan pass (issue 16 parts 4, 5 and 8): every open plan is looked at — its saved card charged when an
- * instalment is due (retried twice, a day apart), its notice sent once, a lapsed plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
+ * installment is due (retried twice, a day apart), its notice sent once, a lapsed plan cancelled. Everything it decides follows from rows (the schedule, the settled payments, the notices
  * sent, the charge attempts claimed), so a pass that stops half-way, or runs in two processes at once, neither loses nor doubles a step:
  * the next pass finds the same state. `now` is a parameter, so tests run a whole plan in a moment.
  */

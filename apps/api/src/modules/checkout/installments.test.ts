@@ -14,7 +14,7 @@ import { runPlanPass } from './installments.service.js'
 
 /**
  * Issue 16 parts 2, 4, 5 and 6 through the HTTP interface, with the plan pass run at moved clocks: buying on
- * a plan, the locked ticket, paying on time and early, a voucher instalment, and a missed plan cancelled
+ * a plan, the locked ticket, paying on time and early, a voucher installment, and a missed plan cancelled
  * with its seats back on sale exactly once.
  */
 
@@ -179,11 +179,11 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     })
     expect(transfer.json()).toMatchObject({ code: 'TICKET_NOT_TRANSFERABLE' })
     expect(await mails('installment.opened')).toHaveLength(1)
-    // The purchases list says it is a plan, so the page can lead to its instalments.
+    // The purchases list says it is a plan, so the page can lead to its installments.
     const purchases = (await call('GET', '/api/myPurchases')).json().items as { id: string; plan: boolean }[]
     expect(purchases.find((p) => p.id === o.id)?.plan).toBe(true)
 
-    // A stale amount is refused with the right one; then the next instalment, then the balance early.
+    // A stale amount is refused with the right one; then the next installment, then the balance early.
     const first = o.plan?.next?.amount ?? 0
     const stale = await payPart(o.id, 'NEXT', first + 1)
     expect(stale.statusCode).toBe(409)
@@ -213,7 +213,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect((await payPart(o.id, 'NEXT', 1)).json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE' })
   })
 
-  it('keeps the plan when an instalment card declines, and takes an instalment by voucher', async () => {
+  it('keeps the plan when an installment card declines, and takes an installment by voucher', async () => {
     const { eventId, reservationId } = await planEvent(['NORTE/B-1'])
     const o = (await buy(reservationId)).res.json().order as OrderView
     const amount = o.plan?.next?.amount ?? 0
@@ -223,7 +223,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(voucher.statusCode, voucher.body).toBe(201)
     const waiting = voucher.json().order as OrderView
     expect(waiting).toMatchObject({ status: 'PENDING', voucher: { amount } })
-    // With a voucher out for it, what is left to ask for is only the instalment after it.
+    // With a voucher out for it, what is left to ask for is only the installment after it.
     const after = o.plan?.lines[2]?.amount ?? 0
     expect((await payPart(o.id, 'BALANCE', 1)).json()).toMatchObject({ details: { total: after } })
     const approved = await payVoucherOf(o.id)
@@ -244,7 +244,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     const { eventId, reservationId } = await planEvent(['NORTE/C-1', 'NORTE/C-2'])
     const o = (await buy(reservationId)).res.json().order as OrderView
     const deps = t.app.checkout
-    // Pay the first instalment so one payment goes back to the wallet when the plan is cancelled.
+    // Pay the first installment so one payment goes back to the wallet when the plan is cancelled.
     const firstAmount = o.plan?.next?.amount ?? 0
     expect((await payPart(o.id, 'NEXT', firstAmount)).statusCode).toBe(201)
     const due2 = Date.parse(o.plan?.lines[2]?.dueAt ?? '')
@@ -437,7 +437,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(res.json()).toMatchObject({ code: 'INSTALLMENT_NOT_OFFERED' })
   })
 
-  it('refunds to the wallet a voucher paid for an instalment after its plan was cancelled', async () => {
+  it('refunds to the wallet a voucher paid for an installment after its plan was cancelled', async () => {
     const { reservationId } = await planEvent(['NORTE/C-4'])
     const o = (await buy(reservationId)).res.json().order as OrderView
     const amount = o.plan?.next?.amount ?? 0
@@ -461,7 +461,7 @@ describe.each(ENGINES)('paguitos plans at checkout, on %s', (engine) => {
     expect(wallet.map((w) => Number(w.amount))).toContain(amount)
   })
 
-  it('keeps a plan whose missed instalment is paid within the grace, and does not cancel it after', async () => {
+  it('keeps a plan whose missed installment is paid within the grace, and does not cancel it after', async () => {
     const { reservationId } = await planEvent(['NORTE/C-5'])
     const o = (await buy(reservationId)).res.json().order as OrderView
     const due = Date.parse(o.plan?.lines[1]?.dueAt ?? '')

@@ -3,7 +3,7 @@ import type { EntryDocument } from '@palco/domain/box-office/contract'
 import type { SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import type { CheckoutMethod, PaymentChoice, PlaceOrderBody } from '@palco/domain/checkout/contract'
-import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
+import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import type { Currency } from '@palco/domain/locale/country'
 import type { Buyer } from '@palco/domain/orders/parties'
 import type { Db } from '../../db/dialect.js'
@@ -24,7 +24,7 @@ export interface OrderActor {
   channel?: SalesChannel
   /** Set only for an operator at the box office (the routes check the role): the buyer, and the actor sells. */
   sellingFor?: Buyer
-  /** An operator taking a later payment of an order at the counter (a plan's instalment); the routes check it. */
+  /** An operator taking a later payment of an order at the counter (a plan's installment); the routes check it. */
   atCounter?: boolean
 }
 
@@ -125,7 +125,7 @@ export type OrderRequest = Omit<PlaceOrderBody, 'payment' | 'billing'> & {
   /** A paguitos purchase's schedule (issue 16): kept on the order; its deposit is `firstPayment`. */
   installmentSchedule?: InstallmentSchedule
   /**
-   * The fan's saved card the deposit is charged on, and each instalment when due (issue 16 part 3); the
+   * The fan's saved card the deposit is charged on, and each installment when due (issue 16 part 3); the
    * card's one-use token was spent saving it.
    */
   savedCardId?: string

@@ -22,7 +22,7 @@ export function savedCardRoutes(app: FastifyInstance, deps: CheckoutDeps) {
         tags,
         summary: "The fan's saved cards",
         description:
-          "Cards kept at the site's payment provider to charge paguitos instalments on their due dates (spec §7 card token endpoints; issue 16): brand and last four digits only.",
+          "Cards kept at the site's payment provider to charge paguitos installments on their due dates (spec §7 card token endpoints; issue 16): brand and last four digits only.",
         response: { 200: z.object({ cards: z.array(savedCardSchema) }) },
       },
     },

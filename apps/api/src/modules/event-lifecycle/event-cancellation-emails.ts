@@ -57,7 +57,7 @@ const COPY: Record<Locale, Copy> = {
   'en-US': {
     subject: (event) => `Event cancelled: ${event}`,
     lead: (event, date) =>
-      `We are sorry to tell you that ${event} on ${date} has been cancelled. Your tickets are no longer valid, and everything you paid comes back to you, paguitos deposit and instalments included.`,
+      `We are sorry to tell you that ${event} on ${date} has been cancelled. Your tickets are no longer valid, and everything you paid comes back to you, paguitos deposit and installments included.`,
     reason: 'Reason',
     order: 'Order',
     unpaid: 'not paid: we cancelled it and you will not be charged',

@@ -10,7 +10,7 @@ import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 
 /**
- * Issue 16 part 5, "event cancelled → every paid instalment refunded", through the HTTP interface: a paid
+ * Issue 16 part 5, "event cancelled → every paid installment refunded", through the HTTP interface: a paid
  * card order refunded through the (sandbox) provider and its ticket refused at the gate; an open paguitos
  * plan refunded in full, deposit included; a pending voucher cancelled and its late payment refunded; no new
  * hold or order; one message per fan; cancelling twice; only admins.
@@ -221,7 +221,7 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
     )
   })
 
-  it('refunds an open plan in full, deposit and paid instalment both, and cancels its locked tickets', async () => {
+  it('refunds an open plan in full, deposit and paid installment both, and cancels its locked tickets', async () => {
     const eventId = await event(true)
     const reservationId = await hold(eventId, ['NORTE/B-3', 'NORTE/B-4'])
     const quote = (await call('GET', `/api/checkout-service/installment?reservation=${reservationId}`)).json()
@@ -237,13 +237,13 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
     expect(placed.statusCode, placed.body).toBe(201)
     const orderId = placed.json().order.id as string
     const next = placed.json().order.plan.next.amount as number
-    const instalment = await call('POST', `/api/checkout/orders/${orderId}/payments`, {
+    const installment = await call('POST', `/api/checkout/orders/${orderId}/payments`, {
       part: 'NEXT',
       payment: card(),
       expectedAmount: next,
       idempotencyKey: randomUUID(),
     })
-    expect(instalment.statusCode, instalment.body).toBe(201)
+    expect(installment.statusCode, installment.body).toBe(201)
     expect((await ticketsOf(orderId)).map((x) => x.status)).toEqual(['PENDING', 'PENDING'])
 
     const res = await cancel(eventId)

@@ -3,8 +3,8 @@ import { checkoutResultOf } from '@palco/domain/checkout/checkout-result'
 import type { CashNetwork, CheckoutMethod, OrderView, TransferKind } from '@palco/domain/checkout/contract'
 import { orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import type { InstallmentSchedule } from '@palco/domain/instalments/schedule'
-import { instalmentLines, nextInstalment, planStanding } from '@palco/domain/instalments/standing'
+import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
+import { installmentLines, nextInstallment, planStanding } from '@palco/domain/installments/standing'
 import type { Currency } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
@@ -53,7 +53,7 @@ export async function orderView(
   const schedule = order.installment_schedule as InstallmentSchedule | null
   const planLines =
     schedule && order.plan_opened_at
-      ? instalmentLines(schedule, new Date(order.created_at), balance.settled)
+      ? installmentLines(schedule, new Date(order.created_at), balance.settled)
       : null
   const provider = order.provider as PaymentProvider
   const lines = (order.lines as OrderLine[]).map(({ placeIndex: _p, ...l }) => l)
@@ -149,14 +149,14 @@ function pendingPartsOf(payment: PaymentRow): Pick<OrderView, 'voucher' | 'trans
 /** An open paguitos plan: its lines, the next one, its standing, and the saved card charged when due. */
 function planOf(
   order: OrderRow,
-  planLines: ReturnType<typeof instalmentLines> | null,
+  planLines: ReturnType<typeof installmentLines> | null,
   autoCharge: NonNullable<OrderView['plan']>['autoCharge'],
   now: Date,
 ): OrderView['plan'] {
   return planLines
     ? {
         lines: planLines,
-        next: nextInstalment(planLines),
+        next: nextInstallment(planLines),
         standing: planStanding(planLines, now),
         cancelled: order.failure_code === 'INSTALLMENT_MISSED',
         autoCharge,

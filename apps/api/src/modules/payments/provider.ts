@@ -55,7 +55,7 @@ export interface CardChargeInput {
   paymentMethodId?: string
   issuerId?: string
   /**
-   * Charge a card the fan saved with us instead of `token` (issue 16 part 3: paguitos instalments charged on
+   * Charge a card the fan saved with us instead of `token` (issue 16 part 3: paguitos installments charged on
    * their due date, and the deposit of a plan whose card is saved for them).
    */
   savedCard?: SavedCardRef

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '@palco/domain/format/format'
-import type { PlanNotice } from '@palco/domain/instalments/standing'
+import type { PlanNotice } from '@palco/domain/installments/standing'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { escapeHtml, wrap } from '../orders/order-emails.js'
 
@@ -11,7 +11,7 @@ export interface PlanMailData {
   eventName: string
   timeZone: string
   currency: Currency
-  /** The instalment spoken of: the next one owed (none once cancelled). */
+  /** The installment spoken of: the next one owed (none once cancelled). */
   next: { amount: number; dueAt: string } | null
   /** Cancelled: what went back to the wallet, and the deposit kept. */
   refunded?: number
@@ -83,7 +83,7 @@ const COPY: Record<Locale, Copy> = {
       lead: (f) =>
         `As a payment was left unpaid, we cancelled the plan and your places went back on sale. We credited ${f.refunded} to your Palco wallet; the deposit of ${f.kept} is not refundable.`,
     },
-    pay: 'See and pay my instalments',
+    pay: 'See and pay my installments',
     order: 'Order',
   },
 }

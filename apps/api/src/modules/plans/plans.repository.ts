@@ -2,8 +2,8 @@ import type { Db } from '../../db/dialect.js'
 
 // A paguitos plan's automatic charges and notices (migration 0021): each claimed once, across processes.
 
-/** Claims one automatic charge attempt of an instalment; false when it was claimed already. */
-export async function claimInstalmentCharge(
+/** Claims one automatic charge attempt of an installment; false when it was claimed already. */
+export async function claimInstallmentCharge(
   trx: Db,
   charge: { order_id: string; seq: number; attempt: number; payment_id: string },
 ) {
@@ -16,7 +16,7 @@ export async function claimInstalmentCharge(
   return row !== undefined
 }
 
-/** How many automatic charges an instalment has had (the plan pass's retry count). */
+/** How many automatic charges an installment has had (the plan pass's retry count). */
 export async function chargeAttemptsOf(db: Db, orderId: string, seq: number) {
   const r = await db
     .selectFrom('installment_charges')

@@ -1,7 +1,7 @@
 import type { InstallmentQuote } from '@palco/domain/checkout/contract'
 import { DomainError } from '@palco/domain/errors/domain-error'
-import { type InstallmentSchedule, scheduleOf } from '@palco/domain/instalments/schedule'
-import { instalmentLines, nextInstalment } from '@palco/domain/instalments/standing'
+import { type InstallmentSchedule, scheduleOf } from '@palco/domain/installments/schedule'
+import { installmentLines, nextInstallment } from '@palco/domain/installments/standing'
 import type { Country, Currency, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
@@ -12,20 +12,20 @@ import type { ProviderRegistry } from '../payments/registry.js'
 import { canSaveCards } from '../payments/saved-cards.service.js'
 import { findHoldRow } from '../seating/seat-sales.service.js'
 import { type PlanMail, planEmail } from './plan-emails.js'
-import { chargeAttemptsOf, claimInstalmentCharge, claimNotice, openPlanIds } from './plans.repository.js'
+import { chargeAttemptsOf, claimInstallmentCharge, claimNotice, openPlanIds } from './plans.repository.js'
 
 // Paguitos plans (issue 16): what a reservation's plan comes to, the plan's messages, and the claims that keep
 // each automatic charge and each notice to once across processes. Placing a plan order and paying its
-// instalments are checkout flows (modules/checkout/installments.service.ts) that read these.
+// installments are checkout flows (modules/checkout/installments.service.ts) that read these.
 
-/** Claims one automatic charge attempt of an instalment; false when another process claimed it already. */
+/** Claims one automatic charge attempt of an installment; false when another process claimed it already. */
 export const claimChargeAttempt = (
   trx: Db,
   charge: { order_id: string; seq: number; attempt: number; payment_id: string },
-) => claimInstalmentCharge(trx, charge)
+) => claimInstallmentCharge(trx, charge)
 
-/** How many automatic charges an instalment has had (the plan pass's retry count). */
-export const chargeAttemptsOfInstalment = (db: Db, orderId: string, seq: number) =>
+/** How many automatic charges an installment has had (the plan pass's retry count). */
+export const chargeAttemptsOfInstallment = (db: Db, orderId: string, seq: number) =>
   chargeAttemptsOf(db, orderId, seq)
 
 /** Open plans, oldest first, a page at a time (the plan pass walks them). */
@@ -87,7 +87,7 @@ export async function installmentQuote(
 
 /**
  * Tells the fan about their plan through the outbox: opened, a payment due or missed, cancelled. `settled`
- * is what the order's settled payments add up to now (the next instalment follows from it).
+ * is what the order's settled payments add up to now (the next installment follows from it).
  */
 export async function mailPlan(
   trx: Db,
@@ -101,7 +101,7 @@ export async function mailPlan(
   const event = contact.email ? await eventOfOrder(trx, order.event_id) : undefined
   const schedule = order.installment_schedule as InstallmentSchedule | null
   if (!event || !schedule) return
-  const next = nextInstalment(instalmentLines(schedule, new Date(order.created_at), settled))
+  const next = nextInstallment(installmentLines(schedule, new Date(order.created_at), settled))
   const locale = order.locale as Locale
   const mail = planEmail(locale, kind, {
     code: order.code,

@@ -175,7 +175,7 @@ export async function recordSettledPayment(
     /** Cash at the counter: what was handed over and the change given back (issue 15). */
     tendered?: number | null
     change?: number | null
-    /** A counter payment taken in a shift other than its order's (a plan's instalment, issue 16). */
+    /** A counter payment taken in a shift other than its order's (a plan's installment, issue 16). */
     shiftId?: string | null
   },
 ) {
@@ -495,7 +495,7 @@ export async function openPlan(
 }
 
 /**
- * A paguitos plan whose missed instalment's grace ended (issue 16 part 5), under the order's lock: its
+ * A paguitos plan whose missed installment's grace ended (issue 16 part 5), under the order's lock: its
  * locked tickets cancelled, its places back on sale exactly once (only an open plan gets here, and this
  * closes it), the order CANCELED. Every payment after the deposit goes back to the fan's wallet; the
  * deposit is kept, as the plan's terms say (docs/decisions.md, Paguitos).
@@ -531,7 +531,7 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
 /**
  * An open paguitos plan of a cancelled event (issue 16 part 5), under the order's lock: unlike a lapsed plan
  * (`cancelLapsedPlan`), the fan broke no term, so EVERY payment that settled — the deposit too — is marked for
- * `refundPayment` after the transaction; an instalment still waiting (a voucher) is cancelled, so a late
+ * `refundPayment` after the transaction; an installment still waiting (a voucher) is cancelled, so a late
  * payment of it is refunded too. Locked tickets cancelled, places off the plan, order REFUNDED. The fan's
  * one message comes from the cancellation. Returns the payments to refund.
  */
@@ -698,7 +698,7 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
   // refusal ends the sale below, as a voucher's does.
   const counterLink = order.method === 'LINK' && order.seller_user_id !== null
   if (isPlanOpen(order) || (order.seller_user_id && !counterLink)) {
-    // One refused payment of several (an instalment, one tender at the counter) ends only itself: the order
+    // One refused payment of several (an installment, one tender at the counter) ends only itself: the order
     // keeps what was paid and waits for another payment.
     await enterPaymentPhase(trx, payment, 'DECLINED', {
       decline_reason: outcome.declineReason ?? null,
@@ -756,7 +756,7 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
     ...(outcome.transfer ? { transfer: JSON.stringify(outcome.transfer) } : {}),
     ...(outcome.hosted ? { hosted: JSON.stringify(outcome.hosted) } : {}),
   }
-  // An instalment's voucher or transfer waits alone: the plan's order and its sold seats stay as they are.
+  // An installment's voucher or transfer waits alone: the plan's order and its sold seats stay as they are.
   if (isPlanOpen(order)) return enterPaymentPhase(trx, payment, phase, paymentSet)
   await enterPhase(trx, order, payment, phase, { payment: paymentSet })
   // Vouchers and transfers move the reservation's deadline to theirs (the fan sees it on the cart); an
@@ -785,7 +785,7 @@ export const supersedeCounterPayment = (trx: Db, payment: PaymentRow) =>
 async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
   if (payment.status === 'PAID' || payment.status === 'REFUNDED') return
   if (!isOpenOrder(order.status as OrderStatus)) return
-  // An instalment's voucher lapsed: only it ends; the plan goes on (its own due dates decide, part 5).
+  // An installment's voucher lapsed: only it ends; the plan goes on (its own due dates decide, part 5).
   if (isPlanOpen(order)) return enterPaymentPhase(trx, payment, 'EXPIRED', { retry_token: null })
   await enterPhase(trx, order, payment, 'EXPIRED', {
     order: { failure_code: 'HOLD_EXPIRED' },

@@ -20,13 +20,13 @@ import { PlanDepositForm } from '../../features/box-office/components/plan-depos
 import { planTendersOf, TenderForm } from '../../features/box-office/components/tender-form'
 import { hasParam, loadCart, uuidParam } from '../../features/checkout/api/load-checkout'
 import {
-  InstalmentPartChoice,
-  useInstalmentPart,
-} from '../../features/checkout/components/instalment-part-choice'
+  InstallmentPartChoice,
+  useInstallmentPart,
+} from '../../features/checkout/components/installment-part-choice'
 import { PlanOrderStep } from '../../features/checkout/components/plan-order-step'
 import { PlanQuoteStep } from '../../features/checkout/components/plan-quote-step'
 import { COUNTER_CHECKOUT } from '../../features/checkout/model/checkout-actor'
-import { type PlanPhase, payableParts } from '../../features/checkout/model/instalment-plan'
+import { type PlanPhase, payableParts } from '../../features/checkout/model/installment-plan'
 import { type ApiError, asApiError } from '../../lib/api-client'
 import type { Route } from './+types/installment'
 
@@ -43,7 +43,7 @@ export function headers() {
  * - `?reservation=<id>`: the operator's hold sold on its event's paguitos plan — the schedule, the buyer (a
  *   fan with an email: the plan's reminders reach them), the payer's document, and the deposit taken in cash
  *   or at the card terminal in the open shift;
- * - `?order=<id>`: a plan of the country — where each payment stands — and its next instalment or its whole
+ * - `?order=<id>`: a plan of the country — where each payment stands — and its next installment or its whole
  *   balance taken at the counter. `&change=` says what to give back after a payment.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -110,7 +110,7 @@ function SellOnPlan({ data: loaderData }: { data: BuyData }) {
   )
 }
 
-/** `?order=`: a plan of the country, and its next instalment or balance taken at the counter. */
+/** `?order=`: a plan of the country, and its next installment or balance taken at the counter. */
 function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
   const { t } = useTranslation('boxoffice')
   const { order, locale, change, shiftOpen } = loaderData
@@ -141,7 +141,7 @@ function CounterPlanPage({ data: loaderData }: { data: OrderData }) {
 }
 
 /**
- * An open plan's next instalment or whole balance taken in tenders, the part chosen as the fan chooses it
+ * An open plan's next installment or whole balance taken in tenders, the part chosen as the fan chooses it
  * online; or, when every payment left is under way (a voucher, a transfer), the wait for them.
  */
 function PlanPayment(props: { order: OrderView; plan: OrderPlan; locale: Locale; disabled: boolean }) {
@@ -150,7 +150,7 @@ function PlanPayment(props: { order: OrderView; plan: OrderPlan; locale: Locale;
   const { revalidate } = useRevalidator()
   const { order, locale } = props
   const parts = payableParts(order)
-  const { choice, part, amount, setPart } = useInstalmentPart(parts)
+  const { choice, part, amount, setPart } = useInstallmentPart(parts)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState<ApiError | null>(null)
   // One key per amount shown: a double tap takes one payment; after it, the next gets its own.
@@ -186,7 +186,7 @@ function PlanPayment(props: { order: OrderView; plan: OrderPlan; locale: Locale;
   return (
     <TitledSection titleSize="h4" title={t('plan.takeTitle', { amount: money })}>
       {choice && (
-        <InstalmentPartChoice
+        <InstallmentPartChoice
           parts={parts}
           part={part}
           onChange={setPart}

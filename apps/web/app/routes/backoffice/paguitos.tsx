@@ -1,5 +1,5 @@
 import { Container, Stack, Title } from '@mantine/core'
-import type { InstallmentPlanList } from '@palco/domain/instalments/contract'
+import type { InstallmentPlanList } from '@palco/domain/installments/contract'
 import { useTranslation } from 'react-i18next'
 import { MutedText } from '../../components/ui/muted-text'
 import { PLANS_PATH } from '../../features/paguitos/api/plans'
@@ -14,7 +14,7 @@ export function headers() {
   return { 'cache-control': 'no-store' }
 }
 
-/** `/backoffice/paguitos` (issue 16 part 1, admins): which of the site's events are sold in instalments, how. */
+/** `/backoffice/paguitos` (issue 16 part 1, admins): which of the site's events are sold in installments, how. */
 export async function loader({ context }: Route.LoaderArgs) {
   const plans = await context.api<InstallmentPlanList>(PLANS_PATH)
   if (plans.status !== 200) throw new Response(null, { status: 502 })

@@ -17,7 +17,7 @@ import {
 } from '../../features/checkout/api/load-checkout'
 import { BuyForm } from '../../features/checkout/components/buy-form'
 import { BuyerCard } from '../../features/checkout/components/buyer-card'
-import { InstalmentPayForm } from '../../features/checkout/components/instalment-pay-form'
+import { InstallmentPayForm } from '../../features/checkout/components/installment-pay-form'
 import { PlanDueNotice } from '../../features/checkout/components/plan-due-notice'
 import { PlanOrderStep } from '../../features/checkout/components/plan-order-step'
 import { PlanQuoteStep } from '../../features/checkout/components/plan-quote-step'
@@ -26,7 +26,7 @@ import { WaitingPayment } from '../../features/checkout/components/waiting-payme
 import { useFanPayment } from '../../features/checkout/hooks/use-fan-payment'
 import { usePlanFollow } from '../../features/checkout/hooks/use-plan-follow'
 import { FAN_CHECKOUT } from '../../features/checkout/model/checkout-actor'
-import { payableParts, waitingPaymentOf } from '../../features/checkout/model/instalment-plan'
+import { payableParts, waitingPaymentOf } from '../../features/checkout/model/installment-plan'
 import { pathOfOrder } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/installment'
 
@@ -45,7 +45,7 @@ const countryOfCurrency = (currency: string) => COUNTRIES.find((c) => currencyOf
  * - `?reservation=<id>`: buying the reservation on its event's paguitos plan — the schedule, then the
  *   deposit paid by card, voucher or transfer (as /checkout/buy pays a whole order);
  * - `?order=<id>`: a bought plan — where each payment stands, a voucher or transfer still to pay, and paying
- *   the next instalment or the whole balance. Mails and the locked tickets link here.
+ *   the next installment or the whole balance. Mails and the locked tickets link here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireFan(request, context)
@@ -189,7 +189,7 @@ function PlanPage({ data: loaderData }: { data: OrderData }) {
               <SandboxLink paymentId={loaderData.sandboxPaymentId} />
             )}
             {settling && waiting === null && parts.balance > 0 && (
-              <InstalmentPayForm
+              <InstallmentPayForm
                 order={order}
                 parts={parts}
                 payments={plan.lines.length - 1}

@@ -8,7 +8,7 @@ import { OrderCode } from '../../features/checkout/components/order-code'
 import { OrderSummary } from '../../features/checkout/components/order-summary'
 import { TicketsList } from '../../features/checkout/components/tickets-list'
 import { forgetCheckout, sessionStore } from '../../features/checkout/model/checkout-session'
-import { instalmentsPageOf } from '../../features/checkout/model/instalment-plan'
+import { installmentsPageOf } from '../../features/checkout/model/installment-plan'
 import { pathOfOrder } from '../../features/checkout/model/result-route'
 import type { Route } from './+types/successful-purchase'
 
@@ -63,7 +63,7 @@ export default function SuccessfulPurchase({ loaderData }: Route.ComponentProps)
               )}
               {plan && (
                 <Group mt="xs">
-                  <Button component={Link} to={instalmentsPageOf(order.id)} data-testid="paguitos-link">
+                  <Button component={Link} to={installmentsPageOf(order.id)} data-testid="paguitos-link">
                     {t('success.planLink')}
                   </Button>
                 </Group>

@@ -3,7 +3,7 @@ import type { PurchasePage } from '@palco/domain/tickets/contract'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigate } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
-import { instalmentsPageOf } from '../../features/checkout/model/instalment-plan'
+import { installmentsPageOf } from '../../features/checkout/model/installment-plan'
 import { PurchaseCard } from '../../features/tickets/components/purchase-card'
 import type { Route } from './+types/my-purchases'
 
@@ -58,8 +58,8 @@ export default function MyPurchases({ loaderData }: Route.ComponentProps) {
                 key={p.id}
                 purchase={p}
                 locale={locale}
-                // A paguitos plan's instalments, paid or still to pay (issue 16).
-                {...(p.plan ? { instalmentsHref: instalmentsPageOf(p.id) } : {})}
+                // A paguitos plan's installments, paid or still to pay (issue 16).
+                {...(p.plan ? { installmentsHref: installmentsPageOf(p.id) } : {})}
               />
             ))}
           </Stack>

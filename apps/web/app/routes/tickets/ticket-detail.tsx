@@ -16,7 +16,7 @@ import type { TicketDetail } from '@palco/domain/tickets/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useRevalidator } from 'react-router'
-import { instalmentsPageOf } from '../../features/checkout/model/instalment-plan'
+import { installmentsPageOf } from '../../features/checkout/model/installment-plan'
 import { ticketPdfUrl } from '../../features/tickets/api/ticket-detail'
 import { LocationLine } from '../../features/tickets/components/location-line'
 import { TicketQr } from '../../features/tickets/components/ticket-qr'
@@ -161,8 +161,8 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
                   <Text size="sm">{t('detail.lockedBody')}</Text>
                   <Button
                     component={Link}
-                    to={instalmentsPageOf(tk.purchaseId)}
-                    data-testid="ticket-instalments"
+                    to={installmentsPageOf(tk.purchaseId)}
+                    data-testid="ticket-installments"
                   >
                     {t('detail.lockedLink')}
                   </Button>

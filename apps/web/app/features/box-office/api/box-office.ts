@@ -2,7 +2,7 @@ import type {
   BackofficeOperator,
   CollectBody,
   CounterFan,
-  CounterInstalmentBody,
+  CounterInstallmentBody,
   CounterPlan,
   CounterPlanBody,
   CounterSale,
@@ -78,8 +78,8 @@ export const planByCodePath = (code: string) => `/api/assistant/plans?code=${enc
 export const sellOnPlan = (body: CounterPlanBody) =>
   apiRequest<{ orderId: string; change: number }>('/api/assistant/plans', { method: 'POST', body })
 
-/** Takes a plan's next instalment, or its balance, in this operator's shift. */
-export const payPlanAtCounter = (orderId: string, body: CounterInstalmentBody) =>
+/** Takes a plan's next installment, or its balance, in this operator's shift. */
+export const payPlanAtCounter = (orderId: string, body: CounterInstallmentBody) =>
   apiRequest<CounterPlan>(`${planPath(orderId)}/payments`, { method: 'POST', body })
 
 /** One of the operator's sales, or a reservation to collect, by its receipt's code. */

@@ -13,7 +13,7 @@ import { cardInstallmentOptions } from './card-installments'
 const cop = { amount: 600_000_00, currency: 'COP' } as const
 const mxn = { amount: 3_000_00, currency: 'MXN' } as const
 
-describe('card instalments offered by the fan’s bank', () => {
+describe('card installments offered by the fan’s bank', () => {
   let mp: FakeMercadoPago
   let kushki: FakeKushki
   beforeAll(async () => {

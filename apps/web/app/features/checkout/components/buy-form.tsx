@@ -24,7 +24,7 @@ const PROMO_REFUSALS: ReadonlySet<string> = new Set([
  * The payment step of a cart (`/checkout/buy`, and `/checkout/installment?reservation=` for a paguitos
  * purchase): the payment form, the order it places, and the refusals it shows. With `deposit`, the order is a
  * paguitos purchase: the provider's methods (no wallet, no hosted page) are asked for the deposit only, and a
- * card may be saved to pay the instalments when due (`canSaveCard`).
+ * card may be saved to pay the installments when due (`canSaveCard`).
  */
 export function BuyForm(props: {
   cart: Cart
@@ -39,7 +39,7 @@ export function BuyForm(props: {
   deposit?: number
   /**
    * With `deposit`: the provider can keep the card (the quote's `canSaveCard`), so the form offers to save it
-   * and charge each instalment on it when due.
+   * and charge each installment on it when due.
    */
   canSaveCard?: boolean
 }) {

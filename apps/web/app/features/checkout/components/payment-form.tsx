@@ -35,7 +35,7 @@ const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
 }
 
 /**
- * What the form charges and how: the cart's own figures at `/checkout/buy`; a paguitos deposit or instalment
+ * What the form charges and how: the cart's own figures at `/checkout/buy`; a paguitos deposit or installment
  * (issue 16) passes its amount as `total` and the methods that may pay it.
  */
 export type PaymentFigures = Pick<
@@ -70,7 +70,7 @@ export function PaymentForm(props: {
   /** Whether the card's bank may split the charge into monthly parts (default true). */
   cardInstallments?: boolean
   /**
-   * A paguitos deposit where the provider keeps cards (issue 16): a box to save the card, so each instalment
+   * A paguitos deposit where the provider keeps cards (issue 16): a box to save the card, so each installment
    * is charged on it when due (`saveCard` of the request). Default false.
    */
   offerSaveCard?: boolean

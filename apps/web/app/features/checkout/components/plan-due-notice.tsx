@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core'
 import type { OrderPlan } from '@palco/domain/checkout/contract'
 import { formatDate, formatMoney } from '@palco/domain/format/format'
-import { GRACE_DAYS } from '@palco/domain/instalments/standing'
+import { GRACE_DAYS } from '@palco/domain/installments/standing'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
 import { cardBrandName } from '../../../lib/card-brand'
-import type { PlanPhase } from '../model/instalment-plan'
-import { usePlanLineName } from './instalment-schedule'
+import type { PlanPhase } from '../model/installment-plan'
+import { usePlanLineName } from './installment-schedule'
 import { PlanNotice } from './plan-notice'
 
 const DAY_MS = 86_400_000

@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { wordingOf } from '../../../lib/actor'
 import type { CheckoutActor, HoldRef } from '../model/checkout-actor'
 import { HoldStep, type StepHold } from './hold-step'
-import { InstalmentSchedule } from './instalment-schedule'
+import { InstallmentSchedule } from './installment-schedule'
 import { PlanNotice } from './plan-notice'
 
 export type PlanSchedule = NonNullable<InstallmentQuote['schedule']>
@@ -51,7 +51,7 @@ export function PlanQuoteStep(props: {
           </PlanNotice>
         ) : (
           <Stack gap="md">
-            <InstalmentSchedule
+            <InstallmentSchedule
               rows={[
                 { seq: 0, dueAt: null, amount: schedule.deposit },
                 ...schedule.payments.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amount: p.amount })),

@@ -3,8 +3,8 @@ import type { OrderPlan, OrderView } from '@palco/domain/checkout/contract'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import { useTranslation } from 'react-i18next'
-import { lineStates, type PlanPhase } from '../model/instalment-plan'
-import { InstalmentSchedule } from './instalment-schedule'
+import { lineStates, type PlanPhase } from '../model/installment-plan'
+import { InstallmentSchedule } from './installment-schedule'
 import { Fact } from './payment-facts'
 
 /**
@@ -22,7 +22,7 @@ export function PlanStatement(props: {
   const states = lineStates({ ...order, plan })
   const money = (amount: number) => formatMoney({ amount, currency: order.currency }, locale)
   return (
-    <InstalmentSchedule
+    <InstallmentSchedule
       rows={plan.lines.map((line, i) => ({
         seq: line.seq,
         dueAt: line.dueAt,
@@ -45,6 +45,6 @@ export function PlanStatement(props: {
           />
         </Group>
       )}
-    </InstalmentSchedule>
+    </InstallmentSchedule>
   )
 }

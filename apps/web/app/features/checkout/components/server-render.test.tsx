@@ -19,8 +19,8 @@ import { code128Values } from '../model/code128'
 import { CashStepsView } from './cash-steps-view'
 import { DetailsFormView } from './details-form'
 import { HoldStep } from './hold-step'
-import { InstalmentPayForm } from './instalment-pay-form'
-import { InstalmentSchedule } from './instalment-schedule'
+import { InstallmentPayForm } from './installment-pay-form'
+import { InstallmentSchedule } from './installment-schedule'
 import { OrderSummary } from './order-summary'
 import { PaymentForm } from './payment-form'
 import { PlanOrderStep } from './plan-order-step'
@@ -282,7 +282,7 @@ describe('checkout pages, server render', () => {
 
   it('a paguitos schedule is a table: the deposit today, each payment with its date and amount, the total', () => {
     const html = render(
-      <InstalmentSchedule
+      <InstallmentSchedule
         rows={[
           { seq: 0, dueAt: null, amount: 5_025_000 },
           { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 7_537_500 },
@@ -304,7 +304,7 @@ describe('checkout pages, server render', () => {
 
   it('a bought plan says where each payment stands', () => {
     const html = render(
-      <InstalmentSchedule
+      <InstallmentSchedule
         rows={[
           { seq: 0, dueAt: '2026-11-21T17:00:00.000Z', amount: 50, state: 'PAID' },
           { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 75, state: 'OVERDUE' },
@@ -338,7 +338,7 @@ describe('checkout pages, server render', () => {
     expect(html).toContain('Pagar cuota inicial de $\u00a050.250')
   })
 
-  it('a card deposit offers to save the card for the instalments only when asked to', () => {
+  it('a card deposit offers to save the card for the installments only when asked to', () => {
     const deposit = { ...cart, total: 5_025_000, methods: ['CARD', 'CASH', 'TRANSFER'] as Cart['methods'] }
     const html = render(
       <PaymentForm
@@ -362,7 +362,7 @@ describe('checkout pages, server render', () => {
     expect(without).not.toContain('data-testid="save-card"')
   })
 
-  it('an instalment: the next payment or the whole balance, with the wallet when it covers it', () => {
+  it('an installment: the next payment or the whole balance, with the wallet when it covers it', () => {
     const offer: MethodsOffer = {
       methods: ['CARD', 'CASH', 'TRANSFER', 'WALLET'],
       cashNetworks: ['cash'],
@@ -379,7 +379,7 @@ describe('checkout pages, server render', () => {
       payments: 2,
     }
     const both = render(
-      <InstalmentPayForm
+      <InstallmentPayForm
         {...props}
         parts={{
           next: { seq: 1, dueAt: '2026-12-01T17:00:00.000Z', amount: 7_537_500 },
@@ -394,7 +394,7 @@ describe('checkout pages, server render', () => {
     expect(both).not.toContain('Usar el saldo de mi billetera')
     expect(both).toContain('Pagar $\u00a075.375')
     const last = render(
-      <InstalmentPayForm
+      <InstallmentPayForm
         {...props}
         parts={{ next: { seq: 2, dueAt: '2026-12-11T17:00:00.000Z', amount: 7_537_500 }, balance: 7_537_500 }}
       />,

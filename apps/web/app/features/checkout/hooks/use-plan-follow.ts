@@ -1,7 +1,7 @@
 import type { OrderPlan, OrderView, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { useCallback, useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { waitingPaymentOf } from '../model/instalment-plan'
+import { waitingPaymentOf } from '../model/installment-plan'
 import { isExternalUrl } from '../model/result-route'
 import { useOrderPolling } from './use-order-polling'
 

@@ -40,7 +40,7 @@ export type PaymentDraft =
 export interface PayRequest {
   draft: PaymentDraft
   useWallet: boolean
-  /** A paguitos deposit by card (issue 16): keep the card to charge each instalment on its due date. */
+  /** A paguitos deposit by card (issue 16): keep the card to charge each installment on its due date. */
   saveCard?: boolean
 }
 

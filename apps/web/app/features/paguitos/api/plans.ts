@@ -1,5 +1,5 @@
-import type { InstallmentPlanRow } from '@palco/domain/instalments/contract'
-import type { InstallmentPlan } from '@palco/domain/instalments/schedule'
+import type { InstallmentPlanRow } from '@palco/domain/installments/contract'
+import type { InstallmentPlan } from '@palco/domain/installments/schedule'
 import { apiRequest } from '../../../lib/api-client'
 
 /** The back office's paguitos plans (issue 16 part 1), admins only. */

@@ -10,8 +10,8 @@ import {
   Text,
 } from '@mantine/core'
 import { formatDate, formatMoney } from '@palco/domain/format/format'
-import type { InstallmentPlanRow } from '@palco/domain/instalments/contract'
-import { type InstallmentPlan, scheduleOf } from '@palco/domain/instalments/schedule'
+import type { InstallmentPlanRow } from '@palco/domain/installments/contract'
+import { type InstallmentPlan, scheduleOf } from '@palco/domain/installments/schedule'
 import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -76,7 +76,7 @@ function planOf(d: Draft): InstallmentPlan {
 
 /**
  * The back office's paguitos plans (issue 16 part 1): pick one of the site's upcoming events, set how it is
- * paid in instalments, and see at once what that comes to for its cheapest place bought today — the same
+ * paid in installments, and see at once what that comes to for its cheapest place bought today — the same
  * rule the checkout applies (`scheduleOf`).
  */
 export function PlansManager(props: { events: InstallmentPlanRow[]; locale: Locale }) {

@@ -3,7 +3,7 @@ import type { ServerContext } from '@palco/domain/web/server-context'
 import { apiRequest } from '../../../lib/api-client'
 
 /**
- * The fan's saved cards (issue 16): kept at the site's payment provider to charge paguitos instalments on
+ * The fan's saved cards (issue 16): kept at the site's payment provider to charge paguitos installments on
  * their due dates; only the brand and last four digits are known here.
  */
 

@@ -21,8 +21,8 @@ export const methodLabelKey = (method: string) =>
 export function PurchaseCard(props: {
   purchase: Purchase
   locale: Locale
-  /** A paguitos plan's instalments page (issue 16), where the rest is paid. */
-  instalmentsHref?: string
+  /** A paguitos plan's installments page (issue 16), where the rest is paid. */
+  installmentsHref?: string
 }) {
   const { t } = useTranslation('tickets')
   const p = props.purchase
@@ -72,14 +72,14 @@ export function PurchaseCard(props: {
           >
             {t('purchases.seeDetail', { code: p.code })}
           </Button>
-          {props.instalmentsHref && (
+          {props.installmentsHref && (
             <Button
               component={Link}
-              to={props.instalmentsHref}
-              aria-label={t('purchases.instalmentsOf', { code: p.code })}
-              data-testid="purchase-instalments"
+              to={props.installmentsHref}
+              aria-label={t('purchases.installmentsOf', { code: p.code })}
+              data-testid="purchase-installments"
             >
-              {t('purchases.instalments')}
+              {t('purchases.installments')}
             </Button>
           )}
         </Group>

@@ -107,7 +107,7 @@ describe('Kushki card charges', () => {
     expect(JSON.stringify(amount.subtotalIva0)).toBe('499.99')
   })
 
-  it('sends instalments as months', async () => {
+  it('sends installments as months', async () => {
     await adapter.chargeCard(card('approved', { installments: 6 }))
     expect(lastRequest('/card/v1/charges').body).toMatchObject({ months: 6 })
   })
@@ -677,7 +677,7 @@ describe('Kushki saved cards (paguitos)', () => {
     return request
   }
 
-  /** An instalment's charge as the plan pass makes it: a placeholder token, no browser data. */
+  /** An installment's charge as the plan pass makes it: a placeholder token, no browser data. */
   const onSaved = (savedCard: { providerCardId: string; providerCustomerId: string | null }) =>
     card('approved', { token: 'saved-card', savedCard })
 

@@ -40,7 +40,7 @@ import {
  *
  * Pages followed (api-docs.kushkipagos.com and docs.kushki.com/co|mx):
  * - Card: "Make a charge" POST /card/v1/charges with the Kushki.js token, `Private-Merchant-Id`, the amount
- *   object { subtotalIva, subtotalIva0, ice, iva, currency }, `months` for instalments, `fullResponse` so the
+ *   object { subtotalIva, subtotalIva0, ice, iva, currency }, `months` for installments, `fullResponse` so the
  *   answer carries details.transactionStatus (APPROVAL / DECLINED / INITIALIZED).
  * - Voids/refunds: "Void a transaction" DELETE /v1/charges/{ticketNumber}; Kushki turns a void on a
  *   settled charge into a refund ("Devoluciones, anulaciones y reembolsos").
@@ -297,7 +297,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
 
   /**
    * Saves the card of a one-use token as an on-demand subscription (periodicity "custom": Kushki schedules
-   * no charge of its own; we charge each instalment when it is due). A refusal throws
+   * no charge of its own; we charge each installment when it is due). A refusal throws
    * ProviderUnsupportedError, as the sandbox does: there is no payment to decline.
    */
   async saveCard(input: SaveCardInput): Promise<SavedCardResult> {
@@ -351,8 +351,8 @@ export class KushkiAdapter implements PaymentProviderAdapter {
   }
 
   /**
-   * A merchant-initiated one-click charge of a saved card (a paguitos deposit or instalment): the
-   * subscription stands for the card, so no token and no CVV are sent, and each instalment is one charge
+   * A merchant-initiated one-click charge of a saved card (a paguitos deposit or installment): the
+   * subscription stands for the card, so no token and no CVV are sent, and each installment is one charge
    * (no `months`). Not a creation in the 404 sense: a 404 here is a subscription cancelled since, a
    * definite refusal of this charge.
    */
@@ -385,7 +385,7 @@ export class KushkiAdapter implements PaymentProviderAdapter {
       orderDetails: { siteDomain: 'palco', description: input.description },
       fullResponse: true,
     }
-    // `months` is Kushki's instalment count ("cargo diferido"); a one-shot charge sends none.
+    // `months` is Kushki's installment count ("cargo diferido"); a one-shot charge sends none.
     if (input.installments > 1) body.months = input.installments
     const response = await this.#call('POST', '/card/v1/charges', {
       creation: true,

@@ -788,7 +788,7 @@ describe('Mercado Pago saved cards (paguitos)', () => {
   const requestsTo = (path: string, method = 'POST') =>
     front.requests.filter((r) => r.method === method && r.path.split('?')[0] === path)
 
-  /** An instalment's charge as the plan pass makes it: a placeholder token, no browser method or issuer. */
+  /** An installment's charge as the plan pass makes it: a placeholder token, no browser method or issuer. */
   const onSaved = (savedCard: { providerCardId: string; providerCustomerId: string | null }) =>
     card('APRO', { token: 'saved-card', paymentMethodId: undefined, savedCard })
 
@@ -872,7 +872,7 @@ describe('Mercado Pago saved cards (paguitos)', () => {
       transaction_amount: 1500,
       token: expect.stringMatching(/^fake-APRO-/),
       installments: 1,
-      // Read from the saved card: an instalment has no browser data.
+      // Read from the saved card: an installment has no browser data.
       payment_method_id: 'master',
       issuer_id: '3',
       external_reference: input.paymentId,

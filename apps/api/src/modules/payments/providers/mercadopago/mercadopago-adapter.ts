@@ -451,9 +451,9 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
   }
 
   /**
-   * A merchant-initiated charge of a saved card (a paguitos deposit or instalment): no CVV and no fan
+   * A merchant-initiated charge of a saved card (a paguitos deposit or installment): no CVV and no fan
    * present, so the saved card is tokenized server-side from its id and paid with that one-use token as the
-   * customer's card, in one instalment. The payment itself carries the attempt's idempotency key, so a retry
+   * customer's card, in one installment. The payment itself carries the attempt's idempotency key, so a retry
    * mints a fresh token but never a second payment.
    */
   async #chargeSavedCard(input: CardChargeInput, saved: SavedCardRef): Promise<ProviderPaymentResult> {
@@ -468,7 +468,7 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
     let paymentMethodId = input.paymentMethodId
     let issuerId = input.issuerId
     if (!paymentMethodId) {
-      // Instalments carry no browser data: the card's method and issuer are read from the saved card.
+      // Installments carry no browser data: the card's method and issuer are read from the saved card.
       const found = await this.#call(
         'GET',
         `/v1/customers/${encodeURIComponent(customerId)}/cards/${encodeURIComponent(saved.providerCardId)}`,
@@ -492,7 +492,7 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
       transaction_amount: toMajorNumber(input.amount),
       token,
       description: input.description,
-      // Each instalment of a plan is its own payment: none is split again by the card issuer.
+      // Each installment of a plan is its own payment: none is split again by the card issuer.
       installments: 1,
       payment_method_id: paymentMethodId,
       // Reconciliation retries without the payer's details; the customer id alone identifies the payer.

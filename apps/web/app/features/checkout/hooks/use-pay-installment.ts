@@ -1,17 +1,17 @@
-import type { PayInstalmentBody, PlaceOrderResult } from '@palco/domain/checkout/contract'
+import type { PayInstallmentBody, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import { useCallback } from 'react'
-import { payInstalment } from '../api/installment'
+import { payInstallment } from '../api/installment'
 import { type PayRequest, paymentChoiceOf, paymentSplit } from '../model/payment-split'
 import { usePayAttempt } from './use-pay-attempt'
 
 /**
- * Pays a paguitos plan's next instalment or its balance (issue 16), once per press of the pay button with
- * its idempotency key, as `usePay` places an order. The wallet pays an instalment whole or not at all: the
+ * Pays a paguitos plan's next installment or its balance (issue 16), once per press of the pay button with
+ * its idempotency key, as `usePay` places an order. The wallet pays an installment whole or not at all: the
  * server charges the chosen method the whole amount.
  */
-export function usePayInstalment(
+export function usePayInstallment(
   orderId: string,
-  part: PayInstalmentBody['part'],
+  part: PayInstallmentBody['part'],
   amount: number,
   onPaid: (result: PlaceOrderResult) => void,
 ) {
@@ -25,7 +25,7 @@ export function usePayInstalment(
         async (key) => {
           const split = paymentSplit(amount, amount, draft.method === 'WALLET')
           onPaid(
-            await payInstalment(orderId, {
+            await payInstallment(orderId, {
               part,
               payment: paymentChoiceOf(draft, split),
               expectedAmount: amount,

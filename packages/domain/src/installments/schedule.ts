@@ -3,7 +3,7 @@ import { isWholeUnits, type Money, minorDigitsOf } from '../money/minor-units.js
 import type { PaymentPlanKind } from '../orders/vocabulary.js'
 
 /**
- * Paguitos, instalment plans: the fan pays a deposit now and the rest in scheduled payments that all fall
+ * Paguitos, installment plans: the fan pays a deposit now and the rest in scheduled payments that all fall
  * before the event. An event's admin configures the plan; `scheduleOf` turns it into the amounts and dates
  * a given total would have, or says the plan is not offered for it. ONE_TIME_PAYMENT, the third plan kind
  * of the spec, is a single charge and has no schedule.

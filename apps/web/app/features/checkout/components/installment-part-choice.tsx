@@ -1,19 +1,19 @@
 import { Radio, Stack } from '@mantine/core'
-import type { PayInstalmentBody } from '@palco/domain/checkout/contract'
+import type { PayInstallmentBody } from '@palco/domain/checkout/contract'
 import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { PayableParts } from '../model/instalment-plan'
-import { usePlanLineName } from './instalment-schedule'
+import type { PayableParts } from '../model/installment-plan'
+import { usePlanLineName } from './installment-schedule'
 
-type Part = PayInstalmentBody['part']
+type Part = PayInstallmentBody['part']
 
 /**
- * Which part of a plan is paid now, and how much it is: the next instalment or the whole balance. Both are
- * offered only when they differ (the last instalment is the balance).
+ * Which part of a plan is paid now, and how much it is: the next installment or the whole balance. Both are
+ * offered only when they differ (the last installment is the balance).
  */
-export function useInstalmentPart(parts: PayableParts) {
+export function useInstallmentPart(parts: PayableParts) {
   const next = parts.next
   const choice = next !== null && next.amount < parts.balance
   const [chosen, setChosen] = useState<Part>('NEXT')
@@ -22,8 +22,8 @@ export function useInstalmentPart(parts: PayableParts) {
   return { choice, part, amount, setPart: setChosen }
 }
 
-/** The choice between the next instalment and the whole balance, each with its amount and date. */
-export function InstalmentPartChoice(props: {
+/** The choice between the next installment and the whole balance, each with its amount and date. */
+export function InstallmentPartChoice(props: {
   parts: PayableParts
   part: Part
   onChange: (part: Part) => void

@@ -4,8 +4,8 @@ import type { InstallmentSchedule } from './schedule.js'
 /**
  * Where a paguitos plan stands (issue 16 parts 4–6), derived from its schedule and what the order's settled
  * payments add up to — never stored apart from them, so a payment that settles twice or out of order cannot
- * leave an instalment marked wrongly. Money settled is applied to the deposit first, then to each payment in
- * due order: paying early or paying more than one instalment at once simply covers more of them.
+ * leave an installment marked wrongly. Money settled is applied to the deposit first, then to each payment in
+ * due order: paying early or paying more than one installment at once simply covers more of them.
  */
 
 const DAY_MS = 86_400_000
@@ -18,24 +18,24 @@ export const REMINDER_DAYS_BEFORE = 3
  */
 export const GRACE_DAYS = 3
 
-export interface InstalmentLine {
+export interface InstallmentLine {
   /** 0 is the deposit. */
   seq: number
   /** The deposit's is the moment the plan was bought. */
   dueAt: string
   amount: number
-  /** Spec §4's instalment statuses: PAID once settled money covers it, PENDING before. */
+  /** Spec §4's installment statuses: PAID once settled money covers it, PENDING before. */
   status: Extract<InstallmentStatus, 'PAID' | 'PENDING'>
-  /** Part of it is covered already (a payment that did not match an instalment's amount). */
+  /** Part of it is covered already (a payment that did not match an installment's amount). */
   covered: number
 }
 
-/** The schedule with each instalment's status, given the money settled so far. */
-export function instalmentLines(
+/** The schedule with each installment's status, given the money settled so far. */
+export function installmentLines(
   schedule: InstallmentSchedule,
   boughtAt: Date,
   settled: number,
-): InstalmentLine[] {
+): InstallmentLine[] {
   const parts = [
     { seq: 0, dueAt: boughtAt.toISOString(), amount: schedule.deposit },
     ...schedule.payments.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amount: p.amount })),
@@ -48,39 +48,39 @@ export function instalmentLines(
   })
 }
 
-/** The first instalment not fully paid, with what is left of it; null when the plan is paid. */
-export function nextInstalment(lines: readonly InstalmentLine[]) {
+/** The first installment not fully paid, with what is left of it; null when the plan is paid. */
+export function nextInstallment(lines: readonly InstallmentLine[]) {
   const next = lines.find((l) => l.status === 'PENDING')
   return next ? { seq: next.seq, dueAt: next.dueAt, amount: next.amount - next.covered } : null
 }
 
 /**
  * PAID: nothing left. CURRENT: nothing overdue. OVERDUE: a due date passed, still within the grace.
- * LAPSED: the grace of a missed instalment ended — the plan is to be cancelled.
+ * LAPSED: the grace of a missed installment ended — the plan is to be cancelled.
  */
 export type PlanStanding = 'PAID' | 'CURRENT' | 'OVERDUE' | 'LAPSED'
 
-export function planStanding(lines: readonly InstalmentLine[], now: Date): PlanStanding {
-  const next = nextInstalment(lines)
+export function planStanding(lines: readonly InstallmentLine[], now: Date): PlanStanding {
+  const next = nextInstallment(lines)
   if (!next) return 'PAID'
   const due = Date.parse(next.dueAt)
   if (now.getTime() < due) return 'CURRENT'
   return now.getTime() < due + GRACE_DAYS * DAY_MS ? 'OVERDUE' : 'LAPSED'
 }
 
-/** The notices a plan sends; each goes once per instalment (the API keys them by order, seq and kind). */
+/** The notices a plan sends; each goes once per installment (the API keys them by order, seq and kind). */
 export type PlanNotice = 'DUE_SOON' | 'DUE_TODAY' | 'OVERDUE'
 
 /**
- * The notice the fan should have had by `now` about the next unpaid instalment, or null: three days before
+ * The notice the fan should have had by `now` about the next unpaid installment, or null: three days before
  * its due date, on it, and once overdue. Only the latest applies — a plan bought two days before a due date
  * gets "due today" on the day, not a late "due soon".
  */
 export function noticeDue(
-  lines: readonly InstalmentLine[],
+  lines: readonly InstallmentLine[],
   now: Date,
 ): { seq: number; kind: PlanNotice } | null {
-  const next = nextInstalment(lines)
+  const next = nextInstallment(lines)
   if (!next || next.seq === 0) return null
   const due = Date.parse(next.dueAt)
   const t = now.getTime()
@@ -90,7 +90,7 @@ export function noticeDue(
   return null
 }
 
-/** Automatic charges of a saved card per instalment: on the due date, then a day and two days after. */
+/** Automatic charges of a saved card per installment: on the due date, then a day and two days after. */
 export const CHARGE_ATTEMPTS = 3
 
 /**

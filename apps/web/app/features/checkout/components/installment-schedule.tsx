@@ -3,8 +3,8 @@ import { formatDate, formatMoney } from '@palco/domain/format/format'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LineState } from '../model/instalment-plan'
-import classes from './instalment-schedule.module.css'
+import type { LineState } from '../model/installment-plan'
+import classes from './installment-schedule.module.css'
 
 export interface ScheduleRow {
   /** 0 is the deposit. */
@@ -27,7 +27,7 @@ export function usePlanLineName() {
  * A paguitos plan as a table (issue 16): the deposit and each later payment with its due date (in the
  * event's time zone) and amount, the total, and for a bought plan where each payment stands.
  */
-export function InstalmentSchedule(props: {
+export function InstallmentSchedule(props: {
   rows: readonly ScheduleRow[]
   total: number
   currency: Currency

@@ -2,24 +2,24 @@ import { Alert } from '@mantine/core'
 import type { OrderView, PlaceOrderResult } from '@palco/domain/checkout/contract'
 import type { MethodsOffer } from '@palco/domain/checkout/methods'
 import type { Locale } from '@palco/domain/locale/country'
-import { instalmentMethodsOf } from '@palco/domain/plans/deposit-methods'
+import { installmentMethodsOf } from '@palco/domain/plans/deposit-methods'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
-import { usePayInstalment } from '../hooks/use-pay-instalment'
-import type { PayableParts } from '../model/instalment-plan'
-import { InstalmentPartChoice, useInstalmentPart } from './instalment-part-choice'
+import { usePayInstallment } from '../hooks/use-pay-installment'
+import type { PayableParts } from '../model/installment-plan'
+import { InstallmentPartChoice, useInstallmentPart } from './installment-part-choice'
 import { PaymentForm } from './payment-form'
 
 /** Refusals that mean the plan moved meanwhile: the page reads it again and shows what is owed now. */
 const PLAN_MOVED: ReadonlySet<string> = new Set(['AMOUNT_MISMATCH', 'ORDER_NOT_PAYABLE'])
 
 /**
- * Paying a paguitos plan (issue 16): the next instalment or the whole balance, with any method of the
+ * Paying a paguitos plan (issue 16): the next installment or the whole balance, with any method of the
  * country (card, voucher, transfer, or the wallet when it covers the amount).
  */
-export function InstalmentPayForm(props: {
+export function InstallmentPayForm(props: {
   order: Pick<OrderView, 'id' | 'currency' | 'event'>
   parts: PayableParts
   offer: MethodsOffer
@@ -35,8 +35,8 @@ export function InstalmentPayForm(props: {
 }) {
   const { t } = useTranslation('checkout')
   const { order, parts, locale, onStale } = props
-  const { choice, part, amount, setPart } = useInstalmentPart(parts)
-  const { pay, submitting, error } = usePayInstalment(order.id, part, amount, props.onPaid)
+  const { choice, part, amount, setPart } = useInstallmentPart(parts)
+  const { pay, submitting, error } = usePayInstallment(order.id, part, amount, props.onPaid)
   const stale = error !== null && PLAN_MOVED.has(error.code)
   useEffect(() => {
     if (stale) onStale()
@@ -48,7 +48,7 @@ export function InstalmentPayForm(props: {
         currency: order.currency,
         total: amount,
         walletBalance: props.walletBalance,
-        methods: instalmentMethodsOf(props.offer.methods),
+        methods: installmentMethodsOf(props.offer.methods),
         cashNetworks: props.offer.cashNetworks,
         transferKinds: props.offer.transferKinds,
       }}
@@ -62,7 +62,7 @@ export function InstalmentPayForm(props: {
       cardInstallments={false}
       lead={
         choice && (
-          <InstalmentPartChoice
+          <InstallmentPartChoice
             parts={parts}
             part={part}
             onChange={setPart}

@@ -1,6 +1,6 @@
 import type { OrderPlan, OrderView } from '@palco/domain/checkout/contract'
 import { describe, expect, it } from 'vitest'
-import { lineStates, payableParts, planPhase, waitingPaymentOf } from './instalment-plan'
+import { lineStates, payableParts, planPhase, waitingPaymentOf } from './installment-plan'
 
 // A 100,000 plan: 25,000 deposit, then 37,500 twice.
 const lines = (paid: number): OrderPlan['lines'] => {
@@ -53,7 +53,7 @@ describe('payableParts', () => {
       { seq: 1, amount: 37_500 },
       75_000,
     ],
-    // A payment that did not match an instalment leaves the rest of it to pay.
+    // A payment that did not match an installment leaves the rest of it to pay.
     [
       'part of payment 1 covered',
       [pay(25_000, 'PAID'), pay(10_000, 'PAID', 'WALLET')],

@@ -15,13 +15,13 @@ export const inFlightOf = (order: Pick<OrderView, 'payments'>): number =>
   order.payments.reduce((sum, p) => (IN_FLIGHT.has(p.status) ? sum + p.amount : sum), 0)
 
 export interface PayableParts {
-  /** The next instalment not yet paid nor under way, with what is left of it; null when none is. */
+  /** The next installment not yet paid nor under way, with what is left of it; null when none is. */
   next: { seq: number; dueAt: string; amount: number } | null
   /** Everything not yet paid nor under way. */
   balance: number
 }
 
-/** What "pay the next instalment" and "pay the whole balance" come to now. */
+/** What "pay the next installment" and "pay the whole balance" come to now. */
 export function payableParts(order: PlanOrder): PayableParts {
   const inFlight = inFlightOf(order)
   const asked = order.paid + inFlight
@@ -79,5 +79,5 @@ export function planPhase(order: { status: OrderView['status']; plan: OrderPlan 
 }
 
 /** The plan's page, linked from tickets, purchases, mails and the success page. */
-export const instalmentsPageOf = (orderId: string) =>
+export const installmentsPageOf = (orderId: string) =>
   `/checkout/installment?order=${encodeURIComponent(orderId)}`
