@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canEventTransition, isEventCancelled } from './event-lifecycle.js'
+import { assertEventMove, canEventTransition, isEventCancelled } from './event-lifecycle.js'
 import { EVENT_STATUSES } from './vocabulary.js'
 
 describe('event status changes (DESIGN §4.5)', () => {
@@ -15,6 +15,13 @@ describe('event status changes (DESIGN §4.5)', () => {
 
   it.each(pairs)('%s → %s is allowed only when the table says so', (from, to) => {
     expect(canEventTransition(from, to)).toBe(allowed.has(`${from}→${to}`))
+  })
+
+  it('the repository guard throws exactly on the moves the table refuses', () => {
+    for (const [from, to] of pairs) {
+      if (allowed.has(`${from}→${to}`)) expect(() => assertEventMove(from, to)).not.toThrow()
+      else expect(() => assertEventMove(from, to)).toThrow(`${from} → ${to}`)
+    }
   })
 
   it('a cancelled event is final: its refunds cannot be undone', () => {

@@ -20,6 +20,17 @@ const TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
 export const canEventTransition = (from: EventStatus, to: EventStatus): boolean =>
   TRANSITIONS[from].includes(to)
 
+/**
+ * The repository's guard: the service answers an illegal move with a translated CONFLICT before asking for
+ * it, so an illegal move reaching the write is a bug.
+ */
+export function assertEventMove(from: EventStatus, to: EventStatus): void {
+  if (!canEventTransition(from, to)) throw new Error(`Illegal event move ${from} → ${to}`)
+}
+
+/** Every event is created a draft: nothing is public, nothing sells until it is published. */
+export const EVENT_INITIAL_STATUSES = ['DRAFT'] as const satisfies readonly EventStatus[]
+
 /** Events on sale and in listings: only a published event sells, lists or takes holds. */
 export const SELLING_EVENT_STATUS = 'PUBLISHED' as const satisfies EventStatus
 

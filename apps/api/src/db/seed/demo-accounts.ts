@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { findFanByEmail, insertFan } from '../../modules/fans/fans.repository.js'
+import { markFanRegistered } from '../../modules/fans/fans.service.js'
 import { seedDemoWallets } from './demo-checkout.js'
 
 export const DEMO_PASSWORD = 'Palco#2026'
@@ -107,20 +108,25 @@ export async function seedDemoAccounts(app: FastifyInstance): Promise<number> {
       })
       .where('id', '=', userId)
       .execute()
-    await insertFan(app.db, {
-      user_id: userId,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      email: a.email,
-      phone_prefix: a.phonePrefix,
-      phone_number: a.phone,
-      document_type: a.documentType,
-      document_number: a.documentNumber,
-      gender: 'OTHER',
-      birth_date: '1990-05-17',
-      country: a.country,
-      registration_status: 'REGISTERED',
-    })
+    await insertFan(
+      app.db,
+      {
+        user_id: userId,
+        first_name: a.firstName,
+        last_name: a.lastName,
+        email: a.email,
+        phone_prefix: a.phonePrefix,
+        phone_number: a.phone,
+        document_type: a.documentType,
+        document_number: a.documentNumber,
+        gender: 'OTHER',
+        birth_date: '1990-05-17',
+        country: a.country,
+      },
+      'NOT_REGISTERED',
+    )
+    // Demo accounts come with their contact proven, as if their e-mail had been confirmed.
+    await markFanRegistered(app.db, userId)
     created++
   }
   await seedDemoWallets(app.db)

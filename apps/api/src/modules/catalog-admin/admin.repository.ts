@@ -1,3 +1,4 @@
+import { assertEventMove } from '@palco/domain/catalog/event-lifecycle'
 import type { EventStatus } from '@palco/domain/catalog/vocabulary'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
@@ -73,12 +74,24 @@ export async function replaceIncludedEvents(trx: Db, productId: string, ids: rea
   }
 }
 
-export async function insertEvent(trx: Db, values: Insertable<EventsTable>): Promise<string> {
-  const row = await trx.insertInto('events').values(values).returning('id').executeTakeFirstOrThrow()
+/** The event's own columns, which a form writes; its status and cancellation move only through the moves below. */
+type EventFields = Omit<Insertable<EventsTable>, 'status' | 'cancelled_at' | 'cancellation_reason'>
+
+/** A new event, always a draft (EVENT_INITIAL_STATUSES). */
+export async function insertEvent(trx: Db, values: EventFields): Promise<string> {
+  const row = await trx
+    .insertInto('events')
+    .values({ ...values, status: 'DRAFT' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return row.id
 }
 
-export async function updateEventRow(trx: Db, eventId: string, set: Updateable<EventsTable>) {
+export async function updateEventRow(
+  trx: Db,
+  eventId: string,
+  set: Omit<Updateable<EventsTable>, 'status' | 'cancelled_at' | 'cancellation_reason'>,
+) {
   await trx
     .updateTable('events')
     .set({ ...set, updated_at: new Date() })
@@ -87,10 +100,11 @@ export async function updateEventRow(trx: Db, eventId: string, set: Updateable<E
 }
 
 /**
- * Moves an event from `from` to `to` only if it is still in `from` (the caller checked the move against
- * the domain's table); false when another change got there first.
+ * Moves an event from `from` to `to` only if it is still in `from`; false when another change got there
+ * first.
  */
 export async function setEventStatus(trx: Db, eventId: string, from: EventStatus, to: EventStatus) {
+  assertEventMove(from, to)
   const row = await trx
     .updateTable('events')
     .set({ status: to, updated_at: new Date() })
@@ -148,6 +162,7 @@ export async function markEventCancelled(
   reason: string,
   at: Date,
 ) {
+  assertEventMove(from, 'CANCELLED')
   const row = await trx
     .updateTable('events')
     .set({ status: 'CANCELLED', cancelled_at: at, cancellation_reason: reason, updated_at: at })

@@ -186,7 +186,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput) {
       const refs = await resolveReferences(trx, input)
       const breaks = [...refs.breaks, ...eventRuleBreaks(input, await sectionPlacesOf(trx, input.layoutId))]
       if (breaks.length > 0) ruleBroken(breaks)
-      const eventId = await insertEvent(trx, { ...eventRow(input, refs), status: 'DRAFT' })
+      const eventId = await insertEvent(trx, eventRow(input, refs))
       await writeZones(trx, eventId, input.zones)
       await replaceIncludedEvents(trx, eventId, input.includedEventIds)
       await audit(trx, actor, 'create', 'event', eventId, input)

@@ -1,3 +1,9 @@
+import {
+  assertRegistrationMove,
+  assertRegistrationStart,
+  type InitialRegistrationStatus,
+} from '@palco/domain/people/registration-lifecycle'
+import type { RegistrationStatus } from '@palco/domain/people/vocabulary'
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { FansTable } from '../../db/schema.js'
@@ -41,11 +47,23 @@ export async function findFanByDocument(db: Db, type: string, number: string, ki
     .executeTakeFirst()
 }
 
-export async function insertFan(db: Db, fan: Insertable<FansTable>) {
-  return db.insertInto('fans').values(fan).returningAll().executeTakeFirstOrThrow()
+/** A fan's own columns; the registration status moves only through the functions that name a move. */
+type FanFields = Omit<Insertable<FansTable>, 'registration_status'>
+
+export async function insertFan(db: Db, fan: FanFields, status: InitialRegistrationStatus) {
+  assertRegistrationStart(status)
+  return db
+    .insertInto('fans')
+    .values({ ...fan, registration_status: status })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
-export async function updateFan(db: Db, id: string, patch: Updateable<FansTable>) {
+export async function updateFan(
+  db: Db,
+  id: string,
+  patch: Omit<Updateable<FansTable>, 'registration_status'>,
+) {
   return db
     .updateTable('fans')
     .set({ ...patch, updated_at: new Date() })
@@ -54,12 +72,29 @@ export async function updateFan(db: Db, id: string, patch: Updateable<FansTable>
     .executeTakeFirstOrThrow()
 }
 
+/** The fan's registration moves from `from` to `to` if it is still in `from`. */
+export async function moveFanRegistration(
+  db: Db,
+  id: string,
+  from: RegistrationStatus,
+  to: RegistrationStatus,
+) {
+  assertRegistrationMove(from, to)
+  await db
+    .updateTable('fans')
+    .set({ registration_status: to, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('registration_status', '=', from)
+    .execute()
+}
+
 /**
- * Deleting an account keeps the row (orders point at it) but nothing that identifies the person. With a
- * kind, only a row of that kind is touched.
+ * Retiring a fan (a deleted account's, or a pre-registration an account took over) keeps the row (orders
+ * point at it) but nothing that identifies the person; only a row still in `from` is touched.
  */
-export async function anonymizeFan(db: Db, id: string, kind?: FanKind) {
-  let query = db
+export async function anonymizeFan(db: Db, id: string, from: RegistrationStatus) {
+  assertRegistrationMove(from, 'NOT_REGISTERED')
+  await db
     .updateTable('fans')
     .set({
       user_id: null,
@@ -77,8 +112,8 @@ export async function anonymizeFan(db: Db, id: string, kind?: FanKind) {
       updated_at: new Date(),
     })
     .where('id', '=', id)
-  if (kind) query = query.where('registration_status', kind === 'account' ? '<>' : '=', 'PRE_REGISTERED')
-  await query.execute()
+    .where('registration_status', '=', from)
+    .execute()
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   findFanByUserId,
   findFansAtCounter,
   insertFan,
+  moveFanRegistration,
   updateFan,
 } from './fans.repository.js'
 
@@ -159,17 +160,20 @@ export async function preRegisterContact(
 }
 
 async function insertPreRegistered(db: Db, input: PreRegistration, country: Country): Promise<Fan> {
-  const row = await insertFan(db, {
-    first_name: input.firstName,
-    last_name: input.lastName,
-    email: input.email ?? null,
-    phone_prefix: input.phone ? (input.phonePrefix ?? null) : null,
-    phone_number: input.phone ?? null,
-    document_type: input.documentType ?? null,
-    document_number: input.documentNumber ?? null,
-    country: input.phonePrefix ? countryOfPhonePrefix(input.phonePrefix) : country,
-    registration_status: 'PRE_REGISTERED',
-  }).catch((err: unknown) => {
+  const row = await insertFan(
+    db,
+    {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email ?? null,
+      phone_prefix: input.phone ? (input.phonePrefix ?? null) : null,
+      phone_number: input.phone ?? null,
+      document_type: input.documentType ?? null,
+      document_number: input.documentNumber ?? null,
+      country: input.phonePrefix ? countryOfPhonePrefix(input.phonePrefix) : country,
+    },
+    'PRE_REGISTERED',
+  ).catch((err: unknown) => {
     // Two operators (or two transfers) racing on the same person: the unique indexes decide.
     if (String((err as { code?: string }).code) === '23505') throw new DomainError('AliasExistsException')
     throw err
@@ -217,7 +221,7 @@ export async function preRegistrationsProvenBy(
  * Only a pre-registration is retired this way; an account's fan goes with its account (`retireFanOfAccount`).
  */
 export async function retirePreRegistered(db: Db, fanId: string): Promise<void> {
-  await anonymizeFan(db, fanId, 'pre-registered')
+  await anonymizeFan(db, fanId, 'PRE_REGISTERED')
 }
 
 // --- what the accounts module asks of fan profiles (issue 14: accounts create, complete and retire them) ---
@@ -257,27 +261,30 @@ export async function hasPreRegistration(db: Db, id: Identifier): Promise<boolea
 
 /** A new account's fan, not registered until its email is confirmed (`markFanRegistered`). */
 export async function createAccountFan(db: Db, userId: string, input: SignUp, country: Country) {
-  await insertFan(db, {
-    user_id: userId,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    email: input.email,
-    phone_prefix: input.phonePrefix,
-    phone_number: input.phone,
-    document_type: input.documentType,
-    document_number: input.documentNumber,
-    gender: input.gender,
-    birth_date: input.birthDate,
-    country,
-    registration_status: 'NOT_REGISTERED',
-  })
+  await insertFan(
+    db,
+    {
+      user_id: userId,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      phone_prefix: input.phonePrefix,
+      phone_number: input.phone,
+      document_type: input.documentType,
+      document_number: input.documentNumber,
+      gender: input.gender,
+      birth_date: input.birthDate,
+      country,
+    },
+    'NOT_REGISTERED',
+  )
 }
 
 /** The account proved a contact: its fan counts as registered from now on. */
 export async function markFanRegistered(db: Db, userId: string): Promise<void> {
   const fan = await findFanByUserId(db, userId)
   if (fan && fan.registration_status !== 'REGISTERED')
-    await updateFan(db, fan.id, { registration_status: 'REGISTERED' })
+    await moveFanRegistration(db, fan.id, fan.registration_status as RegistrationStatus, 'REGISTERED')
 }
 
 /** Whether an account's fan other than this account's own already has the phone. */
@@ -298,7 +305,7 @@ export async function setFanPhone(db: Db, userId: string, prefix: PhonePrefix, p
 /** Deleting (or replacing) an account blanks its fan; the row stays for the orders that point at it. */
 export async function retireFanOfAccount(db: Db, userId: string): Promise<void> {
   const fan = await findFanByUserId(db, userId)
-  if (fan) await anonymizeFan(db, fan.id)
+  if (fan) await anonymizeFan(db, fan.id, fan.registration_status as RegistrationStatus)
 }
 
 /**
