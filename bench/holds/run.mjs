@@ -1,7 +1,7 @@
 // @ts-check
 // Seat holds on distinct seats through HTTP, against `pgbench -b simple-update` on the same PostgreSQL server,
-// same client count, same run. DESIGN §8, as restated from measurements: no regression from the recorded
-// figure (0.19–0.21 × pgbench TPS in the same run); the long-term aim stays ≥ 0.5 ×. Issue 5, "Performance".
+// same client count, same run. DESIGN §8: ≥ 0.3 × pgbench TPS at 16 and 32 clients in the same run, one process
+// (recorded 0.11–0.21 ×); the long-term aim stays ≥ 0.5 ×. Issues 5 and 42, "Performance".
 //
 //   npm run bench:holds                                   16 and 32 clients, 15 s each, 3 repetitions
 //   npm run bench:holds -- --clients 16 --reps 1 --dry    quick look, docs/ untouched
@@ -50,8 +50,8 @@ const opt = args({
   dry: false,
 })
 const run = promisify(execFile)
-/** The low end of the recorded ratio: below it, the hold path regressed. */
-const BUDGET_RATIO = 0.19
+/** DESIGN §8's bar for a hold against a pgbench transaction in the same run. */
+const BUDGET_RATIO = 0.3
 const AIM_RATIO = 0.5
 
 const started = new Date()
@@ -331,7 +331,7 @@ try {
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, ${pgFacts.version} (${pgFacts.settings}) · ${buildFacts()}.
 Load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd}: the machine is shared with other engineers' builds and tests, so figures move between runs; the repetitions below show by how much.
 
-**Budget** (DESIGN §8): seat holds on distinct seats, HTTP → commit, no regression from the recorded figure: ≥ ${BUDGET_RATIO} × \`pgbench -b simple-update\` TPS, same machine, same run, same client count (recorded 0.19–0.21 ×; the long-term aim stays ≥ ${AIM_RATIO} ×). **Verdict: ${allPass && integrityOk ? 'pass' : 'FAIL'}.**
+**Budget** (DESIGN §8): seat holds on distinct seats, HTTP → commit: ≥ ${BUDGET_RATIO} × \`pgbench -b simple-update\` TPS, same machine, same run, same client count, one process (recorded 0.11–0.21 ×; the long-term aim stays ≥ ${AIM_RATIO} ×). **Verdict: ${allPass && integrityOk ? 'pass' : 'FAIL'}.**
 
 What runs: ${opt.servers} API process${opt.servers > 1 ? 'es' : ''} (\`node apps/api/dist/server.js\`, NODE_ENV=production, LOG_LEVEL=warn, DB_POOL_SIZE=${opt.pool}, TRUST_PROXY=true, no web build) on a throwaway database; each request is \`POST /api/reservations {eventId, seats:[one seat]}\` by a distinct signed-in fan (own X-Forwarded-For, so the 60/min per-IP limit is per fan) on a distinct free seat of a 42,032-place stadium event (one fresh event per phase), closed loop, one keep-alive connection per client, ${opt.warmup} s warm-up then ${opt.seconds} s measured; throughput counts 201 answers only. pgbench: \`pgbench -b simple-update -c <clients> -j 2 -T ${opt.seconds}\` on its own throwaway database initialised with \`pgbench -i -s 10\`, same PostgreSQL server, run right before or after the holds phase (order alternates by repetition). ${opt.reps} repetitions; cells show median (min–max). Latencies are client-side on loopback, nearest-rank percentiles.
 
