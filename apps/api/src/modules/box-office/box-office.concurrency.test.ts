@@ -7,6 +7,7 @@ import { seatedEvent } from '../../test/seating-fixtures.js'
 import { openTestDatabase } from '../../test/test-db.js'
 import { holdPlaces } from '../seating/holds.service.js'
 import type { CheckoutDeps } from '../settlement/settlement.service.js'
+import { tendersOfShift } from './box-office.repository.js'
 import {
   closeShift,
   collect,
@@ -18,7 +19,6 @@ import {
   sell,
   voidSale,
 } from './box-office.service.js'
-import { tendersOfShiftSales } from './counter-sales.service.js'
 
 const COUNTERS = 8
 const QUOTA = 3
@@ -163,7 +163,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the box office under contention
         .selectAll()
         .where('id', '=', shift.id)
         .executeTakeFirstOrThrow()
-      const tenders = await tendersOfShiftSales(handle.db, shift.id)
+      const tenders = await tendersOfShift(handle.db, shift.id)
       const cash = tenders
         .filter((t) => t.method === 'CASH')
         .map((t) => ({ amount: Number(t.amount), status: t.status }))

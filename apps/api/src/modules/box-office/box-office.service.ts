@@ -46,6 +46,7 @@ import {
   setCourtesyQuota,
   shareOpenShift,
   takeCourtesyQuota,
+  tendersOfShift,
   upcomingEventsWithQuota,
   upsertCourtesyReason,
 } from './box-office.repository.js'
@@ -63,7 +64,6 @@ import {
   sellAtCounter,
   sellForLaterAtCounter,
   sellPlanAtCounter,
-  tendersOfShiftSales,
   voidCounterSale,
 } from './counter-sales.service.js'
 
@@ -109,7 +109,7 @@ export async function closeShift(db: Db, operator: Operator, countedCash: number
     const open = await lockOpenShift(trx, operator.userId)
     if (!open) throw new DomainError('SHIFT_NOT_OPEN')
     // Read once under the shift's lock: the expected cash and the closed shift's report are the same tenders.
-    const tenders = await tendersOfShiftSales(trx, open.id)
+    const tenders = await tendersOfShift(trx, open.id)
     const expected = expectedCash(
       Number(open.opening_float),
       tenders.filter((t) => t.method === 'CASH').map((t) => ({ amount: Number(t.amount), status: t.status })),
@@ -125,7 +125,7 @@ export async function closeShift(db: Db, operator: Operator, countedCash: number
   })
 }
 
-type ShiftTenders = Awaited<ReturnType<typeof tendersOfShiftSales>>
+type ShiftTenders = Awaited<ReturnType<typeof tendersOfShift>>
 
 /**
  * The back office's shift reports (issue 15 part 7): the country's latest shifts with their operator. An
@@ -162,7 +162,7 @@ export async function boxOfficeAudit(
 }
 
 async function shiftView(db: Db, row: ShiftRow, known?: ShiftTenders): Promise<ShiftView> {
-  const tenders = known ?? (await tendersOfShiftSales(db, row.id))
+  const tenders = known ?? (await tendersOfShift(db, row.id))
   const paid = tenders.filter((t) => t.status === 'PAID')
   const sum = (method: string) =>
     paid.filter((t) => t.method === method).reduce((s, t) => s + Number(t.amount), 0)

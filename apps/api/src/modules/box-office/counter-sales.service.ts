@@ -43,7 +43,6 @@ import {
   voidPaidOrder,
 } from '../settlement/settlement.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
-import { tendersOfShift } from './box-office.repository.js'
 
 /**
  * Sales at the box office (issue 15): the checkout core's order, placed by an operator for a buyer and paid
@@ -585,6 +584,3 @@ export async function refundCounterSale(
     return order.code
   })
 }
-
-/** Every counter tender of a shift, for its reports (the box office sums them). */
-export const tendersOfShiftSales = (db: Db, shiftId: string) => tendersOfShift(db, shiftId)
