@@ -62,8 +62,6 @@ const KNOWN_PASS_THROUGHS = new Map(
     // catalog: the event row orders, carts and inscription forms read, added by the same move; it becomes a
     // summary of catalog's own once those callers read one instead of the row's columns.
     ['event.service.ts: eventSummary', 'catalog, for orders and inscriptions'],
-    // tickets: a pre-registered fan's tickets taken over by an account (issue 41 part 4).
-    ['tickets.service.ts: takeOverTicketsOfFan', 'tickets'],
   ]),
 )
 

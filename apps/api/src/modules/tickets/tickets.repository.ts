@@ -428,13 +428,21 @@ export async function findFanByContact(
   return q.orderBy(sql`f.user_id is null`).executeTakeFirst()
 }
 
-/** Every ticket held by a pre-registered fan passes to the account that proved their contact. */
+/** Every ticket held by one fan passes to another fan and their account. */
 export async function reassignFanTickets(db: Db, fromFanId: string, to: { fanId: string; userId: string }) {
   await db
     .updateTable('tickets')
     .set({ owner_fan_id: to.fanId, owner_user_id: to.userId })
     .where('owner_fan_id', '=', fromFanId)
     .execute()
+}
+
+/** Every transfer sent to one fan is addressed to another fan and their account instead. */
+export async function readdressFanTransfers(
+  db: Db,
+  fromFanId: string,
+  to: { fanId: string; userId: string },
+) {
   await db
     .updateTable('ticket_transfers')
     .set({ to_fan_id: to.fanId, to_user_id: to.userId })

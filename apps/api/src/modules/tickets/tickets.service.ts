@@ -57,6 +57,7 @@ import {
   lockTicket,
   maxPerFanOfEvent,
   moveTicket,
+  readdressFanTransfers,
   reassignFanTickets,
   type TicketRow,
   ticketSecret,
@@ -353,11 +354,13 @@ const contactOf = (body: TransferBody) =>
     : { prefix: body.phonePrefix, phone: body.phone, label: `${body.phonePrefix} ${body.phone}` }
 
 /**
- * A pre-registered fan's tickets join the account that proved their email or phone (issue 12); the
- * caller retires the pre-registered fan in the same transaction.
+ * A pre-registered fan's tickets join the account that proved their email or phone (issue 12), and so do the
+ * transfers that sent them there: the account is their receiver from then on, as if it had been sent them.
+ * The caller retires the pre-registered fan in the same transaction.
  */
 export async function takeOverTicketsOfFan(db: Db, fromFanId: string, to: { fanId: string; userId: string }) {
   await reassignFanTickets(db, fromFanId, to)
+  await readdressFanTransfers(db, fromFanId, to)
 }
 
 /**
