@@ -32,11 +32,6 @@ const KNOWN_ROUTE_IMPORTS = new Map(/** @type {[string, string][]} */ ([]))
 /** Service exports that still only pass a repository function on: `file: exported name`. */
 const KNOWN_PASS_THROUGHS = new Map(
   /** @type {[string, string][]} */ ([
-    // seating: the hold rows checkout reads and moves, kept deprecated until its callers move (issue 41).
-    ['holds.service.ts: seatsOfHold', 'seating'],
-    // seating: the seat and hold writes an order's payment makes, moved from checkout as they were.
-    ['seat-sales.service.ts: findHoldRow', 'seating'],
-    ['seat-sales.service.ts: lockHold', 'seating'],
     // payments: the payment rows checkout writes through any Updateable (issue 41 parts 1 and 4).
     ['payments.service.ts: consumeCardToken', 'payments'],
     ['payments.service.ts: findPayment', 'payments'],

@@ -11,7 +11,7 @@ import {
   type VoucherData,
 } from '../payments/payments.service.js'
 import { type Payer, type PaymentProviderAdapter, ProviderUnavailableError } from '../payments/provider.js'
-import { findHoldRow } from '../seating/seat-sales.service.js'
+import { reservationEnd } from '../seating/seat-sales.service.js'
 import { applyProviderOutcome, type CheckoutDeps } from '../settlement/settlement.service.js'
 import type { OrderRequest, Prepared } from './order-request.js'
 
@@ -156,12 +156,12 @@ export async function openHostedPage(
 ): Promise<HostedData> {
   const adapter = deps.providers.byCode(payment.provider_code)
   if (!adapter) throw new Error(`no adapter ${payment.provider_code}`)
-  const [hold, event] = await Promise.all([
-    findHoldRow(deps.db, order.hold_id),
+  const [holdEnd, event] = await Promise.all([
+    reservationEnd(deps.db, order.hold_id),
     eventOfOrder(deps.db, order.event_id),
   ])
-  if (!hold || !event) throw new DomainError('NOT_FOUND')
-  const span = hostedPaymentWindow(new Date(hold.expires_at), now, new Date(event.starts_at))
+  if (!holdEnd || !event) throw new DomainError('NOT_FOUND')
+  const span = hostedPaymentWindow(holdEnd, now, new Date(event.starts_at))
   const contact = order.contact as PlaceOrderBody['contact']
   const billing = order.billing as PlaceOrderBody['billing']
   const back = (page: string) => `${deps.publicUrl}/checkout/${page}?order=${encodeURIComponent(order.id)}`

@@ -17,8 +17,8 @@ import { savedCardRef } from '../payments/saved-cards.service.js'
 import { assertCartable } from '../seating/own-reservation.service.js'
 import {
   keepPlacesUntil,
-  lockHold,
   lockReservationHolder,
+  lockReservationRow,
   moveReservation,
 } from '../seating/seat-sales.service.js'
 import {
@@ -51,7 +51,7 @@ import { assertChannelTakes, linkHoldEnd, partiesOf, salesChannelOf } from './sa
 /** How long the seats are kept from the sweeper while the provider is asked (covers its timeout). */
 const PAYMENT_GRACE_MS = 10 * 60_000
 
-type Hold = NonNullable<Awaited<ReturnType<typeof lockHold>>>
+type Hold = Awaited<ReturnType<typeof lockReservationRow>>
 type Parties = ReturnType<typeof partiesOf>
 type PaymentSplit = NonNullable<ReturnType<typeof splitPayment>>
 
@@ -149,8 +149,7 @@ async function lockReservation(
   // A cancelled event sells nothing (issue 16 part 5); held shared until commit, so a cancellation either
   // waits for this order and settles it, or this order sees the event cancelled.
   await assertEventSells(trx, seen.event_id)
-  const hold = await lockHold(trx, body.reservationId)
-  if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const hold = await lockReservationRow(trx, body.reservationId)
   // Re-read under the hold's lock: a double submit waited for the first and now finds its order.
   const again = await orderOfKey(trx, actor.userId, body.idempotencyKey)
   return again ? { existing: { orderId: again.id, existing: true } } : hold

@@ -23,8 +23,8 @@ import type { Country, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { eventSummary } from '../catalog/event.service.js'
 import { setZoneAgeRules } from '../catalog-admin/admin.service.js'
-import { seatsOfHold } from '../seating/holds.service.js'
 import { assertCartable, ownHoldRow } from '../seating/own-reservation.service.js'
+import { placesOfReservation, type ReservationPlace } from '../seating/seat-sales.service.js'
 import { attachUploads, uploadMeta } from '../uploads/uploads.service.js'
 import {
   ageRulesOfZones,
@@ -49,7 +49,7 @@ import {
 /** The most a reservation's saved answers may weigh: a draft is typed text, not files (those are uploads). */
 const DRAFT_MAX_BYTES = 256 * 1024
 
-type Place = Awaited<ReturnType<typeof seatsOfHold>>[number]
+type Place = ReservationPlace
 
 async function formOf(db: Db, eventId: string): Promise<FormDefinition | null> {
   const stored = await findInscriptionForm(db, eventId)
@@ -90,7 +90,7 @@ function judge(
         fields[`participants.${seq}.${String(issue.path[0] ?? '')}`] = issue.message
       return
     }
-    const rule = place.price_zone_id ? rules.get(place.price_zone_id) : undefined
+    const rule = place.zoneId ? rules.get(place.zoneId) : undefined
     if (rule && (rule.minAge !== null || rule.maxAge !== null)) {
       const birth = birthDateOf(checked.data)
       if (!birth) fields[`participants.${seq}.${BIRTH_DATE_FIELD}`] = 'required'
@@ -107,10 +107,10 @@ async function reservationOf(db: Db, userId: string, reservationId: string) {
   const hold = await ownHoldRow(db, reservationId, userId)
   const event = await eventSummary(db, hold.event_id)
   if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  const places = await seatsOfHold(db, hold.id)
+  const places = await placesOfReservation(db, hold.id)
   const rules = await ageRulesOfZones(
     db,
-    places.flatMap((p) => (p.price_zone_id ? [p.price_zone_id] : [])),
+    places.flatMap((p) => (p.zoneId ? [p.zoneId] : [])),
   )
   return { hold, event, places, rules }
 }
@@ -135,10 +135,10 @@ export async function inscriptionFormView(
     },
     definition: definition as InscriptionFormView['definition'],
     participants: places.map((p, seq) => {
-      const rule = p.price_zone_id ? rules.get(p.price_zone_id) : undefined
+      const rule = p.zoneId ? rules.get(p.zoneId) : undefined
       return {
         seq,
-        zoneName: p.zone_name ?? '',
+        zoneName: p.zoneName ?? '',
         ageRule: rule && (rule.minAge !== null || rule.maxAge !== null) ? rule : null,
       }
     }),
@@ -262,14 +262,14 @@ export async function inscriptionForOrder(
   const definition = await formOf(trx, hold.event_id)
   if (!definition) return null
   const event = await eventSummary(trx, hold.event_id)
-  const places = await seatsOfHold(trx, hold.id)
+  const places = await placesOfReservation(trx, hold.id)
   const draft = await findInscriptionDraft(trx, hold.id)
   const raw = (draft?.participants as Record<string, unknown>[] | undefined) ?? []
   if (!event || !draft?.complete || raw.length !== places.length)
     throw new DomainError('INSCRIPTION_FORM_INCOMPLETE')
   const rules = await ageRulesOfZones(
     trx,
-    places.flatMap((p) => (p.price_zone_id ? [p.price_zone_id] : [])),
+    places.flatMap((p) => (p.zoneId ? [p.zoneId] : [])),
   )
   const judged = judge(definition, raw, places, rules, event, now)
   if (!judged.ok) throw new DomainError('INSCRIPTION_FORM_INCOMPLETE', { fields: judged.fields })
@@ -280,7 +280,7 @@ export async function inscriptionForOrder(
       const text = kept[name]
       if (typeof text === 'string') kept[name] = hashAnswer(text)
     }
-    return { seq, zoneName: places[seq]?.zone_name ?? '', name: participantNameOf(answers), answers: kept }
+    return { seq, zoneName: places[seq]?.zoneName ?? '', name: participantNameOf(answers), answers: kept }
   })
   return { names: entries.map((e) => e.name), entries }
 }

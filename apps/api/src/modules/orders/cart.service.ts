@@ -8,10 +8,9 @@ import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
 import { eventSummary } from '../catalog/event.service.js'
 import { participantsFormOf } from '../inscriptions/inscription-forms.service.js'
-import { seatsOfHold } from '../seating/holds.service.js'
 import { assertCartable, ownHoldRow, PAYING } from '../seating/own-reservation.service.js'
-import { seatKeyOf } from '../seating/seat-key.js'
 import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
+import { placesOfReservation } from '../seating/seat-sales.service.js'
 import { balanceOf } from '../wallet/wallet.service.js'
 import {
   cartPromoOf,
@@ -94,16 +93,7 @@ export async function priceReservation(
   if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
   const country = event.country as Country
   const currency = event.currency as Currency
-  const places: PricedPlace[] = (await seatsOfHold(db, hold.id)).map((s) => ({
-    key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
-    zoneId: s.price_zone_id,
-    zoneName: s.zone_name,
-    section: s.section_code,
-    row: s.row_label,
-    seat: s.seat_number,
-    unitPrice: Number(s.price_amount ?? 0),
-    placeIndex: s.place_index,
-  }))
+  const places: PricedPlace[] = await placesOfReservation(db, hold.id)
   const fee = await feeRuleOf(db, hold.event_id)
   const stored = opts.promo === undefined ? ((await cartPromoOf(db, hold.id)) ?? null) : opts.promo
   let promo: PromoRow | null = null

@@ -1,5 +1,4 @@
 import type { InstallmentQuote } from '@palco/domain/checkout/contract'
-import { DomainError } from '@palco/domain/errors/domain-error'
 import { type InstallmentSchedule, scheduleOf } from '@palco/domain/installments/schedule'
 import { installmentLines, nextInstallment } from '@palco/domain/installments/standing'
 import type { Country, Currency, Locale } from '@palco/domain/locale/country'
@@ -10,7 +9,7 @@ import { priceReservation } from '../orders/cart.service.js'
 import { eventOfOrder, type OrderRow } from '../orders/orders.service.js'
 import type { ProviderRegistry } from '../payments/registry.js'
 import { canSaveCards } from '../payments/saved-cards.service.js'
-import { findHoldRow } from '../seating/seat-sales.service.js'
+import { ownHoldRow } from '../seating/own-reservation.service.js'
 import { type PlanMail, planEmail } from './plan-emails.js'
 import { chargeAttemptsOf, claimInstallmentCharge, claimNotice, openPlanIds } from './plans.repository.js'
 
@@ -58,9 +57,7 @@ export async function scheduleForHold(
   now: Date,
   buyerId: string | null = holderId,
 ) {
-  const hold = await findHoldRow(db, reservationId)
-  if (!hold || hold.user_id !== holderId)
-    throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  const hold = await ownHoldRow(db, reservationId, holderId)
   const priced = await priceReservation(db, hold, buyerId, now)
   const plan = await planOfEvent(db, hold.event_id)
   const total = priced.totals.total

@@ -295,9 +295,3 @@ export async function reservationView(db: Db, holdId: string): Promise<Reservati
     total: seats.reduce((sum, s) => sum + s.price, 0),
   }
 }
-
-/**
- * @deprecated The hold's place rows as the cart and the participant forms read them before seating had
- * `placesOfReservation` (seat-sales.service.ts); kept until those two move to it.
- */
-export { seatsOfHold } from './holds.repository.js'

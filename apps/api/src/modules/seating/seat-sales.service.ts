@@ -1,3 +1,4 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { canTransition } from '@palco/domain/seating/reservation-lifecycle'
 import type { Db } from '../../db/dialect.js'
@@ -10,6 +11,7 @@ import {
   seatsOfHold,
 } from './holds.repository.js'
 import { changePayloads } from './live-feed.js'
+import { PAYING } from './own-reservation.service.js'
 import { seatKeyOf } from './seat-key.js'
 import {
   lockHold,
@@ -132,9 +134,28 @@ export async function unsellReservationPlaces(trx: Db, eventId: string, holdId: 
 }
 
 /**
- * Reads of a reservation's row: as it is (`findHoldRow`), or locked for the caller's own checks (`lockHold`)
- * after `lockReservationHolder` and whatever the caller locks between (its event, shared), the lock order
- * every change of a reservation keeps.
+ * The reservation's row locked for an order's own checks, after `lockReservationHolder` and whatever the
+ * caller locks between (its event, shared): the lock order every change of a reservation keeps. One gone
+ * meanwhile is not found, as one never held.
  */
-export { findHold as findHoldRow } from './holds.repository.js'
-export { lockHold } from './seat-sales.repository.js'
+export async function lockReservationRow(trx: Db, holdId: string) {
+  const hold = await lockHold(trx, holdId)
+  if (!hold) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  return hold
+}
+
+/**
+ * The reservation under its row lock while a payment runs on it (STARTED_PAYMENT or WAITING_FOR_PAYMENT);
+ * undefined once it moved on (finished, released, lapsed), when an outcome that arrives late has nothing of
+ * it left to decide.
+ */
+export async function lockPayingReservation(trx: Db, holdId: string) {
+  const hold = await lockHold(trx, holdId)
+  return hold && PAYING.includes(hold.status) ? hold : undefined
+}
+
+/** When a reservation's own clock runs out (a payment page it is paid on lasts no longer); none: undefined. */
+export async function reservationEnd(db: Db, holdId: string) {
+  const hold = await findHold(db, holdId)
+  return hold ? new Date(hold.expires_at) : undefined
+}

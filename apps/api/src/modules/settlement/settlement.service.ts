@@ -56,7 +56,7 @@ import { mailPlan } from '../plans/plans.service.js'
 import {
   announceSeatChanges,
   keepPlacesUntil,
-  lockHold,
+  lockPayingReservation,
   moveReservation,
   releaseReservationPlaces,
   sellReservationPlaces,
@@ -706,8 +706,8 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
     payment: { decline_reason: outcome.declineReason ?? null, retry_token: null },
   })
   await giveBack(trx, order)
-  const hold = await lockHold(trx, order.hold_id)
-  if (!hold || (hold.status !== 'STARTED_PAYMENT' && hold.status !== 'WAITING_FOR_PAYMENT')) return
+  const hold = await lockPayingReservation(trx, order.hold_id)
+  if (!hold) return
   // A card, a hosted page, or a payment that never got as far as a voucher (provider down), leaves the
   // hold's own clock untouched: the fan keeps the seats for a retry until then. An outstanding voucher or
   // transfer had extended it for days, and its failure ends the reservation; so does a counter's card link,
