@@ -54,9 +54,6 @@ const KNOWN_PASS_THROUGHS = new Map(
     ['plans.service.ts: claimChargeAttempt', 'plans'],
     ['plans.service.ts: chargeAttemptsOfInstallment', 'plans'],
     ['plans.service.ts: openPlansPage', 'plans'],
-    // catalog: the event row orders, carts and inscription forms read, added by the same move; it becomes a
-    // summary of catalog's own once those callers read one instead of the row's columns.
-    ['event.service.ts: eventSummary', 'catalog, for orders and inscriptions'],
   ]),
 )
 

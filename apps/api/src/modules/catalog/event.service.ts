@@ -195,5 +195,34 @@ export async function getSponsorBanners(db: Db, country: Country, eventId: strin
   return (await findSponsorBanners(db, e.id)).map(toBanner)
 }
 
-/** An event as orders, carts and messages show it (read by checkout, orders, settlement and inscriptions). */
-export const eventSummary = (db: Db, eventId: string) => eventSummaryOf(db, eventId)
+/** An event as orders, carts and messages show it (read by checkout, orders, settlement, plans and inscriptions). */
+export interface EventSummary {
+  id: string
+  slug: string
+  name: string
+  startsAt: Date
+  imageUrl: string | null
+  country: Country
+  currency: Currency
+  /** The venue's IANA zone, which the event's times are shown in. */
+  timeZone: string
+  venueName: string
+}
+
+/** The event's summary, or undefined when there is no such event. */
+export async function eventSummary(db: Db, eventId: string): Promise<EventSummary | undefined> {
+  const row = await eventSummaryOf(db, eventId)
+  return (
+    row && {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      startsAt: new Date(row.starts_at),
+      imageUrl: row.image_url,
+      country: row.country as Country,
+      currency: row.currency as Currency,
+      timeZone: row.time_zone,
+      venueName: row.venue_name,
+    }
+  )
+}

@@ -161,7 +161,7 @@ export async function openHostedPage(
     eventOfOrder(deps.db, order.event_id),
   ])
   if (!holdEnd || !event) throw new DomainError('NOT_FOUND')
-  const span = hostedPaymentWindow(holdEnd, now, new Date(event.starts_at))
+  const span = hostedPaymentWindow(holdEnd, now, event.startsAt)
   const contact = order.contact as PlaceOrderBody['contact']
   const billing = order.billing as PlaceOrderBody['billing']
   const back = (page: string) => `${deps.publicUrl}/checkout/${page}?order=${encodeURIComponent(order.id)}`

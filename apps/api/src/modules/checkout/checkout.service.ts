@@ -213,7 +213,7 @@ async function askBalanceOfProvider(
     providerCode: adapter.code,
     amount: body.amount,
     currency: order.currency as Currency,
-    ...(event ? { eventStartsAt: new Date(event.starts_at), eventName: event.name } : {}),
+    ...(event ? { eventStartsAt: event.startsAt, eventName: event.name } : {}),
   }
 }
 
@@ -257,7 +257,7 @@ export async function chargeInstallment(
       saved_card_id: row.saved_card_id,
     })
     const event = await eventOfOrder(trx, row.event_id)
-    return { id, row, card, provider: adapter.code, eventName: event?.name, startsAt: event?.starts_at }
+    return { id, row, card, provider: adapter.code, eventName: event?.name, startsAt: event?.startsAt }
   })
   if (!claimed) return 'SKIPPED'
   await charge(
@@ -273,7 +273,7 @@ export async function chargeInstallment(
       currency: claimed.row.currency as Currency,
       savedCard: claimed.card,
       ...(claimed.eventName ? { eventName: claimed.eventName } : {}),
-      ...(claimed.startsAt ? { eventStartsAt: new Date(claimed.startsAt) } : {}),
+      ...(claimed.startsAt ? { eventStartsAt: claimed.startsAt } : {}),
     },
     {
       contact: claimed.row.contact as PlaceOrderBody['contact'],

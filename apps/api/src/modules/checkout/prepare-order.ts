@@ -213,7 +213,7 @@ function planPayment(
     total,
     firstPayment: body.firstPayment,
     now,
-    eventStartsAt: new Date(priced.event.starts_at),
+    eventStartsAt: priced.event.startsAt,
   })
   const byStaff = choice.method === 'COUNTER' || choice.method === 'RESERVATION'
   const noWallet =
@@ -360,7 +360,7 @@ async function takeFirstPayment(trx: Db, p: Placing, tokenHash: string | null) {
  */
 async function startSeatClock(trx: Db, p: Placing, places: number) {
   const { hold, payment } = p
-  const linkUntil = linkHoldEnd(p.channel, payment.choice, p.now, new Date(p.priced.event.starts_at))
+  const linkUntil = linkHoldEnd(p.channel, payment.choice, p.now, p.priced.event.startsAt)
   await moveReservation(trx, hold.id, 'STARTED_PAYMENT', linkUntil)
   if (linkUntil) await keepPlacesUntil(trx, hold.id, linkUntil, true)
   if (payment.choice.method === 'RESERVATION')
@@ -399,7 +399,7 @@ async function awaitProvider(trx: Db, p: Placing, savedCard: SavedCardRef | unde
     providerCode: payment.providerCode,
     amount: payment.asked,
     currency: priced.currency,
-    eventStartsAt: new Date(priced.event.starts_at),
+    eventStartsAt: priced.event.startsAt,
     eventName: priced.event.name,
     ...(savedCard ? { savedCard } : {}),
   }

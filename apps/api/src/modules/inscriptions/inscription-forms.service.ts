@@ -19,9 +19,9 @@ import {
   fitsAgeRule,
   participantNameOf,
 } from '@palco/domain/inscriptions/participants'
-import type { Country, Locale } from '@palco/domain/locale/country'
+import type { Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
-import { eventSummary } from '../catalog/event.service.js'
+import { type EventSummary, eventSummary } from '../catalog/event.service.js'
 import { setZoneAgeRules } from '../catalog-admin/admin.service.js'
 import { assertCartable, ownHoldRow } from '../seating/own-reservation.service.js'
 import { placesOfReservation, type ReservationPlace } from '../seating/seat-sales.service.js'
@@ -57,8 +57,8 @@ async function formOf(db: Db, eventId: string): Promise<FormDefinition | null> {
 }
 
 /** The event's date in its own zone: the day a category's age is counted on ("18 or older on race day"). */
-const eventDayOf = (event: { starts_at: Date | string; time_zone: string }) => {
-  const day = parseCalendarDate(calendarDateIn(new Date(event.starts_at), event.time_zone))
+const eventDayOf = (event: Pick<EventSummary, 'startsAt' | 'timeZone'>) => {
+  const day = parseCalendarDate(calendarDateIn(event.startsAt, event.timeZone))
   if (!day) throw new Error('event date unreadable')
   return day
 }
@@ -72,12 +72,12 @@ function judge(
   raw: readonly Record<string, unknown>[],
   places: readonly Place[],
   rules: Map<string, AgeRule>,
-  event: { country: string; time_zone: string; starts_at: Date | string },
+  event: Pick<EventSummary, 'country' | 'timeZone' | 'startsAt'>,
   now: Date,
 ): { ok: true; answers: FormAnswers[] } | { ok: false; fields: Record<string, string> } {
   const validate = answersValidator(definition, {
-    country: event.country as Country,
-    timeZone: event.time_zone,
+    country: event.country,
+    timeZone: event.timeZone,
     now,
   })
   const day = eventDayOf(event)
@@ -130,8 +130,8 @@ export async function inscriptionFormView(
       id: event.id,
       slug: event.slug,
       name: event.name,
-      startsAt: new Date(event.starts_at).toISOString(),
-      timeZone: event.time_zone,
+      startsAt: event.startsAt.toISOString(),
+      timeZone: event.timeZone,
     },
     definition: definition as InscriptionFormView['definition'],
     participants: places.map((p, seq) => {

@@ -6,7 +6,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Currency } from '@palco/domain/locale/country'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import type { Db } from '../../db/dialect.js'
-import { eventSummary } from '../catalog/event.service.js'
+import { type EventSummary, eventSummary } from '../catalog/event.service.js'
 import { participantsFormOf } from '../inscriptions/inscription-forms.service.js'
 import { assertCartable, ownHoldRow, PAYING } from '../seating/own-reservation.service.js'
 import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
@@ -27,7 +27,7 @@ export interface PricedPlace extends PricedSeat {
 }
 
 export interface PricedReservation {
-  event: NonNullable<Awaited<ReturnType<typeof eventSummary>>>
+  event: EventSummary
   country: Country
   currency: Currency
   places: PricedPlace[]
@@ -91,8 +91,7 @@ export async function priceReservation(
 ): Promise<PricedReservation> {
   const event = await eventSummary(db, hold.event_id)
   if (!event) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
-  const country = event.country as Country
-  const currency = event.currency as Currency
+  const { country, currency } = event
   const places: PricedPlace[] = await placesOfReservation(db, hold.id)
   const fee = await feeRuleOf(db, hold.event_id)
   const stored = opts.promo === undefined ? ((await cartPromoOf(db, hold.id)) ?? null) : opts.promo
@@ -141,10 +140,10 @@ export function cartView(
       id: e.id,
       slug: e.slug,
       name: e.name,
-      startsAt: new Date(e.starts_at).toISOString(),
-      timeZone: e.time_zone,
-      venueName: e.venue_name,
-      imageUrl: e.image_url,
+      startsAt: e.startsAt.toISOString(),
+      timeZone: e.timeZone,
+      venueName: e.venueName,
+      imageUrl: e.imageUrl,
     },
     currency: priced.currency,
     expiresAt: new Date(hold.expires_at).toISOString(),

@@ -9,6 +9,7 @@ import type { Currency } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
+import type { EventSummary } from '../catalog/event.service.js'
 import { paymentsOfOrder, type TransferData, type VoucherData } from '../payments/payments.service.js'
 import { savedCardLabel } from '../payments/saved-cards.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
@@ -108,14 +109,14 @@ export async function orderView(
 type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
 /** The event as the order's pages show it. */
-const eventPartOf = (event: NonNullable<Awaited<ReturnType<typeof eventOfOrder>>>) => ({
+const eventPartOf = (event: EventSummary) => ({
   id: event.id,
   slug: event.slug,
   name: event.name,
-  startsAt: new Date(event.starts_at).toISOString(),
-  timeZone: event.time_zone,
-  venueName: event.venue_name,
-  imageUrl: event.image_url,
+  startsAt: event.startsAt.toISOString(),
+  timeZone: event.timeZone,
+  venueName: event.venueName,
+  imageUrl: event.imageUrl,
 })
 
 /** The voucher or transfer a pending payment waits on (the cash and transfer pages show it). */

@@ -63,7 +63,7 @@ export async function scheduleForHold(
   const total = priced.totals.total
   const planned =
     plan && priced.places.length > 0
-      ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, new Date(priced.event.starts_at))
+      ? scheduleOf({ amount: total, currency: priced.currency }, plan, now, priced.event.startsAt)
       : null
   // The service fees are not refundable, so the deposit must cover them: a plan whose deposit is below the
   // fees (a small deposit on a cart with large fees) is not offered for this cart (issue 16, bad input).
@@ -103,7 +103,7 @@ export async function mailPlan(
   const mail = planEmail(locale, kind, {
     code: order.code,
     eventName: event.name,
-    timeZone: event.time_zone,
+    timeZone: event.timeZone,
     currency: order.currency as Currency,
     next,
     ...money,

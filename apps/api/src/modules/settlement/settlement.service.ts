@@ -659,9 +659,9 @@ async function confirmPaid(trx: Db, deps: Pick<CheckoutDeps, 'publicUrl'>, order
     const mail = orderConfirmationEmail(locale, {
       code: order.code,
       eventName: event.name,
-      startsAt: new Date(event.starts_at),
-      timeZone: event.time_zone,
-      venueName: event.venue_name,
+      startsAt: event.startsAt,
+      timeZone: event.timeZone,
+      venueName: event.venueName,
       currency: order.currency as Currency,
       lines,
       subtotal: Number(order.subtotal),
