@@ -43,7 +43,7 @@ const KNOWN_PASS_THROUGHS = new Map(
     ['payments.service.ts: movePayment', 'payments'],
     ['payments.service.ts: requestRefund', 'payments'],
     ['payments.service.ts: setPaymentDetails', 'payments'],
-    // orders and plans: the rows the checkout wing's move left reachable as they were (issue 41 part 1).
+    // orders: the rows the checkout wing's move left reachable as they were (issue 41 part 1).
     ['orders.service.ts: lockOrderRow', 'orders'],
     ['orders.service.ts: orderById', 'orders'],
     ['orders.service.ts: orderOfKey', 'orders'],
@@ -51,9 +51,6 @@ const KNOWN_PASS_THROUGHS = new Map(
     ['orders.service.ts: orderIdOfCode', 'orders'],
     ['orders.service.ts: setOrderDetails', 'orders'],
     ['orders.service.ts: givePromoUseBack', 'orders'],
-    ['plans.service.ts: claimChargeAttempt', 'plans'],
-    ['plans.service.ts: chargeAttemptsOfInstallment', 'plans'],
-    ['plans.service.ts: openPlansPage', 'plans'],
   ]),
 )
 

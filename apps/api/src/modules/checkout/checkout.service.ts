@@ -240,8 +240,8 @@ export async function chargeInstallment(
     const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
     if (!canRequestPayment(Number(row.total), parts, order.amount)) return null
     const id = randomUUID()
-    const claim = { order_id: row.id, seq: order.seq, attempt: order.attempt, payment_id: id }
-    if (!(await claimChargeAttempt(trx, claim))) return null
+    const attempt = { orderId: row.id, seq: order.seq, attempt: order.attempt }
+    if (!(await claimChargeAttempt(trx, attempt, id))) return null
     await insertPayment(trx, {
       ...providerPaymentValues(
         id,

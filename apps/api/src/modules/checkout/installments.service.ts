@@ -8,7 +8,6 @@ import { type OrderBalance, orderBalance } from '@palco/domain/checkout/order-ba
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import {
-  chargeAttemptDue,
   installmentLines,
   nextInstallment,
   noticeDue,
@@ -20,12 +19,7 @@ import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
 import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { saveCard } from '../payments/saved-cards.service.js'
-import {
-  chargeAttemptsOfInstallment,
-  openPlansPage,
-  scheduleForHold,
-  sendPlanNoticeOnce,
-} from '../plans/plans.service.js'
+import { dueChargeAttempt, openPlans, scheduleForHold, sendPlanNoticeOnce } from '../plans/plans.service.js'
 import {
   type CheckoutDeps,
   cancelLapsedPlan,
@@ -160,9 +154,8 @@ async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise
     const next = nextInstallment(lines)
     // A payment still waiting for its answer (a card under review, a voucher out) is left to settle first.
     if (order.saved_card_id && next && balance.inFlight === 0) {
-      const attempts = await chargeAttemptsOfInstallment(trx, order.id, next.seq)
-      if (chargeAttemptDue(next, attempts, now))
-        return { seq: next.seq, attempt: attempts, amount: next.amount }
+      const attempt = await dueChargeAttempt(trx, order.id, next, now)
+      if (attempt !== null) return { seq: next.seq, attempt, amount: next.amount }
     }
     const notice = noticeDue(lines, now)
     if (!notice || !(await sendPlanNoticeOnce(trx, deps, order, notice, balance.settled))) return null
@@ -200,18 +193,13 @@ export async function tendPlanAt(deps: CheckoutDeps, userId: string, orderId: st
  */
 export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize = 200) {
   const done = { notified: 0, cancelled: 0, charged: 0 }
-  let after: string | null = null
-  for (;;) {
-    const ids = await openPlansPage(deps.db, after, pageSize)
-    for (const id of ids) {
-      const r = await tendOne(deps, id, now)
-      if (r === 'CANCELLED') done.cancelled++
-      else if (r === 'NOTIFIED') done.notified++
-      else if (r === 'CHARGED') done.charged++
-    }
-    if (ids.length < pageSize) return done
-    after = ids.at(-1) ?? null
+  for await (const id of openPlans(deps.db, pageSize)) {
+    const r = await tendOne(deps, id, now)
+    if (r === 'CANCELLED') done.cancelled++
+    else if (r === 'NOTIFIED') done.notified++
+    else if (r === 'CHARGED') done.charged++
   }
+  return done
 }
 
 /** Runs the plan pass every `intervalMs` in this process (server.ts), as the hold sweeper runs. */

@@ -1,6 +1,6 @@
 import type { InstallmentQuote } from '@palco/domain/checkout/contract'
 import { type InstallmentSchedule, scheduleOf } from '@palco/domain/installments/schedule'
-import { installmentLines, nextInstallment } from '@palco/domain/installments/standing'
+import { chargeAttemptDue, installmentLines, nextInstallment } from '@palco/domain/installments/standing'
 import type { Country, Currency, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { planOfEvent } from '../catalog-admin/installment-plans.service.js'
@@ -17,18 +17,49 @@ import { chargeAttemptsOf, claimInstallmentCharge, claimNotice, openPlanIds } fr
 // each automatic charge and each notice to once across processes. Placing a plan order and paying its
 // installments are checkout flows (modules/checkout/installments.service.ts) that read these.
 
-/** Claims one automatic charge attempt of an installment; false when another process claimed it already. */
+/**
+ * Claims one automatic charge attempt of an installment for the payment that makes it; false when another
+ * process claimed it already.
+ */
 export const claimChargeAttempt = (
   trx: Db,
-  charge: { order_id: string; seq: number; attempt: number; payment_id: string },
-) => claimInstallmentCharge(trx, charge)
+  charge: { orderId: string; seq: number; attempt: number },
+  paymentId: string,
+) =>
+  claimInstallmentCharge(trx, {
+    order_id: charge.orderId,
+    seq: charge.seq,
+    attempt: charge.attempt,
+    payment_id: paymentId,
+  })
 
-/** How many automatic charges an installment has had (the plan pass's retry count). */
-export const chargeAttemptsOfInstallment = (db: Db, orderId: string, seq: number) =>
-  chargeAttemptsOf(db, orderId, seq)
+/**
+ * The automatic charge of the next installment due now, if one is (`chargeAttemptDue`: on the due date, then
+ * a day apart, until none are left): its attempt number, counted from those claimed so far; else null.
+ */
+export async function dueChargeAttempt(
+  db: Db,
+  orderId: string,
+  next: { seq: number; dueAt: string },
+  now: Date,
+): Promise<number | null> {
+  const attempts = await chargeAttemptsOf(db, orderId, next.seq)
+  return chargeAttemptDue(next, attempts, now) ? attempts : null
+}
 
-/** Open plans, oldest first, a page at a time (the plan pass walks them). */
-export const openPlansPage = (db: Db, after: string | null, limit: number) => openPlanIds(db, after, limit)
+/**
+ * Every open plan's order id, oldest first, read a page at a time as the caller goes through them: the next
+ * page is read after the last id of this one, so plans that close meanwhile are neither missed nor repeated.
+ */
+export async function* openPlans(db: Db, pageSize: number): AsyncGenerator<string> {
+  let after: string | null = null
+  for (;;) {
+    const ids = await openPlanIds(db, after, pageSize)
+    yield* ids
+    if (ids.length < pageSize) return
+    after = ids.at(-1) ?? null
+  }
+}
 
 /**
  * Sends a reminder or warning once: the claim and the message in one transaction, so a second process (or a
