@@ -195,7 +195,10 @@ export async function getSponsorBanners(db: Db, country: Country, eventId: strin
   return (await findSponsorBanners(db, e.id)).map(toBanner)
 }
 
-/** An event as orders, carts and messages show it (read by checkout, orders, settlement, plans and inscriptions). */
+/**
+ * An event as orders, carts and messages show it (read by checkout, orders, settlement, plans and
+ * inscriptions).
+ */
 export interface EventSummary {
   id: string
   slug: string

@@ -154,7 +154,7 @@ export async function lockPayingReservation(trx: Db, holdId: string) {
   return hold && PAYING.includes(hold.status) ? hold : undefined
 }
 
-/** When a reservation's own clock runs out (a payment page it is paid on lasts no longer); none: undefined. */
+/** When a reservation's own clock runs out (a payment page it is paid on lasts no longer); else undefined. */
 export async function reservationEnd(db: Db, holdId: string) {
   const hold = await findHold(db, holdId)
   return hold ? new Date(hold.expires_at) : undefined
