@@ -43,14 +43,6 @@ const KNOWN_PASS_THROUGHS = new Map(
     ['payments.service.ts: movePayment', 'payments'],
     ['payments.service.ts: requestRefund', 'payments'],
     ['payments.service.ts: setPaymentDetails', 'payments'],
-    // orders: the rows the checkout wing's move left reachable as they were (issue 41 part 1).
-    ['orders.service.ts: lockOrderRow', 'orders'],
-    ['orders.service.ts: orderById', 'orders'],
-    ['orders.service.ts: orderOfKey', 'orders'],
-    ['orders.service.ts: counterOrderOfCode', 'orders'],
-    ['orders.service.ts: orderIdOfCode', 'orders'],
-    ['orders.service.ts: setOrderDetails', 'orders'],
-    ['orders.service.ts: givePromoUseBack', 'orders'],
   ]),
 )
 

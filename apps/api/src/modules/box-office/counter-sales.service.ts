@@ -25,12 +25,12 @@ import { paymentInstructionsEmail } from '../orders/order-emails.js'
 import {
   counterOrderOfCode,
   eventOfOrder,
+  handSaleToCollector,
   lockOrderRow,
   type OrderRow,
   orderById,
   orderIdOfCode,
-  orderOfKey,
-  setOrderDetails,
+  orderIdOfKey,
 } from '../orders/orders.service.js'
 import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
 import { scheduleForHold } from '../plans/plans.service.js'
@@ -223,8 +223,8 @@ export async function sellPlanAtCounter(
   onRecorded: (trx: Db, order: { id: string; eventId: string }) => Promise<void>,
   now = new Date(),
 ): Promise<{ orderId: string; change: number }> {
-  const known = await orderOfKey(deps.db, seller.userId, body.idempotencyKey)
-  if (known) return { orderId: known.id, change: changeOf(await paymentsOfOrder(deps.db, known.id)) }
+  const known = await orderIdOfKey(deps.db, seller.userId, body.idempotencyKey)
+  if (known) return { orderId: known, change: changeOf(await paymentsOfOrder(deps.db, known)) }
   const buyerId = who.buyer.kind === 'ACCOUNT' ? who.buyer.userId : null
   const quote = await scheduleForHold(deps.db, seller.userId, body.reservationId, now, buyerId)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
@@ -281,8 +281,8 @@ export async function payInstallmentAtCounter(
 
 /** A paguitos plan of the country by its id or its purchase code, as a counter looks it up; else undefined. */
 export async function planOfCountry(db: Db, ref: { id: string } | { code: string }, country: string) {
-  const id = 'id' in ref ? ref.id : await orderIdOfCode(db, ref.code.trim().toUpperCase(), country)
-  const order = id && /^[0-9a-f-]{36}$/i.test(id) ? await orderById(db, id) : undefined
+  const id = 'id' in ref ? ref.id : await orderIdOfCode(db, ref.code, country)
+  const order = id ? await orderById(db, id) : undefined
   return order?.installment_schedule && order.country === country ? order : undefined
 }
 
@@ -312,7 +312,7 @@ export async function collectReservation(
 ): Promise<CounterSale> {
   const key = `collect-${orderId}-${body.idempotencyKey}`
   await deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
+    const order = await lockOrderRow(trx, orderId)
     if (!order?.seller_user_id || order.country !== collector.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     const payments = await paymentsOfOrder(trx, order.id)
@@ -330,14 +330,12 @@ export async function collectReservation(
     const { shiftId: _drawer, ...tender } = counterTender(collector, settled.parts)
     await recordCounterParts(trx, order, collector.userId, tender, key)
     // The sale is the collector's from here: its cash is in their drawer, its tickets on paper.
-    const collected = {
-      seller_user_id: collector.userId,
-      shift_id: collector.shiftId,
+    const collected = await handSaleToCollector(trx, order, {
+      userId: collector.userId,
+      shiftId: collector.shiftId,
       method: settled.parts[0]?.kind ?? 'CASH',
-    }
-    await setOrderDetails(trx, order.id, collected)
-    if ((await completeIfPaid(trx, deps, { ...order, ...collected })) !== 'PAID')
-      throw new DomainError('HOLD_EXPIRED')
+    })
+    if ((await completeIfPaid(trx, deps, collected)) !== 'PAID') throw new DomainError('HOLD_EXPIRED')
     await onRecorded(trx, { eventId: order.event_id, total, change: settled.change })
   })
   return counterSaleView(deps.db, orderId, collector.userId, collector.country, now)
@@ -390,7 +388,7 @@ const isUndoableAtCounter = (p: PaymentRow) =>
  * still waiting, which every counter of its country may open to collect.
  */
 export async function saleOfSeller(db: Db, orderId: string, sellerId: string, country: string) {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(db, orderId) : undefined
+  const order = await orderById(db, orderId)
   // Sales are the site's country's: the Mexican site neither reads nor voids a Colombian one (issue 40).
   const collectable =
     order?.seller_user_id && order.method === 'RESERVATION' && order.status === 'PENDING_CASH_PAYMENT'
@@ -416,10 +414,10 @@ export async function counterSaleView(
  * looks up to refund it.
  */
 export async function counterSaleByCode(db: Db, code: string, country: string) {
-  const found = await counterOrderOfCode(db, code.trim().toUpperCase(), country)
+  const found = await counterOrderOfCode(db, code, country)
   const order = found ? await orderById(db, found.id) : undefined
   if (!found || !order) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
-  return { ...(await receiptOf(db, order)), sellerName: found.seller_name }
+  return { ...(await receiptOf(db, order)), sellerName: found.sellerName }
 }
 
 /**
@@ -427,7 +425,7 @@ export async function counterSaleByCode(db: Db, code: string, country: string) {
  * operator types to collect a reservation the buyer came back to pay.
  */
 export async function counterSaleOfCode(db: Db, code: string, country: string, operatorId: string) {
-  const found = await counterOrderOfCode(db, code.trim().toUpperCase(), country)
+  const found = await counterOrderOfCode(db, code, country)
   if (!found) throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
   return counterSaleView(db, found.id, operatorId, country)
 }
@@ -530,7 +528,7 @@ export async function voidCounterSale(
   now = new Date(),
 ) {
   await deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
+    const order = await lockOrderRow(trx, orderId)
     if (!order || order.seller_user_id !== seller.userId || order.country !== seller.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     // Cash handed back leaves the drawer: the close counts it or the void is refused.
@@ -569,7 +567,7 @@ export async function refundCounterSale(
   ) => Promise<void>,
 ) {
   return deps.db.transaction().execute(async (trx) => {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await lockOrderRow(trx, orderId) : undefined
+    const order = await lockOrderRow(trx, orderId)
     if (!order?.seller_user_id || order.country !== country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     if (order.status !== 'PAID') throw new DomainError('SALE_NOT_REFUNDABLE')

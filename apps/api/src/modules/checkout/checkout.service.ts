@@ -17,7 +17,13 @@ import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/stat
 import type { PaymentProvider } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { orderView } from '../orders/order-view.service.js'
-import { eventOfOrder, lockOrderRow, type OrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
+import {
+  eventOfOrder,
+  lockOrderRow,
+  type OrderRow,
+  orderById,
+  orderIdOfKey,
+} from '../orders/orders.service.js'
 import {
   consumeCardToken,
   type HostedData,
@@ -60,8 +66,8 @@ export async function placeOrder(
   body: PlaceOrderBody | OrderRequest,
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  const known = await orderOfKey(deps.db, actor.userId, body.idempotencyKey)
-  if (known) return resultOf(deps.db, known.id, actor.userId)
+  const known = await orderIdOfKey(deps.db, actor.userId, body.idempotencyKey)
+  if (known) return resultOf(deps.db, known, actor.userId)
   const prepared = await prepareOrder(deps, actor, body, now)
   if (prepared.paymentId) await charge(deps, prepared, body, now)
   return resultOf(deps.db, prepared.orderId, actor.userId)
@@ -77,8 +83,8 @@ export async function placeCounterOrder(
   body: OrderRequest & { payment: CounterTender | CounterReservation },
   now = new Date(),
 ): Promise<string> {
-  const known = await orderOfKey(deps.db, actor.userId, body.idempotencyKey)
-  return known ? known.id : (await prepareOrder(deps, actor, body, now)).orderId
+  const known = await orderIdOfKey(deps.db, actor.userId, body.idempotencyKey)
+  return known ?? (await prepareOrder(deps, actor, body, now)).orderId
 }
 
 /** The key a later payment of an order is recorded under, from the caller's idempotency key. */
@@ -301,10 +307,9 @@ export async function startHostedPayment(
   body: HostedPaymentBody,
   now = new Date(),
 ): Promise<HostedPaymentResult> {
-  const known = await orderOfKey(deps.db, fan.userId, body.idempotencyKey)
-  const orderId = known
-    ? known.id
-    : (await prepareOrder(deps, fan, { ...body, payment: { method: 'LINK' } }, now)).orderId
+  const known = await orderIdOfKey(deps.db, fan.userId, body.idempotencyKey)
+  const orderId =
+    known ?? (await prepareOrder(deps, fan, { ...body, payment: { method: 'LINK' } }, now)).orderId
   const order = await orderById(deps.db, orderId)
   const payment = order ? await latestPaymentOf(deps.db, order.id) : undefined
   if (!order || !payment) throw new Error(`order ${orderId} vanished`)

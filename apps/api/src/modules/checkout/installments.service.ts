@@ -16,7 +16,7 @@ import {
 import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
 import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
-import { lockOrderRow, orderById, orderOfKey } from '../orders/orders.service.js'
+import { lockOrderRow, orderById, orderIdOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { saveCard } from '../payments/saved-cards.service.js'
 import { dueChargeAttempt, openPlans, scheduleForHold, sendPlanNoticeOnce } from '../plans/plans.service.js'
@@ -48,7 +48,8 @@ export async function placeInstallmentOrder(
   now = new Date(),
 ): Promise<PlaceOrderResult> {
   // A replay answers the order it placed, without saving the card again.
-  if (await orderOfKey(deps.db, actor.userId, body.idempotencyKey)) return placeOrder(deps, actor, body, now)
+  if (await orderIdOfKey(deps.db, actor.userId, body.idempotencyKey))
+    return placeOrder(deps, actor, body, now)
   const quote = await scheduleForHold(deps.db, actor.userId, body.reservationId, now)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
   // The deposit is one payment through the provider: the wallet pays later installments, not a share of it.
@@ -103,7 +104,7 @@ export async function payInstallment(
   body: Omit<PayInstallmentBody, 'payment'> & { payment: PayInstallmentBody['payment'] | CounterTender },
   now = new Date(),
 ): Promise<PlaceOrderResult> {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(deps.db, orderId) : undefined
+  const order = await orderById(deps.db, orderId)
   if (!order || !mayPayOrder(order, actor, body.payment.method))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const schedule = order.installment_schedule as InstallmentSchedule | null
@@ -180,7 +181,7 @@ async function tendOne(deps: CheckoutDeps, id: string, now: Date) {
  * dev endpoints), so a person trying the product sees a reminder, a charge or a cancellation now.
  */
 export async function tendPlanAt(deps: CheckoutDeps, userId: string, orderId: string, at: Date) {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(deps.db, orderId) : undefined
+  const order = await orderById(deps.db, orderId)
   if (!order || order.placed_by !== userId) throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   return { did: (await tendOne(deps, order.id, at)) ?? 'NOTHING' }
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/dialect.js'
 import { assertEventSells } from '../catalog-admin/admin.service.js'
 import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
 import { type PricedReservation, priceReservation } from '../orders/cart.service.js'
-import { lockOrderRow, orderOfKey, recordOrder, takePromoUse } from '../orders/orders.service.js'
+import { lockOrderRow, orderIdOfKey, recordOrder, takePromoUse } from '../orders/orders.service.js'
 import { consumeCardToken, insertPayment, paymentsOfOrder } from '../payments/payments.service.js'
 import type { PaymentProviderAdapter, ProviderCode, SavedCardRef } from '../payments/provider.js'
 import { type OwnPaymentCode, PROVIDER_NAMES } from '../payments/registry.js'
@@ -151,8 +151,8 @@ async function lockReservation(
   await assertEventSells(trx, seen.event_id)
   const hold = await lockReservationRow(trx, body.reservationId)
   // Re-read under the hold's lock: a double submit waited for the first and now finds its order.
-  const again = await orderOfKey(trx, actor.userId, body.idempotencyKey)
-  return again ? { existing: { orderId: again.id, existing: true } } : hold
+  const again = await orderIdOfKey(trx, actor.userId, body.idempotencyKey)
+  return again ? { existing: { orderId: again, existing: true } } : hold
 }
 
 /** A reservation already being paid takes no second order; a lapsed or sold one none at all. */

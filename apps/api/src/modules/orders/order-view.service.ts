@@ -33,7 +33,7 @@ export async function orderView(
   userId: string,
   now = new Date(),
 ): Promise<OrderView> {
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(db, orderId) : undefined
+  const order = await orderById(db, orderId)
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })

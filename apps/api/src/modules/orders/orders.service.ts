@@ -34,21 +34,45 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>
 export type OrderLine = CartLine & { placeIndex: number; holderName?: string | null }
 export type { OrderFields }
 
-/** The order under its row lock: every move of an order or its payments happens while holding it. */
-export const lockOrderRow = (trx: Db, orderId: string) => lockOrder(trx, orderId)
+/**
+ * Whether an id from a request can name an order at all: one that is no UUID names none, and is answered so
+ * without asking the database (whose uuid column would refuse the text).
+ */
+const isOrderId = (id: string) => /^[0-9a-f-]{36}$/i.test(id)
 
-/** An order, read without a lock (views, lookups before a locked step). */
-export const orderById = (db: Db, orderId: string) => findOrder(db, orderId)
+/** An order's code as its receipt prints it: typed at a counter, it may come with spaces or in lower case. */
+const printedCode = (code: string) => code.trim().toUpperCase()
 
-/** The order whoever placed it made with this idempotency key: a replay finds it instead of placing again. */
-export const orderOfKey = (db: Db, placedBy: string, key: string) => findOrderByKey(db, placedBy, key)
+/**
+ * The order under its row lock: every move of an order or its payments happens while holding it. None for
+ * an id that names no order.
+ */
+export async function lockOrderRow(trx: Db, orderId: string) {
+  return isOrderId(orderId) ? lockOrder(trx, orderId) : undefined
+}
 
-/** A counter sale of this country by its receipt code, with its seller's name. */
-export const counterOrderOfCode = (db: Db, code: string, country: string) =>
-  findCounterOrderByCode(db, code, country)
+/** An order read without a lock (views, lookups before a locked step); none for an id that names no order. */
+export async function orderById(db: Db, orderId: string) {
+  return isOrderId(orderId) ? findOrder(db, orderId) : undefined
+}
 
-/** The id of the country's order with this code (a paguitos plan looked up at a counter). */
-export const orderIdOfCode = (db: Db, code: string, country: string) => findOrderIdByCode(db, code, country)
+/**
+ * The id of the order whoever placed it made with this idempotency key: a replay finds it instead of placing
+ * again.
+ */
+export async function orderIdOfKey(db: Db, placedBy: string, key: string) {
+  return (await findOrderByKey(db, placedBy, key))?.id
+}
+
+/** A counter sale of this country by the code on its receipt, as typed, with its seller's name. */
+export async function counterOrderOfCode(db: Db, code: string, country: string) {
+  const found = await findCounterOrderByCode(db, printedCode(code), country)
+  return found && { id: found.id, sellerName: found.seller_name }
+}
+
+/** The id of the country's order with this code, as typed (a paguitos plan looked up at a counter). */
+export const orderIdOfCode = (db: Db, code: string, country: string) =>
+  findOrderIdByCode(db, printedCode(code), country)
 
 /** Whether another order of the reservation is open or paid: the seats then belong to that one. */
 export async function hasOtherLiveOrder(trx: Db, holdId: string, orderId: string) {
@@ -91,9 +115,19 @@ export async function moveOrder(
     throw new Error(`order ${order.id} was not ${from.status}/${from.purchase_status} any more`)
 }
 
-/** Fields beside the statuses: who collected a counter sale and in which drawer, a failure's code. */
-export const setOrderDetails = (trx: Db, orderId: string, fields: OrderFields) =>
-  setOrderFields(trx, orderId, fields)
+/**
+ * A reservation collected at a counter is the collector's sale from then on: its seller, the drawer its cash
+ * went into, and how it was paid. Answers the order as it now stands.
+ */
+export async function handSaleToCollector(
+  trx: Db,
+  order: OrderRow,
+  collector: { userId: string; shiftId: string; method: string },
+): Promise<OrderRow> {
+  const fields = { seller_user_id: collector.userId, shift_id: collector.shiftId, method: collector.method }
+  await setOrderFields(trx, order.id, fields)
+  return { ...order, ...fields }
+}
 
 /**
  * Takes one use of a promo code for an order: the code's total, then the buyer's own count (a walk-in has
@@ -115,9 +149,10 @@ export async function takePromoUse(
   return 'PROMO_CODE_ALREADY_USED'
 }
 
-/** The order's promo use back: the code's total and the buyer's own count. */
-export const givePromoUseBack = (trx: Db, promoId: string, userId: string | null) =>
-  releasePromo(trx, promoId, userId)
+/** The order's promo use back, when it took one: the code's total and the buyer's own count. */
+export async function givePromoUseBack(trx: Db, order: Pick<OrderRow, 'promo_id' | 'user_id'>) {
+  if (order.promo_id) await releasePromo(trx, order.promo_id, order.user_id)
+}
 
 /** Orders bought for a pre-registered fan follow them into the account that proved their contact. */
 export const takeOverOrdersOfFan = (trx: Db, fromFanId: string, to: { userId: string }) =>

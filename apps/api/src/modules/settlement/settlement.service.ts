@@ -288,7 +288,7 @@ async function releaseHold(trx: Db, holdId: string) {
  * stops counting it.
  */
 async function giveBack(trx: Db, order: OrderRow) {
-  if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
+  await givePromoUseBack(trx, order)
   for (const part of await paymentsOfOrder(trx, order.id)) {
     if (part.provider_code !== 'wallet' || part.status !== 'PAID' || !order.user_id) continue
     await creditWallet(trx, {
@@ -336,7 +336,7 @@ export async function voidPaidOrder(
   }
   // The purchase stays COMPLETED: it was made, then undone; the order's status says it was given back.
   await moveOrder(trx, order, { status: 'REFUNDED' }, { failure_code: requested ? refund.reason : 'VOIDED' })
-  if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
+  await givePromoUseBack(trx, order)
   await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   return 'VOIDED'
 }
@@ -599,7 +599,7 @@ async function retake(trx: Db, order: OrderRow, settledWithIt: number): Promise<
   if (wallet > 0) {
     const debited = await takeWalletPart(trx, walletOwnerOf(order), wallet, 'REDEBIT')
     if (!debited) {
-      if (order.promo_id) await givePromoUseBack(trx, order.promo_id, order.user_id)
+      await givePromoUseBack(trx, order)
       return 'INSUFFICIENT_WALLET_BALANCE'
     }
   }
