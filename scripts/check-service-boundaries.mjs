@@ -30,21 +30,7 @@ const REPOSITORY = /\.repository(?:\.js)?$/
 const KNOWN_ROUTE_IMPORTS = new Map(/** @type {[string, string][]} */ ([]))
 
 /** Service exports that still only pass a repository function on: `file: exported name`. */
-const KNOWN_PASS_THROUGHS = new Map(
-  /** @type {[string, string][]} */ ([
-    // payments: the payment rows checkout writes through any Updateable (issue 41 parts 1 and 4).
-    ['payments.service.ts: consumeCardToken', 'payments'],
-    ['payments.service.ts: findPayment', 'payments'],
-    ['payments.service.ts: insertPayment', 'payments'],
-    ['payments.service.ts: latestPaymentOf', 'payments'],
-    ['payments.service.ts: lockPayment', 'payments'],
-    ['payments.service.ts: lockPaymentOfOrder', 'payments'],
-    ['payments.service.ts: paymentsOfOrder', 'payments'],
-    ['payments.service.ts: movePayment', 'payments'],
-    ['payments.service.ts: requestRefund', 'payments'],
-    ['payments.service.ts: setPaymentDetails', 'payments'],
-  ]),
-)
+const KNOWN_PASS_THROUGHS = new Map(/** @type {[string, string][]} */ ([]))
 
 /** @param {ts.SourceFile} src */
 const isRouteFile = (src) => {

@@ -32,7 +32,14 @@ import {
   orderIdOfCode,
   orderIdOfKey,
 } from '../orders/orders.service.js'
-import { type HostedData, latestPaymentOf, paymentsOfOrder } from '../payments/payments.service.js'
+import {
+  changeGivenOf,
+  type HostedData,
+  livePageOf,
+  livePageOfOrder,
+  type PaymentRow,
+  paymentsOfOrder,
+} from '../payments/payments.service.js'
 import { scheduleForHold } from '../plans/plans.service.js'
 import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
 import {
@@ -162,7 +169,7 @@ export async function sellForLaterAtCounter(
     now,
   )
   const ticketsUrl = `${deps.publicUrl}/my-tickets`
-  const page = placedHere ? await cardLinkOf(deps.db, result.order.id) : null
+  const page = placedHere ? await livePageOfOrder(deps.db, result.order.id) : null
   // The sandbox's page is one of ours, addressed from the site's root: the mail needs the whole address.
   const link = page && { ...page, redirectUrl: new URL(page.redirectUrl, deps.publicUrl).toString() }
   const mail = placedHere ? paymentInstructionsEmail(locale, { ...result.order, link, ticketsUrl }) : null
@@ -224,7 +231,7 @@ export async function sellPlanAtCounter(
   now = new Date(),
 ): Promise<{ orderId: string; change: number }> {
   const known = await orderIdOfKey(deps.db, seller.userId, body.idempotencyKey)
-  if (known) return { orderId: known, change: changeOf(await paymentsOfOrder(deps.db, known)) }
+  if (known) return { orderId: known, change: await changeGivenOf(deps.db, known) }
   const buyerId = who.buyer.kind === 'ACCOUNT' ? who.buyer.userId : null
   const quote = await scheduleForHold(deps.db, seller.userId, body.reservationId, now, buyerId)
   if (!quote.schedule) throw new DomainError('INSTALLMENT_NOT_OFFERED')
@@ -286,10 +293,6 @@ export async function planOfCountry(db: Db, ref: { id: string } | { code: string
   return order?.installment_schedule && order.country === country ? order : undefined
 }
 
-/** What the counter gave back in change over an order's tenders. */
-const changeOf = (payments: readonly PaymentRow[]) =>
-  payments.reduce((sum, p) => sum + (p.provider_code === 'staff' ? Number(p.change_given ?? 0) : 0), 0)
-
 /** The waiting payment of a reservation still open, if the order is one. */
 const waitingReservationOf = (payments: readonly PaymentRow[]) =>
   payments.find((p) => p.method === 'RESERVATION' && (p.status === 'PENDING' || p.status === 'CREATED'))
@@ -315,7 +318,7 @@ export async function collectReservation(
     const order = await lockOrderRow(trx, orderId)
     if (!order?.seller_user_id || order.country !== collector.country)
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
-    const payments = await paymentsOfOrder(trx, order.id)
+    const { payments } = await paymentsOfOrder(trx, order)
     if (payments.some((p) => p.idempotency_key?.startsWith(key))) return
     const waiting = waitingReservationOf(payments)
     if (!waiting || order.status !== 'PENDING_CASH_PAYMENT') throw new DomainError('ORDER_NOT_PAYABLE')
@@ -375,8 +378,6 @@ function contactOf(who: CounterBuyerDetails) {
   }
 }
 
-type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
-
 /** Cash taken at the counter, a courtesy, or nothing at all: what its operator may undo and void. */
 const isUndoableAtCounter = (p: PaymentRow) =>
   p.status !== 'PAID' ||
@@ -430,23 +431,12 @@ export async function counterSaleOfCode(db: Db, code: string, country: string, o
   return counterSaleView(db, found.id, operatorId, country)
 }
 
-/** The provider's page a card link sends the buyer to, while it takes payments. */
-function linkOf(payment: { method: string; hosted: unknown }): HostedData | null {
-  const hosted = payment.method === 'LINK' ? (payment.hosted as HostedData | null) : null
-  return hosted && new Date(hosted.expiresAt).getTime() > Date.now() ? hosted : null
-}
-
 const pageOf = (hosted: HostedData | null) => hosted && { url: hosted.redirectUrl, until: hosted.expiresAt }
 
-const cardLinkOf = async (db: Db, orderId: string) => {
-  const payment = await latestPaymentOf(db, orderId)
-  return payment ? linkOf(payment) : null
-}
-
 async function receiptOf(db: Db, order: OrderRow, now = new Date()): Promise<CounterSale> {
-  const [event, payments, tickets, sectionNames] = await Promise.all([
+  const [event, { payments }, tickets, sectionNames] = await Promise.all([
     eventOfOrder(db, order.event_id),
-    paymentsOfOrder(db, order.id),
+    paymentsOfOrder(db, order),
     ticketsOfOrder(db, order.id),
     sectionNamesOf(db, order.event_id),
   ])
@@ -493,7 +483,7 @@ async function receiptOf(db: Db, order: OrderRow, now = new Date()): Promise<Cou
           method: later.method as 'CASH' | 'TRANSFER' | 'LINK',
           option: later.network ?? later.transfer_kind ?? '',
           // Shown while the sale waits, so the buyer can scan it at the counter and pay on their phone.
-          link: open ? pageOf(linkOf(later)) : null,
+          link: open ? pageOf(livePageOf(later)) : null,
         }
       : null,
     identification:
@@ -533,7 +523,7 @@ export async function voidCounterSale(
       throw new DomainError('NOT_FOUND', { message: 'No such sale.' })
     // Cash handed back leaves the drawer: the close counts it or the void is refused.
     await seller.confirmShift?.(trx, order.currency)
-    const payments = await paymentsOfOrder(trx, order.id)
+    const { payments } = await paymentsOfOrder(trx, order)
     if (order.status !== 'PAID' || !payments.every(isUndoableAtCounter))
       throw new DomainError('SALE_NOT_VOIDABLE')
     if (order.shift_id !== seller.shiftId) throw new DomainError('SHIFT_NOT_OPEN')

@@ -4,8 +4,9 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Currency } from '@palco/domain/locale/country'
 import { eventOfOrder, type OrderRow, orderById } from '../orders/orders.service.js'
 import {
+  currentPaymentOf,
   type HostedData,
-  latestPaymentOf,
+  type PaymentRow,
   type ProviderOutcome,
   type TransferData,
   type VoucherData,
@@ -18,7 +19,6 @@ import type { OrderRequest, Prepared } from './order-request.js'
 // Asking the provider, outside any transaction (issue 6): the payment the first transaction prepared is
 // charged, a voucher or transfer made, or a hosted page opened; the answer is applied by settlement.
 
-type PaymentRow = NonNullable<Awaited<ReturnType<typeof latestPaymentOf>>>
 type Charged = Pick<OrderRequest, 'contact' | 'billing' | 'payment'>
 
 /** What every provider call carries: the payment, its key, the amount, the payer and a description. */
@@ -53,9 +53,9 @@ export async function charge(deps: CheckoutDeps, p: Prepared, body: Charged, now
     // the fans' own hosted checkout, which also ends the order when the provider cannot make it.
     const [order, payment] = await Promise.all([
       orderById(deps.db, p.orderId),
-      latestPaymentOf(deps.db, p.orderId),
+      currentPaymentOf(deps.db, p.orderId),
     ])
-    if (!order || !payment) throw new Error(`order ${p.orderId} vanished`)
+    if (!order) throw new Error(`order ${p.orderId} vanished`)
     await openHostedPage(deps, order, payment, now)
     return
   }

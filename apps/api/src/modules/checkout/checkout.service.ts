@@ -9,11 +9,10 @@ import type {
 } from '@palco/domain/checkout/contract'
 import { isOpenOrder } from '@palco/domain/checkout/lifecycle'
 import { isChoiceOffered } from '@palco/domain/checkout/methods'
-import { canRequestPayment, orderBalance } from '@palco/domain/checkout/order-balance'
 import { takesStaffMethod } from '@palco/domain/checkout/sales-channel-policy'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Currency } from '@palco/domain/locale/country'
-import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
+import type { OrderStatus } from '@palco/domain/orders/statuses'
 import type { PaymentProvider } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import { orderView } from '../orders/order-view.service.js'
@@ -25,11 +24,11 @@ import {
   orderIdOfKey,
 } from '../orders/orders.service.js'
 import {
-  consumeCardToken,
+  currentPaymentOf,
   type HostedData,
-  insertPayment,
-  latestPaymentOf,
   paymentsOfOrder,
+  spendCardToken,
+  startPayment,
 } from '../payments/payments.service.js'
 import { savedCardRef } from '../payments/saved-cards.service.js'
 import { claimChargeAttempt } from '../plans/plans.service.js'
@@ -43,7 +42,6 @@ import { charge, openHostedPage } from './ask-provider.js'
 import {
   type CounterReservation,
   type CounterTender,
-  hashCardToken,
   type OrderActor,
   type OrderRequest,
   type Prepared,
@@ -152,14 +150,13 @@ async function lockBalanceOf(trx: Db, actor: OrderActor, body: BalanceRequest) {
   if (!order || !mayPayOrder(order, actor, body.payment.method))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const key = balanceKeyOf(order.id, body.idempotencyKey)
-  const payments = await paymentsOfOrder(trx, order.id)
+  const { payments, balance, mayRequest } = await paymentsOfOrder(trx, order)
   if (paidWithKey(payments, order.id, body.idempotencyKey)) return { order, key, replay: true }
   if (!isOpenOrder(order.status as OrderStatus)) throw new DomainError('ORDER_NOT_PAYABLE')
-  const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
-  if (!canRequestPayment(Number(order.total), parts, body.amount)) {
+  if (!mayRequest(body.amount)) {
     throw new DomainError('AMOUNT_MISMATCH', {
       field: 'amount',
-      details: { outstanding: orderBalance(Number(order.total), parts).unrequested },
+      details: { outstanding: balance.unrequested },
     })
   }
   return { order, key, replay: false }
@@ -199,12 +196,8 @@ async function askBalanceOfProvider(
     throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payment.method' })
   const id = randomUUID()
   const adapter = deps.providers.forCountry(order.country as Country)
-  let tokenHash: string | null = null
-  if (choice.method === 'CARD') {
-    tokenHash = hashCardToken(choice.cardToken)
-    if (!(await consumeCardToken(trx, tokenHash, id))) throw new DomainError('CARD_TOKEN_USED')
-  }
-  await insertPayment(trx, {
+  const tokenHash = choice.method === 'CARD' ? await spendCardToken(trx, choice.cardToken, id) : null
+  await startPayment(trx, {
     ...providerPaymentValues(id, order.id, actor.userId, adapter.code, choice, body.amount, order.currency),
     idempotency_key: key,
     card_token_hash: tokenHash,
@@ -242,13 +235,11 @@ export async function chargeInstallment(
     const card = await savedCardRef(trx, row.saved_card_id)
     const adapter = card ? deps.providers.byCode(card.providerCode) : undefined
     if (!card || !adapter) return null
-    const payments = await paymentsOfOrder(trx, row.id)
-    const parts = payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus }))
-    if (!canRequestPayment(Number(row.total), parts, order.amount)) return null
+    if (!(await paymentsOfOrder(trx, row)).mayRequest(order.amount)) return null
     const id = randomUUID()
     const attempt = { orderId: row.id, seq: order.seq, attempt: order.attempt }
     if (!(await claimChargeAttempt(trx, attempt, id))) return null
-    await insertPayment(trx, {
+    await startPayment(trx, {
       ...providerPaymentValues(
         id,
         row.id,
@@ -311,8 +302,8 @@ export async function startHostedPayment(
   const orderId =
     known ?? (await prepareOrder(deps, fan, { ...body, payment: { method: 'LINK' } }, now)).orderId
   const order = await orderById(deps.db, orderId)
-  const payment = order ? await latestPaymentOf(deps.db, order.id) : undefined
-  if (!order || !payment) throw new Error(`order ${orderId} vanished`)
+  if (!order) throw new Error(`order ${orderId} vanished`)
+  const payment = await currentPaymentOf(deps.db, order.id)
   if (order.method !== 'LINK') {
     // The key already paid this reservation another way (a wallet covering everything, or another endpoint).
     if (known)

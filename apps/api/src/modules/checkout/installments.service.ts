@@ -4,7 +4,6 @@ import type {
   PlaceOrderBody,
   PlaceOrderResult,
 } from '@palco/domain/checkout/contract'
-import { type OrderBalance, orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import {
@@ -14,7 +13,7 @@ import {
   planStanding,
 } from '@palco/domain/installments/standing'
 import type { Country } from '@palco/domain/locale/country'
-import type { OrderStatus, PaymentRecordStatus } from '@palco/domain/orders/statuses'
+import type { OrderStatus } from '@palco/domain/orders/statuses'
 import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
 import { lockOrderRow, orderById, orderIdOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
@@ -86,12 +85,6 @@ export async function placeInstallmentOrder(
   )
 }
 
-const balanceOf = (total: number, payments: Awaited<ReturnType<typeof paymentsOfOrder>>): OrderBalance =>
-  orderBalance(
-    total,
-    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
-  )
-
 /**
  * POST /api/checkout/orders/:id/payments: the next installment, or the whole balance early, by any method of
  * the country (issue 16 part 4). The amount is counted over what is already asked for — settled or waiting
@@ -108,12 +101,11 @@ export async function payInstallment(
   if (!order || !mayPayOrder(order, actor, body.payment.method))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
   const schedule = order.installment_schedule as InstallmentSchedule | null
-  const payments = await paymentsOfOrder(deps.db, order.id)
+  const { payments, balance } = await paymentsOfOrder(deps.db, order)
   // A replay answers the payment it made, even once that payment completed the plan.
   const replay = paidWithKey(payments, order.id, body.idempotencyKey)
   if (!replay && (!schedule || !isPlanOpen(order) || order.status !== 'PENDING'))
     throw new DomainError('ORDER_NOT_PAYABLE')
-  const balance = balanceOf(Number(order.total), payments)
   const asked = balance.settled + balance.inFlight
   const next = schedule && nextInstallment(installmentLines(schedule, new Date(order.created_at), asked))
   const amount = body.part === 'BALANCE' ? balance.unrequested : (next?.amount ?? 0)
@@ -148,7 +140,7 @@ async function tendPlan(deps: CheckoutDeps, orderId: string, now: Date): Promise
     const order = (await lockOrderRow(trx, orderId)) as OrderRow | undefined
     const schedule = order?.installment_schedule as InstallmentSchedule | null | undefined
     if (!order || !schedule || !isPlanOpen(order) || (order.status as OrderStatus) !== 'PENDING') return null
-    const balance = balanceOf(Number(order.total), await paymentsOfOrder(trx, order.id))
+    const { balance } = await paymentsOfOrder(trx, order)
     const lines = installmentLines(schedule, new Date(order.created_at), balance.settled)
     if (planStanding(lines, now) === 'LAPSED')
       return (await cancelLapsedPlan(trx, deps, order)) ? 'CANCELLED' : null

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { EntryDocument } from '@palco/domain/box-office/contract'
 import type { SettledTender } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
@@ -7,12 +7,10 @@ import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import type { Currency } from '@palco/domain/locale/country'
 import type { Buyer } from '@palco/domain/orders/parties'
 import type { Db } from '../../db/dialect.js'
+import { recordSettledPayment } from '../payments/payments.service.js'
 import type { SavedCardRef } from '../payments/provider.js'
-import { recordSettledPayment } from '../settlement/settlement.service.js'
 
 // What placing an order is asked and answers: who places it, how it is paid, and the request's parts.
-
-export const hashCardToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Who places an order (issue 14 part 1): the fan online, or an operator at the box office selling for a
@@ -162,8 +160,6 @@ export function providerPaymentValues(
     bank: choice.method === 'TRANSFER' ? (choice.bank ?? null) : null,
     amount,
     currency,
-    status: 'CREATED',
-    transaction_status: 'PENDING',
     provider_payment_id: null,
     idempotency_key: `pay-${id}`,
     card_token_hash: null as string | null,

@@ -10,7 +10,12 @@ import { assertEventSells } from '../catalog-admin/admin.service.js'
 import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
 import { type PricedReservation, priceReservation } from '../orders/cart.service.js'
 import { lockOrderRow, orderIdOfKey, recordOrder, takePromoUse } from '../orders/orders.service.js'
-import { consumeCardToken, insertPayment, paymentsOfOrder } from '../payments/payments.service.js'
+import {
+  paymentsOfOrder,
+  recordSettledPayment,
+  spendCardToken,
+  startPayment,
+} from '../payments/payments.service.js'
 import type { PaymentProviderAdapter, ProviderCode, SavedCardRef } from '../payments/provider.js'
 import { type OwnPaymentCode, PROVIDER_NAMES } from '../payments/registry.js'
 import { savedCardRef } from '../payments/saved-cards.service.js'
@@ -27,13 +32,11 @@ import {
   completeIfPaid,
   type OrderLine,
   openPlan,
-  recordSettledPayment,
   takeWalletPart,
 } from '../settlement/settlement.service.js'
 import { failFastOnLocks } from './checkout.repository.js'
 import {
   entryDocumentColumns,
-  hashCardToken,
   type OrderActor,
   type OrderPayment,
   type OrderRequest,
@@ -249,12 +252,9 @@ function firstAsk(body: OrderRequest, split: PaymentSplit, choice: OrderPayment,
 
 /** What only one checkout may spend, in the same order in every checkout: the card token, then the promo use. */
 async function takeScarceParts(trx: Db, p: Placing): Promise<string | null> {
-  let tokenHash: string | null = null
   const { choice, adapter, paymentId } = p.payment
-  if (adapter && choice.method === 'CARD') {
-    tokenHash = hashCardToken(choice.cardToken)
-    if (!(await consumeCardToken(trx, tokenHash, paymentId))) throw new DomainError('CARD_TOKEN_USED')
-  }
+  const tokenHash =
+    adapter && choice.method === 'CARD' ? await spendCardToken(trx, choice.cardToken, paymentId) : null
   if (p.priced.promo) {
     // Another checkout of this fan may have spent the code meanwhile: the same answer the cart gives (issue 13).
     const refused = await takePromoUse(trx, p.priced.promo, p.parties.user_id)
@@ -329,7 +329,7 @@ async function takeFirstPayment(trx: Db, p: Placing, tokenHash: string | null) {
     await recordCounterParts(trx, { id: p.orderId, currency }, p.actor.userId, choice)
   } else if (choice.method === 'RESERVATION') {
     const club = { method: 'CASH', network: 'cashInClub', walletAmount: 0 } as const
-    await insertPayment(trx, {
+    await startPayment(trx, {
       ...providerPaymentValues(paymentId, p.orderId, p.actor.userId, 'staff', club, p.totals.total, currency),
       method: 'RESERVATION',
     })
@@ -345,7 +345,7 @@ async function takeFirstPayment(trx: Db, p: Placing, tokenHash: string | null) {
       currency,
     })
   } else if (p.payment.adapter) {
-    await insertPayment(trx, {
+    await startPayment(trx, {
       ...providerPaymentValues(paymentId, p.orderId, p.actor.userId, providerCode, choice, asked, currency),
       card_token_hash: tokenHash,
       saved_card_id: p.body.savedCardId ?? null,
@@ -376,7 +376,7 @@ async function settleAtOnce(trx: Db, p: Placing): Promise<Prepared> {
   const row = await lockOrderRow(trx, p.orderId)
   if (!row) throw new Error('order vanished')
   if (p.body.firstPayment !== undefined) {
-    const [deposit] = await paymentsOfOrder(trx, p.orderId)
+    const [deposit] = (await paymentsOfOrder(trx, row)).payments
     if (!deposit || !(await openPlan(trx, p.deps, row, deposit, p.body.firstPayment)))
       throw new DomainError('HOLD_EXPIRED')
     return { orderId: p.orderId, existing: false }

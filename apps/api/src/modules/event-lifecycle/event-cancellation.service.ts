@@ -5,7 +5,7 @@ import { cancelEventRow } from '../catalog-admin/admin.service.js'
 import type { Actor } from '../catalog-admin/audit.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { lockOrderRow } from '../orders/orders.service.js'
-import { paymentsOfOrder } from '../payments/payments.service.js'
+import { type PaymentRow, paymentsOfOrder } from '../payments/payments.service.js'
 import {
   type CheckoutDeps,
   cancelUnpaidOrderOfCancelledEvent,
@@ -22,8 +22,6 @@ import {
   eventCancelledEmail,
   type RefundDestination,
 } from './event-cancellation-emails.js'
-
-type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
 /**
  * Where a settled payment's money is told to go. It mirrors `refundPayment`: the wallet's own payments go
@@ -143,8 +141,8 @@ async function settleOrdersOfEvent(trx: Db, eventId: string, result: EventCancel
 
 /** One locked order: a paid one refunded, an open plan's payments asked back, a waiting one cancelled. */
 async function settleOrder(trx: Db, order: OrderRow): Promise<OrderSettlement | null> {
-  const before = await paymentsOfOrder(trx, order.id)
-  const paid = before.filter((p) => p.status === 'PAID')
+  const { payments } = await paymentsOfOrder(trx, order)
+  const paid = payments.filter((p) => p.status === 'PAID')
   if (order.status === 'PAID') {
     await voidPaidOrder(trx, order, { by: 'REQUEST', reason: 'EVENT_CANCELLED' })
     return { counted: 'refundedOrders', refunds: paid.map((p) => p.id), told: paid }

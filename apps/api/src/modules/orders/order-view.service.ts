@@ -1,7 +1,6 @@
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { checkoutResultOf } from '@palco/domain/checkout/checkout-result'
 import type { CashNetwork, CheckoutMethod, OrderView, TransferKind } from '@palco/domain/checkout/contract'
-import { orderBalance } from '@palco/domain/checkout/order-balance'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { InstallmentSchedule } from '@palco/domain/installments/schedule'
 import { installmentLines, nextInstallment, planStanding } from '@palco/domain/installments/standing'
@@ -10,7 +9,12 @@ import type { OrderStatus, PaymentRecordStatus, PurchaseStatus } from '@palco/do
 import type { PaymentProvider, PurchaseKind } from '@palco/domain/orders/vocabulary'
 import type { Db } from '../../db/dialect.js'
 import type { EventSummary } from '../catalog/event.service.js'
-import { paymentsOfOrder, type TransferData, type VoucherData } from '../payments/payments.service.js'
+import {
+  type PaymentRow,
+  paymentsOfOrder,
+  type TransferData,
+  type VoucherData,
+} from '../payments/payments.service.js'
 import { savedCardLabel } from '../payments/saved-cards.service.js'
 import { ticketsOfOrder } from '../tickets/issue-tickets.js'
 import { eventOfOrder, type OrderLine, type OrderRow, orderById } from './orders.service.js'
@@ -37,18 +41,14 @@ export async function orderView(
   // The buyer sees it, and so does whoever placed it (the operator who sold it at the counter).
   if (!order || (order.user_id !== userId && order.placed_by !== userId))
     throw new DomainError('NOT_FOUND', { message: 'No such order.' })
-  const [event, tickets, payments, autoCharge] = await Promise.all([
+  const [event, tickets, { payments, balance }, autoCharge] = await Promise.all([
     eventOfOrder(db, order.event_id),
     ticketsOfOrder(db, order.id),
-    paymentsOfOrder(db, order.id),
+    paymentsOfOrder(db, order),
     savedCardLabel(db, order.saved_card_id),
   ])
   const payment = pagePaymentOf(payments)
   if (!payment || !event) throw new DomainError('NOT_FOUND')
-  const balance = orderBalance(
-    Number(order.total),
-    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
-  )
   const status = order.status as OrderStatus
   const method = order.method as CheckoutMethod
   const schedule = order.installment_schedule as InstallmentSchedule | null
@@ -105,8 +105,6 @@ export async function orderView(
     plan: planOf(order, planLines, autoCharge, now),
   }
 }
-
-type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number]
 
 /** The event as the order's pages show it. */
 const eventPartOf = (event: EventSummary) => ({

@@ -1,10 +1,8 @@
 import {
   assertPaymentMove,
   assertPaymentStart,
-  assertRefundMove,
   OPEN_ORDER_STATUSES,
   type PaymentStates,
-  refundStateOf,
 } from '@palco/domain/checkout/lifecycle'
 import { UNSETTLED_PAYMENT_STATUSES } from '@palco/domain/checkout/order-balance'
 import type { PaymentRecordStatus, TransactionStatus } from '@palco/domain/orders/statuses'
@@ -12,8 +10,8 @@ import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { PaymentsTable } from '../../db/schema.js'
 
-/** The payments table and the card tokens it spent (issue 14: payments owns them); checkout reaches these
- * through payments.service.ts. */
+/** The payments table and the card tokens it spent (issue 14: payments owns them); every other module reaches
+ * these through payments.service.ts. */
 
 export async function lockPayment(trx: Db, id: string) {
   return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
@@ -37,17 +35,6 @@ export async function insertPayment(trx: Db, values: Insertable<PaymentsTable> &
     transaction: values.transaction_status as TransactionStatus,
   })
   await trx.insertInto('payments').values(values).execute()
-}
-
-export async function lockPaymentOfOrder(trx: Db, orderId: string) {
-  return trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst()
 }
 
 /** What a payment row says of itself when it is moved: read under its lock (`lockPayment`). */
@@ -87,26 +74,6 @@ export async function movePayment(
     .executeTakeFirst()
   if (Number(moved.numUpdatedRows) !== 1)
     throw new Error(`payment ${payment.id} is no longer ${from.payment}/${from.transaction}`)
-}
-
-/**
- * The money arrived but cannot pay its order (its seats are gone, its event cancelled): the payment is PAID
- * (it is) with its refund REQUESTED for the reason given; `refundPayment` returns it after the transaction.
- * From any state whose table reaches PAID (a declined or cancelled attempt paid after all), never from a
- * refunded one, and never a refund already done.
- */
-export async function requestRefund(
-  trx: Db,
-  payment: PaymentAt & { refund_state: string | null },
-  reason: string,
-) {
-  assertRefundMove(refundStateOf(payment.refund_state), 'REQUESTED')
-  await movePayment(
-    trx,
-    payment,
-    { payment: 'PAID', transaction: 'COMPLETED' },
-    { refund_state: 'REQUESTED', refund_reason: reason, retry_token: null },
-  )
 }
 
 /** Writes what a payment carries beside its statuses (the provider's id once known, a voucher's data). */

@@ -5,14 +5,11 @@ import {
   type CheckoutPhase,
   canEnterPhase,
   canOrderTransition,
-  canPaymentTransition,
-  canTransactionTransition,
   checkoutStatesOf,
   isOpenOrder,
   reservationAfterDecline,
 } from '@palco/domain/checkout/lifecycle'
 import { PENDING_HOLD_MINUTES } from '@palco/domain/checkout/methods'
-import { orderBalance } from '@palco/domain/checkout/order-balance'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import { ticketOwnerOf } from '@palco/domain/orders/parties'
 import type {
@@ -39,16 +36,18 @@ import {
   takePromoUse,
 } from '../orders/orders.service.js'
 import {
-  findPayment,
-  insertPayment,
-  lockPayment,
-  movePayment,
+  bindProviderPayment,
+  enterPaymentPhase,
+  lockPaymentOf,
+  orderIdOfPayment,
   type PaymentDetails,
+  type PaymentRow,
   type PaymentSettlement,
   type ProviderOutcome,
   paymentsOfOrder,
+  recordSettledPayment,
+  refundDue,
   requestRefund,
-  setPaymentDetails,
 } from '../payments/payments.service.js'
 import { ProviderUnavailableError } from '../payments/provider.js'
 import type { ProviderRegistry } from '../payments/registry.js'
@@ -95,8 +94,6 @@ type SettlementDeps = Omit<CheckoutDeps, 'settlement'>
 
 export type { OrderLine, OrderRow }
 
-type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>
-
 /**
  * A paguitos order whose deposit settled (issue 16): its seats are sold to it and its tickets issued locked;
  * each later payment settles alone, and none of them moves the order or its seats until the last one.
@@ -127,85 +124,13 @@ async function enterPhase(
   }
   const next = checkoutStatesOf(phase)
   await moveOrder(trx, order, { status: next.order, purchase: next.purchase }, extra.order)
-  await movePayment(trx, payment, { payment: next.payment, transaction: next.transaction }, extra.payment)
-}
-
-/**
- * Moves one payment of an order into a phase without touching the order: a part of several (a wallet part,
- * a deposit, one tender of a split) settles on its own; the order moves when their sum says so.
- */
-async function enterPaymentPhase(trx: Db, payment: PaymentRow, phase: CheckoutPhase, extra: PaymentSet = {}) {
-  const next = checkoutStatesOf(phase)
-  await movePayment(trx, payment, { payment: next.payment, transaction: next.transaction }, extra)
+  await enterPaymentPhase(trx, payment, phase, extra.payment)
 }
 
 /** Moves the order alone, checked against the order and purchase tables (its payments moved already). */
 async function enterOrderPhase(trx: Db, order: OrderRow, phase: CheckoutPhase, extra: OrderSet = {}) {
   const next = checkoutStatesOf(phase)
   await moveOrder(trx, order, { status: next.order, purchase: next.purchase }, extra)
-}
-
-/**
- * A payment settled the moment it is made: the wallet, or a tender taken at the counter (provider STAFF).
- * Recorded as a payment row like any other (issue 14 part 2: the wallet is one more payment method), CREATED
- * and moved to PAID through the tables.
- */
-export async function recordSettledPayment(
-  trx: Db,
-  p: {
-    id: string
-    orderId: string
-    userId: string
-    providerCode: string
-    method: string
-    amount: number
-    currency: string
-    reference?: string | null
-    /** The caller's key for this payment, so a replay finds it; our own otherwise. */
-    idempotencyKey?: string
-    /** Cash at the counter: what was handed over and the change given back (issue 15). */
-    tendered?: number | null
-    change?: number | null
-    /** A counter payment taken in a shift other than its order's (a plan's installment, issue 16). */
-    shiftId?: string | null
-  },
-) {
-  await insertPayment(trx, {
-    id: p.id,
-    order_id: p.orderId,
-    user_id: p.userId,
-    provider_code: p.providerCode,
-    method: p.method,
-    network: null,
-    transfer_kind: null,
-    bank: null,
-    amount: p.amount,
-    currency: p.currency,
-    // Written settled in one statement, as `enterPaymentPhase` would move it (CREATED → PAID): the counter's
-    // sale makes one of these per tender, inside its lock (bench/box-office).
-    ...settledPaymentStates(),
-    provider_payment_id: null,
-    counter_reference: p.reference ?? null,
-    idempotency_key: p.idempotencyKey ?? `pay-${p.id}`,
-    card_token_hash: null,
-    retry_token: null,
-    decline_reason: null,
-    expires_at: null,
-    tendered: p.tendered ?? null,
-    change_given: p.change ?? null,
-    shift_id: p.shiftId ?? null,
-  })
-}
-
-/** The states of a payment recorded as settled, checked once against the status tables. */
-function settledPaymentStates() {
-  const next = checkoutStatesOf('PAID')
-  if (
-    !canPaymentTransition('CREATED', next.payment) ||
-    !canTransactionTransition('PENDING', next.transaction)
-  )
-    throw new Error('a new payment cannot be recorded as paid')
-  return { status: next.payment, transaction_status: next.transaction }
 }
 
 /** Takes a wallet part for an order: the debit and its payment row, or false when the balance is too low. */
@@ -245,11 +170,7 @@ export async function takeWalletPart(
 
 /** What the order's payments add up to (packages/domain/src/checkout/order-balance.ts). */
 export async function balanceOfOrder(trx: Db, order: OrderRow) {
-  const payments = await paymentsOfOrder(trx, order.id)
-  return orderBalance(
-    Number(order.total),
-    payments.map((p) => ({ amount: Number(p.amount), status: p.status as PaymentRecordStatus })),
-  )
+  return (await paymentsOfOrder(trx, order)).balance
 }
 
 /**
@@ -289,7 +210,7 @@ async function releaseHold(trx: Db, holdId: string) {
  */
 async function giveBack(trx: Db, order: OrderRow) {
   await givePromoUseBack(trx, order)
-  for (const part of await paymentsOfOrder(trx, order.id)) {
+  for (const part of (await paymentsOfOrder(trx, order)).payments) {
     if (part.provider_code !== 'wallet' || part.status !== 'PAID' || !order.user_id) continue
     await creditWallet(trx, {
       userId: order.user_id,
@@ -329,7 +250,7 @@ export async function voidPaidOrder(
     ? await revokeTicketsOfCancelledEvent(trx, order.id)
     : await revokeTickets(trx, order.id)
   if (revoked.admitted) return 'ADMITTED'
-  for (const part of await paymentsOfOrder(trx, order.id)) {
+  for (const part of (await paymentsOfOrder(trx, order)).payments) {
     if (part.status !== 'PAID') continue
     if (requested) await askRefund(trx, part, refund.reason)
     else await enterPaymentPhase(trx, part, 'REFUNDED', { refund_state: 'DONE', refund_method: 'COUNTER' })
@@ -362,11 +283,11 @@ export async function applyProviderOutcome(
   outcome: ProviderOutcome,
 ) {
   const needsRefund = await deps.db.transaction().execute(async (trx) => {
-    const first = await findPayment(trx, paymentId)
-    if (!first) return false
+    const orderId = await orderIdOfPayment(trx, paymentId)
+    if (!orderId) return false
     // Order first, then payment: the same order everywhere, so two appliers never deadlock.
-    const order = await lockOrderRow(trx, first.order_id)
-    const payment = await lockPayment(trx, paymentId)
+    const order = await lockOrderRow(trx, orderId)
+    const payment = order && (await lockPaymentOf(trx, order, paymentId))
     if (!order || !payment) return false
     const bound = payment.provider_payment_id
     if (outcome.providerPaymentId && bound !== outcome.providerPaymentId) {
@@ -376,7 +297,7 @@ export async function applyProviderOutcome(
         if (paid || (outcome.status !== 'APPROVED' && outcome.status !== 'PENDING')) return false
       }
       if (!bound || outcome.rebind) {
-        await setPaymentDetails(trx, payment.id, { provider_payment_id: outcome.providerPaymentId })
+        await bindProviderPayment(trx, payment.id, outcome.providerPaymentId)
       }
     }
     switch (outcome.status) {
@@ -497,7 +418,7 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
   await enterOrderPhase(trx, order, 'DECLINED', { failure_code: 'INSTALLMENT_MISSED' })
   await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   await moveReservation(trx, order.hold_id, 'CANCELLED')
-  const settled = (await paymentsOfOrder(trx, order.id)).filter((p) => p.status === 'PAID')
+  const settled = (await paymentsOfOrder(trx, order)).payments.filter((p) => p.status === 'PAID')
   // The deposit opened the plan: the first payment asked for that settled (a declined attempt never did).
   const [deposit, ...later] = settled.sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at))
   let refunded = 0
@@ -529,7 +450,7 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
 export async function refundPlanOfCancelledEvent(trx: Db, order: OrderRow): Promise<PaymentRow[]> {
   if (!isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return []
   await cancelLockedTickets(trx, order.id)
-  const payments = await paymentsOfOrder(trx, order.id)
+  const { payments } = await paymentsOfOrder(trx, order)
   const settled: PaymentRow[] = []
   for (const p of payments) {
     if (p.status === 'PAID') {
@@ -552,7 +473,7 @@ export async function refundPlanOfCancelledEvent(trx: Db, order: OrderRow): Prom
  */
 export async function cancelUnpaidOrderOfCancelledEvent(trx: Db, order: OrderRow) {
   if (isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return false
-  for (const p of await paymentsOfOrder(trx, order.id)) {
+  for (const p of (await paymentsOfOrder(trx, order)).payments) {
     if (p.status === 'CREATED' || p.status === 'PENDING')
       await enterPaymentPhase(trx, p, 'EXPIRED', { retry_token: null })
   }
@@ -764,7 +685,7 @@ async function settlePending(trx: Db, order: OrderRow, payment: PaymentRow, outc
  */
 export async function awaitCounterPayment(trx: Db, orderId: string, paymentId: string, until: Date) {
   const order = await lockOrderRow(trx, orderId)
-  const payment = await lockPayment(trx, paymentId)
+  const payment = order && (await lockPaymentOf(trx, order, paymentId))
   if (!order || !payment) throw new Error(`order ${orderId} vanished`)
   await settlePending(trx, order, payment, { status: 'PENDING', expiresAt: until })
 }
@@ -793,8 +714,8 @@ async function settleExpired(trx: Db, order: OrderRow, payment: PaymentRow) {
  * for reconciliation to retry; the refund key is stable, so a retry never refunds twice.
  */
 export async function refundPayment(deps: SettlementDeps, paymentId: string) {
-  const payment = await findPayment(deps.db, paymentId)
-  if (payment?.refund_state !== 'REQUESTED') return
+  const payment = await refundDue(deps.db, paymentId)
+  if (!payment) return
   const toWallet = await refundAtProvider(deps, payment)
   if (toWallet === null) return
   await deps.db.transaction().execute((trx) => recordRefund(trx, deps, payment.order_id, paymentId, toWallet))
@@ -840,7 +761,7 @@ async function recordRefund(
   toWallet: boolean,
 ) {
   const order = await lockOrderRow(trx, orderId)
-  const p = await lockPayment(trx, paymentId)
+  const p = order && (await lockPaymentOf(trx, order, paymentId))
   if (!order || !p || p.refund_state !== 'REQUESTED') return
   if (toWallet && !order.user_id) {
     // A buyer with no account has no wallet: the money goes back at the counter that took it (box office).
