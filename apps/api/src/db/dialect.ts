@@ -14,9 +14,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10))
 // Calendar dates (birth dates) stay `YYYY-MM-DD` strings: a Date would shift them by the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
 
+/** The connection pool at one instant: read by the metrics at each scrape (docs/operations.md). */
+export interface PoolUsage {
+  /** Connections the pool may open (PGlite: its one). */
+  max: number
+  inUse: number
+  idle: number
+  /** Callers waiting for a connection: all of them busy, or PGlite's queue behind its one connection. */
+  waiting: number
+}
+
 export interface DbHandle {
   db: Db
   kind: DbKind
+  poolUsage(): PoolUsage
   /** Closes pools or the embedded engine. */
   close(): Promise<void>
   /**
@@ -36,7 +47,8 @@ export interface DbOptions {
 /** A real PostgreSQL when a URL is given, else the embedded PGlite (DESIGN §1). */
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
+    const max = opts.poolSize ?? 10
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max })
     // An idle connection the server drops (restart, failover, a terminated backend) is reported here;
     // the pool discards it and opens another on demand. Without a listener Node treats the event as an
     // uncaught error and the whole process stops.
@@ -48,6 +60,12 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
+      poolUsage: () => ({
+        max,
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => db.destroy(),
       listen: (channel, onMessage) => pgListen(url, channel, onMessage),
     }
@@ -60,10 +78,16 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   // Same int8 reading as the pg driver above, so both engines hand services plain numbers.
   const parsers = { 20: (v: string) => Number.parseInt(v, 10), 1082: (v: string) => v }
   const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const dialect = new PGliteDialect(pglite)
+  const db = new Kysely<Database>({ dialect })
   return {
     db,
     kind: 'pglite',
+    // A pool of one: every query and transaction waits for the one before it (pglite-dialect.ts).
+    poolUsage: () => {
+      const { held, waiting } = dialect.usage()
+      return { max: 1, inUse: held ? 1 : 0, idle: held ? 0 : 1, waiting }
+    },
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()

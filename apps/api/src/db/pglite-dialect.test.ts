@@ -10,8 +10,10 @@ interface Db {
 /** The embedded engine behind Kysely 0.28 keeps the guarantees the services rely on (DESIGN §1). */
 describe('PGlite dialect', () => {
   let db: Kysely<Db>
+  let dialect: PGliteDialect
   beforeAll(async () => {
-    db = new Kysely<Db>({ dialect: new PGliteDialect(await PGlite.create()) })
+    dialect = new PGliteDialect(await PGlite.create())
+    db = new Kysely<Db>({ dialect })
     await sql`create table entry (id int primary key, label text not null)`.execute(db)
   })
   afterAll(() => db.destroy())
@@ -58,5 +60,17 @@ describe('PGlite dialect', () => {
     await back.insertInto('entry').values({ id: 22, label: 'after' }).execute()
     await back.commit().execute()
     expect(await labels()).toEqual(['before', 'after'])
+  })
+
+  it('reports its one connection as a pool: held by a transaction, with the queries queued behind it', async () => {
+    expect(dialect.usage()).toEqual({ held: false, waiting: 0 })
+    const tx = await db.startTransaction().execute()
+    const queued = [labels(), labels()]
+    // Nothing but promise steps lies between a query's call and its wait for the connection.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(dialect.usage()).toEqual({ held: true, waiting: 2 })
+    await tx.commit().execute()
+    await Promise.all(queued)
+    expect(dialect.usage()).toEqual({ held: false, waiting: 0 })
   })
 })

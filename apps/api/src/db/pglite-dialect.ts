@@ -25,12 +25,18 @@ import {
  * (LISTEN, NOTIFY) lands in the middle of it.
  */
 export class PGliteDialect implements Dialect {
+  #driver: PGliteDriver | undefined
   constructor(private readonly pglite: PGlite) {}
   createAdapter(): DialectAdapter {
     return new PGliteAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite)
+    this.#driver = new PGliteDriver(this.pglite)
+    return this.#driver
+  }
+  /** Whether the one connection is held, and how many queries and transactions queue for it. */
+  usage(): { held: boolean; waiting: number } {
+    return { held: this.#driver?.held ?? false, waiting: this.#driver?.waiting ?? 0 }
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db)
@@ -59,6 +65,7 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection
   #queue: Promise<void> = Promise.resolve()
   #release: (() => void) | undefined
+  waiting = 0
 
   constructor(private readonly pglite: PGlite) {
     this.#connection = new PGliteConnection(pglite)
@@ -72,9 +79,15 @@ class PGliteDriver implements Driver {
     this.#queue = new Promise((resolve) => {
       release = resolve
     })
+    // `previous` only ever resolves (a release), so the count cannot be left raised.
+    this.waiting++
     await previous
+    this.waiting--
     this.#release = release
     return this.#connection
+  }
+  get held(): boolean {
+    return this.#release !== undefined
   }
   async releaseConnection(): Promise<void> {
     const release = this.#release
