@@ -126,6 +126,7 @@ export async function eventSummaryOf(db: Db, eventId: string) {
       'e.image_url',
       'e.country',
       'e.currency',
+      'e.layout_id',
       'v.time_zone',
       'v.name as venue_name',
     ])

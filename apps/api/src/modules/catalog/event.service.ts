@@ -210,6 +210,8 @@ export interface EventSummary {
   /** The venue's IANA zone, which the event's times are shown in. */
   timeZone: string
   venueName: string
+  /** The seat layout it is sold on (null: capacity-only zones), for the sections' display names. */
+  layoutId: string | null
 }
 
 /** The event's summary, or undefined when there is no such event. */
@@ -226,6 +228,7 @@ export async function eventSummary(db: Db, eventId: string): Promise<EventSummar
       currency: row.currency as Currency,
       timeZone: row.time_zone,
       venueName: row.venue_name,
+      layoutId: row.layout_id,
     }
   )
 }

@@ -24,7 +24,7 @@ import {
   keepPlacesUntil,
   lockReservationHolder,
   lockReservationRow,
-  moveReservation,
+  moveLockedReservation,
 } from '../seating/seat-sales.service.js'
 import {
   awaitCounterPayment,
@@ -361,7 +361,7 @@ async function takeFirstPayment(trx: Db, p: Placing, tokenHash: string | null) {
 async function startSeatClock(trx: Db, p: Placing, places: number) {
   const { hold, payment } = p
   const linkUntil = linkHoldEnd(p.channel, payment.choice, p.now, p.priced.event.startsAt)
-  await moveReservation(trx, hold.id, 'STARTED_PAYMENT', linkUntil)
+  await moveLockedReservation(trx, hold, 'STARTED_PAYMENT', linkUntil)
   if (linkUntil) await keepPlacesUntil(trx, hold.id, linkUntil, true)
   if (payment.choice.method === 'RESERVATION')
     await awaitCounterPayment(trx, p.orderId, payment.paymentId, payment.choice.until)

@@ -9,7 +9,7 @@ import type { Db } from '../../db/dialect.js'
 import { type EventSummary, eventSummary } from '../catalog/event.service.js'
 import { participantsFormOf } from '../inscriptions/inscription-forms.service.js'
 import { assertCartable, ownHoldRow, PAYING } from '../seating/own-reservation.service.js'
-import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
+import { sectionNamesOfLayout, withSectionNames } from '../seating/seat-layout.service.js'
 import { placesOfReservation } from '../seating/seat-sales.service.js'
 import { balanceOf } from '../wallet/wallet.service.js'
 import {
@@ -112,7 +112,7 @@ export async function priceReservation(
       totals = priceCart(places, fee, { rule: check.rule, eligible: check.eligible })
     } else promoRefusal = check
   }
-  const sectionNames = await sectionNamesOf(db, hold.event_id)
+  const sectionNames = await sectionNamesOfLayout(db, event.layoutId)
   return { event, country, currency, places, totals, promo, promoRefusal, sectionNames }
 }
 

@@ -87,9 +87,19 @@ const NO_NAMES: ReadonlyMap<string, string> = new Map()
  * event sold without a map, whose places have no section of their own.
  */
 export async function sectionNamesOf(db: Db, eventId: string): Promise<ReadonlyMap<string, string>> {
-  const event = await eventLayoutRef(db, eventId)
-  if (!event.layout_id) return NO_NAMES
-  const layout = (await documents.get(db, event.layout_id)) as Layout | null
+  return sectionNamesOfLayout(db, (await eventLayoutRef(db, eventId)).layout_id)
+}
+
+/**
+ * The same, for a caller that has already read the event's layout id (a cart, an order being placed): no
+ * query when the document is in memory, which it is after the first visitor (the checkout's hot path).
+ */
+export async function sectionNamesOfLayout(
+  db: Db,
+  layoutId: string | null,
+): Promise<ReadonlyMap<string, string>> {
+  if (!layoutId) return NO_NAMES
+  const layout = (await documents.get(db, layoutId)) as Layout | null
   if (!layout) return NO_NAMES
   let names = namesOfDocument.get(layout)
   if (!names) {

@@ -75,9 +75,22 @@ export async function lockReservationHolder(trx: Db, holdId: string, userId: str
 export async function moveReservation(trx: Db, holdId: string, to: ReservationStatus, expiresAt?: Date) {
   const hold = await lockHold(trx, holdId)
   if (!hold) return undefined
-  const from = hold.status as ReservationStatus
-  if (from !== to && canTransition(from, to)) await moveHold(trx, holdId, from, to, expiresAt)
+  await moveLockedReservation(trx, hold, to, expiresAt)
   return hold
+}
+
+/**
+ * The same move for a reservation whose row this transaction has already locked and read (placing an order
+ * locks it first): its status cannot have changed since, so it is not locked and read again.
+ */
+export async function moveLockedReservation(
+  trx: Db,
+  hold: { id: string; status: string },
+  to: ReservationStatus,
+  expiresAt?: Date,
+) {
+  const from = hold.status as ReservationStatus
+  if (from !== to && canTransition(from, to)) await moveHold(trx, hold.id, from, to, expiresAt)
 }
 
 /**
