@@ -21,6 +21,8 @@ import { checkoutPlugin } from './modules/checkout/checkout.module.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { fileRulesOf } from './modules/inscriptions/inscription-forms.service.js'
+import { metricsPlugin } from './modules/metrics/metrics.module.js'
+import { metricsRoutes } from './modules/metrics/metrics.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
@@ -80,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   })
 
   await app.register(errorHandlerPlugin)
+  await app.register(metricsPlugin, { db: opts.db })
   await app.register(securityPlugin, { connectSources: connectSources(config) })
   await app.register(requestContextPlugin, { mxHosts: config.MX_HOSTS })
   await app.register(inputGuardPlugin)
@@ -94,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin)
 
   await app.register(healthRoutes)
+  await app.register(metricsRoutes, { token: config.METRICS_TOKEN })
   await app.register(catalogRoutes, { takenPlaces: takenPlacesByZone })
   // A proven contact takes over what waited for its pre-registered fan: tickets sent to them, orders bought for
   // them (issue 14: accounts import neither module; fans asks accounts through a port).

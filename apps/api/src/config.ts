@@ -59,6 +59,11 @@ export const configSchema = z.object({
   // Issue 40: the dev outbox shows every account's one-time and reset codes, so it answers only this
   // machine's own clients unless this flag, named for what it does, opens it to the network.
   UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT: flag.default(false),
+  // Issue 42: `/metrics` answers only this machine's clients; with this set, only requests bearing it.
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Palco <no-reply@palco.co>'),
   SMS_WEBHOOK_URL: optionalText,
