@@ -41,7 +41,7 @@ import {
   paymentsOfOrder,
 } from '../payments/payments.service.js'
 import { scheduleForHold } from '../plans/plans.service.js'
-import { sectionNamesOf, withSectionNames } from '../seating/seat-layout.service.js'
+import { sectionNamesOfLayout, withSectionNames } from '../seating/seat-layout.service.js'
 import {
   type CheckoutDeps,
   completeIfPaid,
@@ -434,12 +434,13 @@ export async function counterSaleOfCode(db: Db, code: string, country: string, o
 const pageOf = (hosted: HostedData | null) => hosted && { url: hosted.redirectUrl, until: hosted.expiresAt }
 
 async function receiptOf(db: Db, order: OrderRow, now = new Date()): Promise<CounterSale> {
-  const [event, { payments }, tickets, sectionNames] = await Promise.all([
+  const [event, { payments }, tickets] = await Promise.all([
     eventOfOrder(db, order.event_id),
     paymentsOfOrder(db, order),
     ticketsOfOrder(db, order.id),
-    sectionNamesOf(db, order.event_id),
   ])
+  // By the summary's layout id: the names come from the layout in memory, without another query.
+  const sectionNames = await sectionNamesOfLayout(db, event?.layoutId ?? null)
   const counter = payments.filter((p) => p.provider_code === 'staff' && p.method !== 'RESERVATION')
   const open = isOpenOrder(order.status as OrderStatus)
   const reserved = open ? waitingReservationOf(payments) : undefined
