@@ -56,6 +56,7 @@ import {
   announceSeatChanges,
   keepPlacesUntil,
   lockPayingReservation,
+  moveLockedReservation,
   moveReservation,
   releaseReservationPlaces,
   sellReservationPlaces,
@@ -640,7 +641,8 @@ async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, out
     ? 'CANCELLED_DUE_TO_PAYMENT_FAILURE'
     : reservationAfterDecline(new Date(hold.expires_at), now)
   if (!canTransition(hold.status as ReservationStatus, next)) return
-  await moveReservation(trx, hold.id, next)
+  // Locked and read just above, in this transaction: moved without a second lock.
+  await moveLockedReservation(trx, hold, next)
   if (next === 'BOOKED') await keepPlacesUntil(trx, hold.id, new Date(hold.expires_at), true)
   else await releaseHold(trx, hold.id)
 }
