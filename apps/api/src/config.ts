@@ -37,6 +37,8 @@ export const configSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: flag.default(false),
   DATABASE_URL: optionalText,
+  // The server without the pooler, for LISTEN (docs/operations.md, "Several processes behind a pooler").
+  DATABASE_DIRECT_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MX_HOSTS: list.default([...DEFAULT_MX_DEV_HOSTS]),

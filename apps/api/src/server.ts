@@ -14,6 +14,7 @@ import { warmUp } from './warm-up.js'
 const config = loadConfig()
 const handle = await openDatabase({
   databaseUrl: config.DATABASE_URL,
+  directUrl: config.DATABASE_DIRECT_URL,
   dataDir: config.DATA_DIR,
   poolSize: config.DB_POOL_SIZE,
 })

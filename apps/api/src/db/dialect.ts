@@ -39,6 +39,11 @@ export interface DbHandle {
 
 export interface DbOptions {
   databaseUrl?: string | undefined
+  /**
+   * The server itself when `databaseUrl` goes through a transaction-mode pooler (PgBouncer): LISTEN keeps a
+   * session, which a pooler hands to other clients between transactions (DESIGN §1). Unset: `databaseUrl`.
+   */
+  directUrl?: string | undefined
   /** Folder for the embedded engine; undefined keeps it in memory (tests). */
   dataDir?: string | undefined
   poolSize?: number
@@ -56,7 +61,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       process.emitWarning(`idle database connection lost: ${err.message}`)
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    const url = opts.databaseUrl
+    const listenUrl = opts.directUrl ?? opts.databaseUrl
     return {
       db,
       kind: 'postgres',
@@ -67,7 +72,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
         waiting: pool.waitingCount,
       }),
       close: () => db.destroy(),
-      listen: (channel, onMessage) => pgListen(url, channel, onMessage),
+      listen: (channel, onMessage) => pgListen(listenUrl, channel, onMessage),
     }
   }
   let dir: string | undefined

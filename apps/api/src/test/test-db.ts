@@ -10,7 +10,9 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a throwaway database created on the test server
- * and dropped again by `close()`, so suites never see each other's rows.
+ * and dropped again by `close()`, so suites never see each other's rows. When TEST_DIRECT_DATABASE_URL is
+ * set, TEST_DATABASE_URL is a transaction-mode PgBouncer in front of that server (CI runs the suite so, issue
+ * 42 part 5): queries go through the pooler, and only creating, dropping and LISTEN reach the server itself.
  */
 export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
   if (engine === 'pglite') {
@@ -18,16 +20,19 @@ export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
     await migrateToLatest(handle.db)
     return handle
   }
-  const baseUrl = process.env.TEST_DATABASE_URL
-  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const pooledUrl = process.env.TEST_DATABASE_URL
+  if (!pooledUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const baseUrl = process.env.TEST_DIRECT_DATABASE_URL || pooledUrl
   const name = `palco_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
   await admin.query(`create database ${name}`)
   await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 })
+  const handle = await openDatabase({
+    databaseUrl: databaseNamed(pooledUrl, name),
+    directUrl: databaseNamed(baseUrl, name),
+    poolSize: 20,
+  })
   await migrateToLatest(handle.db)
   return {
     ...handle,
@@ -40,4 +45,10 @@ export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
       await cleanup.end()
     },
   }
+}
+
+function databaseNamed(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }
