@@ -55,7 +55,9 @@ export default defineConfig({
       SANDBOX_DEV_ENDPOINTS: 'true',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       // E2E_DATABASE_URL may be a transaction-mode PgBouncer; LISTEN then needs the server itself.
-      ...(process.env.E2E_DIRECT_DATABASE_URL ? { DATABASE_DIRECT_URL: process.env.E2E_DIRECT_DATABASE_URL } : {}),
+      ...(process.env.E2E_DIRECT_DATABASE_URL
+        ? { DATABASE_DIRECT_URL: process.env.E2E_DIRECT_DATABASE_URL }
+        : {}),
     },
   },
 })
