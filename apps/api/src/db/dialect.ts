@@ -35,6 +35,11 @@ export interface DbHandle {
    * dedicated connection listens and reconnects; on PGlite the engine delivers in-process.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Plain SQL outside Kysely, for a library that brings its own (the job runner, pg-boss): with values one
+   * statement, without them a script of several. Not for the app's own queries (repositories use Kysely).
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>
 }
 
 export interface DbOptions {
@@ -73,6 +78,12 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       }),
       close: () => db.destroy(),
       listen: (channel, onMessage) => pgListen(listenUrl, channel, onMessage),
+      executeSql: async (text, values) => {
+        const r = await pool.query(text, values ? [...values] : undefined)
+        // A script answers one result per statement: the last one is what it returns.
+        const last = Array.isArray(r) ? r[r.length - 1] : r
+        return { rows: last?.rows ?? [] }
+      },
     }
   }
   let dir: string | undefined
@@ -96,6 +107,15 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()
+    },
+    // PGlite runs one statement or script at a time, waiting for an open transaction to end first.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const r = await pglite.query<Record<string, unknown>>(text, [...values])
+        return { rows: r.rows }
+      }
+      const results = await pglite.exec(text)
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] }
     },
     listen: async (channel, onMessage) => {
       const unlisten = await pglite.listen(channel, onMessage)
