@@ -111,6 +111,8 @@ export const APP_ERROR_CODES = [
   'UPLOAD_NOT_ATTACHABLE',
   'LAYOUT_NOT_PUBLISHABLE',
   'LAYOUT_IMPORT_REFUSED',
+  'PRESALE_CARD_REQUIRED',
+  'PRESALE_CARD_REFUSED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -276,6 +278,10 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   },
   // Issue 18 part 5: details.reason and details.path name what is wrong with the file and where.
   LAYOUT_IMPORT_REFUSED: { status: 422, title: 'The file is not a layout that can be imported' },
+  // Issue 42 part 2: a presale tier is paid only by a card of its sponsor bank; details.sponsor names it,
+  // details.reason says why a card was refused (BIN, TYPE, UNCONFIRMED). The hold is kept either way.
+  PRESALE_CARD_REQUIRED: { status: 422, title: 'This presale is paid only by card of its sponsor bank' },
+  PRESALE_CARD_REFUSED: { status: 422, title: 'This card is not one the presale accepts' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(
