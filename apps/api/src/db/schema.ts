@@ -111,6 +111,8 @@ export interface PriceZonesTable {
   /** 0031-inscriptions: a category's age rule, in whole years on the event's date; null: no bound. */
   min_age: Generated<number | null>
   max_age: Generated<number | null>
+  /** 0036-presales: the tier's presale rule (domain checkout/presale.ts, as JSON); null: sold to any card. */
+  presale: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 export interface EventProductItemsTable {
@@ -577,6 +579,16 @@ export interface PaymentWebhooksTable {
   claimed_at: Timestamp | null
 }
 
+/** 0036-presales: what the sandbox provider learnt of a card it tokenized (never the number or the code). */
+export interface SandboxCardTokensTable {
+  token: string
+  bin: string
+  card_type: string
+  brand: string
+  last4: string
+  created_at: CreatedAt
+}
+
 export interface SandboxPaymentsTable {
   id: Generated<string>
   payment_id: string
@@ -648,6 +660,40 @@ export interface UploadsTable {
   created_at: Timestamp
 }
 
+/** 0035-waiting-rooms: a waiting room per event's sale window (issue 42 part 1). */
+export interface WaitingRoomsTable {
+  event_id: string
+  enabled: Generated<boolean>
+  opens_at: Timestamp
+  target_checkouts: Generated<number>
+  manual_rate_per_minute: number | null
+  rate_per_minute: Generated<number>
+  rate_computed_at: Timestamp | null
+  admin_paused: Generated<boolean>
+  health_paused_because: string | null
+  shuffle_seed: number
+  shuffled_at: Timestamp | null
+  drawn_count: Generated<number>
+  admitted_key: ColumnType<string, string | number | undefined, string | number>
+  cursor_at: Timestamp | null
+  admit_credit: Generated<number>
+  updated_at: UpdatedAt
+}
+
+/** 0035-waiting-rooms: one fan's place (an account's, or a visitor device's) in an event's waiting room. */
+export interface WaitingRoomPlacesTable {
+  id: string
+  event_id: string
+  holder: string
+  user_id: string | null
+  seq: ColumnType<string, string | number, string | number>
+  pre_queue: boolean
+  queue_key: ColumnType<string | null, string | number | null, string | number | null>
+  joined_at: CreatedAt
+  admitted_at: Timestamp | null
+  spent_at: Timestamp | null
+}
+
 export interface Database {
   inscription_forms: InscriptionFormsTable
   inscription_drafts: InscriptionDraftsTable
@@ -696,5 +742,8 @@ export interface Database {
   ticket_checkins: TicketCheckinsTable
   payment_webhooks: PaymentWebhooksTable
   sandbox_payments: SandboxPaymentsTable
+  sandbox_card_tokens: SandboxCardTokensTable
   uploads: UploadsTable
+  waiting_rooms: WaitingRoomsTable
+  waiting_room_places: WaitingRoomPlacesTable
 }

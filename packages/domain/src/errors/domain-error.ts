@@ -108,6 +108,7 @@ export const APP_ERROR_CODES = [
   'UPLOAD_USED',
   'UPLOAD_INCOMPLETE',
   'UPLOAD_REJECTED',
+  'WAITING_ROOM_PASS_INVALID',
   'UPLOAD_NOT_ATTACHABLE',
   'LAYOUT_NOT_PUBLISHABLE',
   'LAYOUT_IMPORT_REFUSED',
@@ -267,6 +268,12 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   UPLOAD_USED: { status: 409, title: 'The upload link was already used' },
   UPLOAD_INCOMPLETE: { status: 409, title: 'The file has not arrived yet' },
   UPLOAD_REJECTED: { status: 422, title: 'The file was refused; upload it again' },
+  // Issue 42: a hold or checkout of an event behind a waiting room needs this account's own live pass;
+  // details.queue is the waiting room's page to go back to.
+  WAITING_ROOM_PASS_INVALID: {
+    status: 403,
+    title: 'This purchase needs your own valid turn from the waiting room',
+  },
   UPLOAD_NOT_ATTACHABLE: {
     status: 422,
     title: 'A file is not yours, not finished, for another event or already used in a form',

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import {
+  admissionRatePerMinute,
+  admissionsFor,
+  estimateSeconds,
+  healthPauseReason,
+  seededShuffle,
+} from './queue-rules.js'
+
+describe('the waiting room rules', () => {
+  it('draws the pre-queue: the same seed the same order, every fan kept once', () => {
+    const fans = Array.from({ length: 50 }, (_, i) => i)
+    const a = seededShuffle(fans, 42)
+    expect(seededShuffle(fans, 42)).toEqual(a)
+    expect([...a].sort((x, y) => x - y)).toEqual(fans)
+    expect(a).not.toEqual(fans)
+    expect(seededShuffle(fans, 43)).not.toEqual(a)
+  })
+
+  it('gives each fan about the same chance of the first place', () => {
+    const firsts = new Map<number, number>()
+    for (let seed = 1; seed <= 4000; seed++) {
+      const first = seededShuffle([0, 1, 2, 3], seed)[0] as number
+      firsts.set(first, (firsts.get(first) ?? 0) + 1)
+    }
+    for (const n of firsts.values()) expect(n).toBeGreaterThan(850)
+  })
+
+  it('sets the rate to target checkouts over the median checkout time', () => {
+    expect(admissionRatePerMinute(100, 120)).toBe(50)
+    expect(admissionRatePerMinute(100, null)).toBe(20)
+    expect(admissionRatePerMinute(1, 3600)).toBe(1)
+  })
+
+  it('pauses on a slow p95 or on errors over 1 % of enough requests', () => {
+    const ok = { route: '/api/reservations', requests: 100, p95Seconds: 0.3, errorRatio: 0 }
+    expect(healthPauseReason([ok])).toBeNull()
+    expect(healthPauseReason([{ ...ok, p95Seconds: 2.1 }])).toMatch(/p95/)
+    expect(healthPauseReason([{ ...ok, errorRatio: 0.02 }])).toMatch(/errors/)
+    expect(healthPauseReason([{ ...ok, requests: 3, errorRatio: 0.34 }])).toBeNull()
+    expect(healthPauseReason([{ ...ok, requests: 0, p95Seconds: null, errorRatio: null }])).toBeNull()
+  })
+
+  it('admits rate × time, carrying fractions, and caps a long silence', () => {
+    expect(admissionsFor(60, 1000, 0)).toEqual({ count: 1, credit: 0 })
+    const half = admissionsFor(30, 1000, 0)
+    expect(half.count).toBe(0)
+    expect(admissionsFor(30, 1000, half.credit).count).toBe(1)
+    expect(admissionsFor(60, 3_600_000, 0).count).toBe(60)
+  })
+
+  it('estimates the wait, and none while paused', () => {
+    expect(estimateSeconds(30, 60, false)).toBe(30)
+    expect(estimateSeconds(30, 60, true)).toBeNull()
+  })
+})

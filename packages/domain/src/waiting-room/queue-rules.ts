@@ -1,0 +1,95 @@
+/**
+ * The waiting room's pure rules (issue 42 part 1): the pre-queue's draw, the admission rate, the pause rule
+ * and the estimate a fan sees. Time and randomness come in as arguments (DESIGN §4 rule 1).
+ */
+
+/** An admitted fan has this long to hold and pay, from the moment they are first told it is their turn. */
+export const PASS_MINUTES = 10
+/** The rate is recomputed at most this often, by whichever request comes first after it (no timer). */
+export const RATE_RECOMPUTE_MS = 60_000
+/** The admission cursor moves at most this often: one row update per second per room, not per request. */
+export const ADMIT_STEP_MS = 1_000
+/** A room nobody asked about for longer admits no more than this much time's worth at once. */
+export const MAX_ADMIT_GAP_MS = 60_000
+/** Before anyone has bought through the room, a checkout is taken to last this long. */
+export const DEFAULT_CHECKOUT_SECONDS = 300
+/** Hold and checkout p95 over this pauses admission. */
+export const PAUSE_P95_SECONDS = 2
+/** A 5xx share over this pauses admission... */
+export const PAUSE_ERROR_RATIO = 0.01
+/** ...once the minute has this many requests: one failure among three requests is not an outage. */
+export const MIN_REQUESTS_FOR_ERROR_RULE = 20
+/** The waiting page asks again this often (the issue: at least every 30 s; "your turn" within 5 s). */
+export const REFRESH_SECONDS = 4
+/** Arrivals after opening are keyed after every pre-queue place, whatever the draw gave those. */
+export const ARRIVAL_KEY_OFFSET = 1_000_000_000_000
+
+/** mulberry32: a small seeded generator, so a draw can be replayed from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Fisher–Yates with the seeded generator: every order equally likely, the same seed the same order. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items]
+  const random = seededRandom(seed)
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    const a = out[i] as T
+    out[i] = out[j] as T
+    out[j] = a
+  }
+  return out
+}
+
+/** Rate = target concurrent checkouts ÷ median checkout time, in fans per minute, never below one. */
+export function admissionRatePerMinute(targetCheckouts: number, medianCheckoutSeconds: number | null): number {
+  const seconds = medianCheckoutSeconds && medianCheckoutSeconds > 0 ? medianCheckoutSeconds : null
+  return Math.max(1, Math.floor((targetCheckouts * 60) / (seconds ?? DEFAULT_CHECKOUT_SECONDS)))
+}
+
+/** The effective rate: the admin's when set, else the computed one. */
+export const effectiveRate = (manual: number | null, computed: number) => manual ?? computed
+
+/** The last minute of one route, as the metrics module's recent window reads it. */
+export interface RouteMinute {
+  route: string
+  requests: number
+  p95Seconds: number | null
+  errorRatio: number | null
+}
+
+/** Why admission pauses by itself, or null when hold and checkout are healthy. */
+export function healthPauseReason(minutes: readonly RouteMinute[]): string | null {
+  for (const m of minutes) {
+    if (m.p95Seconds !== null && m.p95Seconds > PAUSE_P95_SECONDS)
+      return `p95 of ${m.route} is ${m.p95Seconds.toFixed(2)} s`
+    if (m.errorRatio !== null && m.requests >= MIN_REQUESTS_FOR_ERROR_RULE && m.errorRatio > PAUSE_ERROR_RATIO)
+      return `errors of ${m.route} are ${(m.errorRatio * 100).toFixed(1)} %`
+  }
+  return null
+}
+
+/**
+ * How many fans to admit for the time since the cursor last moved: rate × elapsed plus what the last step
+ * left over (a fraction of a fan), the gap capped so a long silence is not one burst.
+ */
+export function admissionsFor(ratePerMinute: number, elapsedMs: number, credit: number) {
+  const gap = Math.min(Math.max(elapsedMs, 0), MAX_ADMIT_GAP_MS)
+  const due = (ratePerMinute * gap) / 60_000 + credit
+  const count = Math.floor(due)
+  return { count, credit: due - count }
+}
+
+/** Seconds until the fan at `position` (1 = next) is admitted at this rate; null when paused. */
+export function estimateSeconds(position: number, ratePerMinute: number, paused: boolean): number | null {
+  if (paused || ratePerMinute <= 0) return null
+  return Math.ceil((position * 60) / ratePerMinute)
+}
