@@ -134,6 +134,14 @@ const BINS: Record<string, { id: string; name: string; type: string; issuer: { i
       issuer: { id: 3, name: 'Mastercard' },
     },
     '400276': { id: 'debvisa', name: 'Visa Débito', type: 'debit_card', issuer: { id: 162, name: 'Visa' } },
+    // A sponsor bank's cards for presale tests (issue 42 part 2): its credit and its prepaid BINs.
+    '459999': { id: 'visa', name: 'Visa', type: 'credit_card', issuer: { id: 7001, name: 'Banco Andino' } },
+    '459997': {
+      id: 'visa',
+      name: 'Visa Prepago',
+      type: 'prepaid_card',
+      issuer: { id: 7001, name: 'Banco Andino' },
+    },
   }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -229,6 +237,8 @@ export const startFakeMercadoPago = async (
   const payments = new Map<number, FakePayment>()
   const idempotency = new Map<string, { status: number; body: unknown }>()
   const usedTokens = new Set<string>()
+  /** Browser tokens this fake issued, with the digits it keeps of each (GET /v1/card_tokens/{id}). */
+  const cardTokens = new Map<string, unknown>()
   const requests: FakeMercadoPago['requests'] = []
   const deliveries: FakeMercadoPago['deliveries'] = []
   let nextNotificationId = 12_000_000_001
@@ -406,6 +416,10 @@ export const startFakeMercadoPago = async (
           (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>,
           publicKey,
         )
+        if (answer.status === 201) {
+          const made = answer.body as { id: string }
+          cardTokens.set(made.id, answer.body)
+        }
         return send(res, answer.status, answer.body)
       }
       if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search')
@@ -570,6 +584,12 @@ export const startFakeMercadoPago = async (
       return send(res, answer.status, answer.body)
     }
 
+    // GET /v1/card_tokens/{id}: a token this fake issued, as the server reads it (issue 42 part 2).
+    if (method === 'GET' && url.pathname.startsWith('/v1/card_tokens/')) {
+      const made = cardTokens.get(decodeURIComponent(url.pathname.slice('/v1/card_tokens/'.length)))
+      if (!made) return send(res, 404, { message: 'card token not found', error: 'not_found', status: 404 })
+      return send(res, 200, made)
+    }
     if (method === 'GET' && /^\/v1\/payments\/\d+$/.test(url.pathname)) {
       const payment = payments.get(Number(url.pathname.split('/')[3]))
       if (!payment)

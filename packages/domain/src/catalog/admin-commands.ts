@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { presaleRuleSchema } from '../checkout/presale.js'
 import { COUNTRIES } from '../locale/country.js'
 import { QR_TYPES } from '../tickets/qr.js'
 import { EVENT_PAGE_CATEGORIES, EVENT_TYPES, isSignUpListing, VISIBILITIES } from './vocabulary.js'
@@ -25,6 +26,8 @@ export const zoneInputSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalidColor' })
     .default('#1c7ed6'),
+  /** A bank-card presale (issue 42 part 2): only cards of these BIN ranges and types pay for this tier. */
+  presale: presaleRuleSchema.nullable().default(null),
 })
 export type ZoneInput = z.output<typeof zoneInputSchema>
 
@@ -71,6 +74,9 @@ export const eventPatchSchema = z.object(
   },
 )
 export type EventPatch = z.output<typeof eventPatchSchema>
+
+/** A tier's presale rule set on its own, published events too (null ends the presale: any card pays). */
+export const zonePresaleInputSchema = z.object({ presale: presaleRuleSchema.nullable() })
 
 export const tourInputSchema = z.object({
   country: z.enum(COUNTRIES),

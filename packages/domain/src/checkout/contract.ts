@@ -12,6 +12,7 @@ import {
 // shares the vocabulary module with this contract, and a schema there would load zod before it is needed.
 import { CASH_OPTIONS, MEXICAN_CASH_NETWORKS, PAYMENT_METHODS, PURCHASE_KINDS } from '../orders/vocabulary.js'
 import { DOCUMENT_TYPES } from '../people/vocabulary.js'
+import { presaleNoticeSchema } from './presale.js'
 
 /**
  * The checkout HTTP contract (issue 6), shared by the API routes and the web pages. Every amount is an
@@ -104,6 +105,11 @@ export const cartSchema = z.object({
    * yet: the cart leads to /checkout/inscriptions/form), or filled and submitted.
    */
   participantsForm: z.enum(['NONE', 'TO_FILL', 'FILLED']),
+  /**
+   * A bank-card presale tier in the cart (issue 42 part 2): its sponsor and the card types it takes; `methods`
+   * is then CARD alone. Absent or null: no presale.
+   */
+  presale: presaleNoticeSchema.nullable().optional(),
 })
 export type Cart = z.infer<typeof cartSchema>
 

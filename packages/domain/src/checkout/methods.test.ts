@@ -34,6 +34,15 @@ describe('payment methods per country', () => {
     expect(methodsFor('MEX', { hostedCheckout: false }).methods).not.toContain('LINK')
   })
 
+  it('offers a bank-card presale card alone, in both countries, hosted page or not', () => {
+    for (const country of ['COL', 'MEX'] as const)
+      expect(methodsFor(country, { hostedCheckout: true, presale: true })).toEqual({
+        methods: ['CARD'],
+        cashNetworks: [],
+        transferKinds: [],
+      })
+  })
+
   it.each<[string, PaymentChoice, boolean]>([
     ['COL', { method: 'CASH', network: 'cashInClub', walletAmount: 0 }, true],
     ['COL', { method: 'CASH', network: 'oxxo', walletAmount: 0 }, false],

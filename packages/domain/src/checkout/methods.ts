@@ -26,10 +26,16 @@ const OFFERS: Readonly<Record<Country, MethodsOffer>> = {
 }
 
 /**
+ * `presale`: the order has a bank-card presale tier, so card is the only method shown.
  * `hostedCheckout`: the country's provider has a hosted payment page (Mercado Pago Checkout Pro, or the
  * sandbox's stand-in), offered as LINK before the wallet. Kushki has none, so a Kushki country never lists it.
  */
-export const methodsFor = (country: Country, opts: { hostedCheckout?: boolean } = {}): MethodsOffer => {
+export const methodsFor = (
+  country: Country,
+  opts: { hostedCheckout?: boolean; presale?: boolean } = {},
+): MethodsOffer => {
+  // A bank-card presale (issue 42 part 2, checkout/presale.ts) is paid by its sponsor's cards alone.
+  if (opts.presale) return { methods: ['CARD'], cashNetworks: [], transferKinds: [] }
   const o = OFFERS[country]
   const methods = opts.hostedCheckout
     ? o.methods.flatMap((m): CheckoutMethod[] => (m === 'WALLET' ? ['LINK', m] : [m]))

@@ -261,6 +261,22 @@ export async function auditEntriesOf(db: Db, entityId: string) {
     .execute()
 }
 
+/** One tier's presale rule (JSON text or null); false when the event has no such tier. */
+export async function writeZonePresale(
+  db: Db,
+  target: { eventId: string; zoneId: string },
+  presale: string | null,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('price_zones')
+    .set({ presale })
+    .where('id', '=', target.zoneId)
+    .where('event_id', '=', target.eventId)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** A category's age rule (an inscription's, issue 17): read from the participant's birth date. */
 export async function setZoneAgeRule(
   db: Db,

@@ -6,6 +6,7 @@ import {
   eventPatchSchema,
   tourInputSchema,
   venueInputSchema,
+  zonePresaleInputSchema,
 } from '@palco/domain/catalog/admin-commands'
 import { adminEventListSchema } from '@palco/domain/catalog/event-cancellation'
 import { DomainError } from '@palco/domain/errors/domain-error'
@@ -23,6 +24,7 @@ import {
   createVenue,
   disableEvent,
   publishEvent,
+  setZonePresale,
   updateEvent,
 } from './admin.service.js'
 import { auditTrail } from './audit.js'
@@ -123,6 +125,28 @@ function eventWriteRoutes(app: FastifyInstance) {
     },
     async (request) =>
       view(await updateEvent(app.db, await request.requireUser(), request.params.id, request.body)),
+  )
+
+  r.put(
+    '/api/admin/events/:id/zones/:zoneId/presale',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Set or clear a tier’s bank-card presale (issue 42 part 2), published events too',
+        description:
+          '400 VALIDATION_FAILED names the field: a BIN of other than 6–8 digits (PRESALE_BIN_INVALID), a range ending before its start (PRESALE_RANGE_ORDER) or with ends of different lengths (PRESALE_RANGE_LENGTHS), no range (PRESALE_RANGES_REQUIRED), no card type (PRESALE_TYPES_REQUIRED). `presale: null` ends the presale.',
+        params: z.object({ id: z.string().uuid(), zoneId: z.string().uuid() }),
+        body: zonePresaleInputSchema,
+      },
+    },
+    async (request) =>
+      setZonePresale(
+        app.db,
+        await request.requireUser(),
+        { eventId: request.params.id, zoneId: request.params.zoneId },
+        request.body.presale,
+      ),
   )
 
   r.post(

@@ -8,6 +8,7 @@ import {
 import type { AdminEventList } from '@palco/domain/catalog/event-cancellation'
 import { canEventTransition, isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import { type EventStatus, isMultiEventType } from '@palco/domain/catalog/vocabulary'
+import { type PresaleRule, presaleRuleSchema } from '@palco/domain/checkout/presale'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
 import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
@@ -37,6 +38,7 @@ import {
   tourCountry,
   updateEventRow,
   venueCountry,
+  writeZonePresale,
   zonesOfEvent,
 } from './admin.repository.js'
 import { type Actor, audit } from './audit.js'
@@ -150,6 +152,7 @@ const writeZones = (trx: Db, eventId: string, zones: EventInput['zones']) =>
       numbered: z.numbered,
       color: z.color,
       position: i,
+      presale: z.presale ? JSON.stringify(z.presale) : null,
     })),
   )
 
@@ -377,10 +380,35 @@ export async function adminEvent(db: Db, eventId: string) {
       zoneType: z.zone_type as 'GRANDSTAND' | 'PARKING',
       numbered: z.numbered,
       color: z.color,
+      presale: presaleRuleOfRow(z.presale),
     })),
     includedEventIds: included,
   }
   return { id: e.id, status: e.status, ...input, zoneIds: zones.map((z) => z.id), input }
+}
+
+/** A stored presale rule, read back through its schema (a row written by hand that breaks it reads as none). */
+const presaleRuleOfRow = (value: unknown): PresaleRule | null => {
+  const parsed = presaleRuleSchema.nullable().safeParse(value ?? null)
+  return parsed.success ? parsed.data : null
+}
+
+/**
+ * Sets or clears one tier's presale rule (issue 42 part 2) at any time, published events too: a presale's
+ * sponsor may add a BIN range on the day. A tier of another event is not found; the change is audited.
+ */
+export async function setZonePresale(
+  db: Db,
+  actor: Actor,
+  target: { eventId: string; zoneId: string },
+  presale: PresaleRule | null,
+) {
+  return db.transaction().execute(async (trx) => {
+    const updated = await writeZonePresale(trx, target, presale ? JSON.stringify(presale) : null)
+    if (!updated) throw new DomainError('NOT_FOUND', { message: 'No such tier in this event.' })
+    await audit(trx, actor, 'presale', 'event', target.eventId, { zoneId: target.zoneId, presale })
+    return { zoneId: target.zoneId, presale }
+  })
 }
 
 /**

@@ -10,6 +10,7 @@ import { assertEventSells } from '../catalog-admin/admin.service.js'
 import { inscriptionForOrder, recordEntriesOfOrder } from '../inscriptions/inscription-forms.service.js'
 import { type PricedReservation, priceReservation } from '../orders/cart.service.js'
 import { lockOrderRow, orderIdOfKey, recordOrder, takePromoUse } from '../orders/orders.service.js'
+import { cardFactsOf } from '../payments/card-facts.service.js'
 import {
   paymentsOfOrder,
   recordSettledPayment,
@@ -44,6 +45,7 @@ import {
   providerPaymentValues,
   recordCounterParts,
 } from './order-request.js'
+import { assertPresaleTakes, type CardWord, CardWordNeeded, type PresalePayment } from './presale-step.js'
 import { assertChannelTakes, linkHoldEnd, partiesOf, salesChannelOf } from './sales-channel.js'
 
 // The first transaction of every checkout (issue 6), as a pipeline of named steps: lock the reservation, price
@@ -86,12 +88,33 @@ interface PaymentPlan {
   paymentId: string
 }
 
-/** The first transaction of every checkout: checks and reserves everything, creates order and payments. */
+/**
+ * The first transaction of every checkout: checks and reserves everything, creates order and payments. An
+ * order with a bank-card presale tier asks the provider about the card first (outside the transaction, only
+ * then), and places with its answer (presale-step.ts).
+ */
 export async function prepareOrder(
   deps: CheckoutDeps,
   actor: OrderActor,
   body: OrderRequest,
   now: Date,
+): Promise<Prepared> {
+  try {
+    return await placeInOneTransaction(deps, actor, body, now, { asked: false })
+  } catch (err) {
+    if (!(err instanceof CardWordNeeded)) throw err
+    const token = body.payment.method === 'CARD' ? body.payment.cardToken : undefined
+    const facts = await cardFactsOf(deps.providers.forCountry(err.country), token)
+    return placeInOneTransaction(deps, actor, body, now, { asked: true, facts })
+  }
+}
+
+async function placeInOneTransaction(
+  deps: CheckoutDeps,
+  actor: OrderActor,
+  body: OrderRequest,
+  now: Date,
+  card: CardWord,
 ): Promise<Prepared> {
   const savedCard = (await savedCardRef(deps.db, body.savedCardId ?? null)) ?? undefined
   if (body.savedCardId && !savedCard) throw new DomainError('NOT_FOUND', { message: 'No such saved card.' })
@@ -105,6 +128,7 @@ export async function prepareOrder(
       const parties = partiesOf(channel, actor)
       const { priced, totals } = await priceOrder(trx, channel, hold, parties, body, now)
       const payment = planPayment(deps, channel, priced, totals.total, body, now)
+      assertPresaleTakes(priced, presalePaymentOf(payment, body), card)
       const placing: Placing = {
         deps,
         actor,
@@ -131,6 +155,13 @@ export async function prepareOrder(
       throw err
     })
 }
+
+const presalePaymentOf = (payment: PaymentPlan, body: OrderRequest): PresalePayment => ({
+  choice: payment.choice,
+  walletPart: payment.split.wallet,
+  deposit: body.firstPayment !== undefined,
+  savedCard: body.savedCardId !== undefined && body.savedCardId !== null,
+})
 
 const newOrderIds = (deps: CheckoutDeps) => ({ orderId: randomUUID(), code: orderCode(deps.random) })
 

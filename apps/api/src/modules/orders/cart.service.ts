@@ -1,5 +1,6 @@
 import type { Cart } from '@palco/domain/checkout/contract'
 import { methodsFor } from '@palco/domain/checkout/methods'
+import { type PresaleRule, presaleNoticeOf, presaleRulesOf } from '@palco/domain/checkout/presale'
 import { type PricedSeat, priceCart } from '@palco/domain/checkout/pricing'
 import { checkPromo, normalizePromoCode, type PromoCheck, type PromoRule } from '@palco/domain/checkout/promo'
 import { DomainError } from '@palco/domain/errors/domain-error'
@@ -24,6 +25,8 @@ import {
 
 export interface PricedPlace extends PricedSeat {
   placeIndex: number
+  /** The tier's bank-card presale (issue 42 part 2); null for a tier any method pays. */
+  presale: PresaleRule | null
 }
 
 export interface PricedReservation {
@@ -131,7 +134,11 @@ export function cartView(
 ): Cart {
   const now = opts.now ?? new Date()
   const expired = new Date(hold.expires_at).getTime() <= now.getTime() && !PAYING.includes(hold.status)
-  const offer = methodsFor(priced.country, { hostedCheckout: opts.hostedCheckout?.(priced.country) ?? false })
+  const presale = presaleNoticeOf(presaleRulesOf(priced.places))
+  const offer = methodsFor(priced.country, {
+    hostedCheckout: opts.hostedCheckout?.(priced.country) ?? false,
+    presale: presale !== null,
+  })
   const e = priced.event
   return {
     reservationId: hold.id,
@@ -160,6 +167,7 @@ export function cartView(
     cashNetworks: offer.cashNetworks,
     transferKinds: offer.transferKinds,
     participantsForm,
+    presale,
   }
 }
 

@@ -2,6 +2,7 @@ import { DomainError } from '@palco/domain/errors/domain-error'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { tokenizeAtSandbox } from './card-facts.service.js'
 import type { PaymentsDeps } from './payment-outcome.js'
 import type { WebhookRequest } from './provider.js'
 import {
@@ -67,6 +68,7 @@ type PaymentRoutesOptions = { deps: PaymentsDeps; sandboxDev: boolean; sandboxSe
 /** Provider webhooks (every provider) and, outside production, the sandbox's dev endpoints. */
 export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOptions) {
   await webhookRoutes(app, opts.deps)
+  sandboxTokenRoutes(app, opts.deps)
   if (!opts.sandboxDev) return
   sandboxReadRoutes(app, opts.deps)
   sandboxActionRoutes(app, opts)
@@ -97,6 +99,46 @@ async function webhookRoutes(app: FastifyInstance, deps: PaymentsDeps) {
       async (request) => handleWebhook(deps, request.params.provider, webhookRequestOf(request)),
     )
   })
+}
+
+const sandboxCardBody = z.object({
+  number: z.string().max(30),
+  holderName: z.string().max(120),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvv: z.string().max(4),
+})
+const sandboxTokenAnswer = z.object({
+  token: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  /** The card's BIN and type as the provider read them, as Mercado Pago's token answer gives its digits. */
+  card: z.object({ bin: z.string(), type: z.string() }).nullable(),
+})
+
+/**
+ * The sandbox's tokenization endpoint (issue 42 part 2), registered wherever the sandbox runs: it plays the
+ * provider's own server, so the token it issues can be described later from its records, not the browser's.
+ */
+function sandboxTokenRoutes(app: FastifyInstance, deps: PaymentsDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/payments/sandbox/card-tokens',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Tokenize a test card at the sandbox provider',
+        description:
+          'Test cards only (README, demo section): the card type is the digit before the check digit (0–4 credit, 5–6 debit, 7 prepaid, 8–9 business) and the holder name picks the outcome. Keeps the BIN, type, brand and last 4 for the token; never the number or security code. A refused card → 400 InvalidParameterException naming the field.',
+        body: sandboxCardBody,
+        response: { 200: sandboxTokenAnswer },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return tokenizeAtSandbox(deps.providers, request.body, new Date())
+    },
+  )
 }
 
 /** The pretend bank's and store's pages read the fan's waiting payments and one payment. */

@@ -1,4 +1,5 @@
 import type { CashNetwork, TransferKind } from '@palco/domain/checkout/contract'
+import type { CardFacts } from '@palco/domain/checkout/presale'
 import type { Money } from '@palco/domain/money/money'
 
 /**
@@ -188,6 +189,13 @@ export interface PaymentProviderAdapter {
    */
   findByReference(paymentId: string): Promise<ProviderPaymentResult | null>
   refund(providerPaymentId: string, amount: Money, idempotencyKey: string): Promise<ProviderPaymentResult>
+  /**
+   * What the provider says about a card token it issued (issue 42 part 2): the card's BIN (6 to 8 digits) and
+   * type, read from the provider's own records, never from the browser. Null when the provider cannot say
+   * (an unknown or foreign token); an adapter without it cannot sell a bank-card presale tier. Throws
+   * ProviderUnavailableError when the provider does not answer.
+   */
+  describeCardToken?(token: string): Promise<CardFacts | null>
   /** True only for a notification whose signature checks out with the configured secret. */
   verifyWebhook(request: WebhookRequest): boolean
   /** Reads a verified notification; null for notifications about something other than a payment. */

@@ -180,6 +180,7 @@ export async function seatsOfHold(db: Db, holdId: string) {
       'es.price_zone_id',
       'pz.name as zone_name',
       'pz.price_amount',
+      'pz.presale',
     ])
     .where('es.hold_id', '=', holdId)
     .where('es.status', '=', 'HELD')

@@ -1,3 +1,4 @@
+import { type PresaleRule, presaleRuleSchema } from '@palco/domain/checkout/presale'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { ReservationStatus } from '@palco/domain/orders/statuses'
 import { canTransition } from '@palco/domain/seating/reservation-lifecycle'
@@ -39,10 +40,32 @@ export interface ReservationPlace {
   zoneId: string | null
   zoneName: string | null
   unitPrice: number
+  /** The tier's bank-card presale (issue 42 part 2), null for a tier any card pays. */
+  presale: PresaleRule | null
+}
+
+/** A tier's stored presale rule, read through its schema once per tier; one that breaks it sells to nobody. */
+const presaleReader = () => {
+  const seen = new Map<string, PresaleRule | null>()
+  const broken: PresaleRule = {
+    sponsor: '—',
+    binRanges: [{ from: '000000', to: '000000' }],
+    cardTypes: ['CREDIT'],
+  }
+  return (zoneId: string | null, value: unknown): PresaleRule | null => {
+    if (value === null || value === undefined) return null
+    const key = zoneId ?? ''
+    if (!seen.has(key)) {
+      const parsed = presaleRuleSchema.safeParse(value)
+      seen.set(key, parsed.success ? parsed.data : broken)
+    }
+    return seen.get(key) ?? null
+  }
 }
 
 /** The places a reservation holds, in a stable order (section, then place). */
 export async function placesOfReservation(db: Db, holdId: string): Promise<ReservationPlace[]> {
+  const presaleOf = presaleReader()
   return (await seatsOfHold(db, holdId)).map((s) => ({
     key: seatKeyOf({ section: s.section_code, row: s.row_label, seat: s.seat_number }),
     section: s.section_code,
@@ -52,6 +75,7 @@ export async function placesOfReservation(db: Db, holdId: string): Promise<Reser
     zoneId: s.price_zone_id,
     zoneName: s.zone_name,
     unitPrice: Number(s.price_amount ?? 0),
+    presale: presaleOf(s.price_zone_id, s.presale),
   }))
 }
 

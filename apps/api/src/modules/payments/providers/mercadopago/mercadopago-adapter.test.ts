@@ -949,3 +949,47 @@ describe('Mercado Pago saved cards (paguitos)', () => {
     expect(retry).toMatchObject({ status: 'APPROVED', providerPaymentId: first.providerPaymentId })
   })
 })
+
+describe('Mercado Pago describes a card token for a bank-card presale (issue 42 part 2)', () => {
+  /** A token made in the browser with the public key, as MercadoPago.js makes it. */
+  const tokenOf = async (number: string) => {
+    const response = await fetch(`${fake.url}/v1/card_tokens?public_key=${fake.publicKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        card_number: number,
+        expiration_month: 11,
+        expiration_year: new Date().getUTCFullYear() + 3,
+        security_code: '123',
+        cardholder: { name: 'APRO' },
+      }),
+    })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+
+  it.each([
+    ['4599991000000017', { bin: '459999', type: 'CREDIT' }],
+    ['4599971000000019', { bin: '459997', type: 'PREPAID' }],
+    ['4002768694395619', { bin: '400276', type: 'DEBIT' }],
+    ['4509953566233704', { bin: '450995', type: 'CREDIT' }],
+  ])('reads %s from the token and the BIN search: %o', async (number, facts) => {
+    const token = await tokenOf(number)
+    expect(await adapter.describeCardToken(token)).toEqual(facts)
+    const asked = fake.requests.filter((r) => r.method === 'GET').slice(-2)
+    expect(asked[0]?.path).toBe(`/v1/card_tokens/${token}`)
+    expect(asked[0]?.headers.authorization).toBe(`Bearer ${fake.accessToken}`)
+    expect(asked[1]?.path).toMatch(/^\/v1\/payment_methods\/search\?bin=\d{6}&/)
+  })
+
+  it('cannot describe a token it never issued, nor a BIN it does not know', async () => {
+    expect(await adapter.describeCardToken(`fake-APRO-${randomUUID()}`)).toBeNull()
+    expect(await adapter.describeCardToken(await tokenOf('6011000990139424'))).toBeNull()
+  })
+
+  it('does not answer in time: the provider is unavailable, not a refusal', async () => {
+    const token = await tokenOf('4599991000000017')
+    fake.failNext(3, 503)
+    await expect(adapter.describeCardToken(token)).rejects.toBeInstanceOf(ProviderUnavailableError)
+  })
+})

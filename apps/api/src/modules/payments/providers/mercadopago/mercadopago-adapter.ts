@@ -1,4 +1,5 @@
 import type { CashNetwork } from '@palco/domain/checkout/contract'
+import type { CardFacts, CardType } from '@palco/domain/checkout/presale'
 import type { Money } from '@palco/domain/money/money'
 import {
   type CardChargeInput,
@@ -755,6 +756,23 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
     return createPreference(this.#client(), input)
   }
 
+  /**
+   * A card token's BIN and type for a bank-card presale (issue 42 part 2): GET /v1/card_tokens/{id} with the
+   * access token gives the digits the card began with (`first_eight_digits` where the token has them, else
+   * `first_six_digits`), and the payment-method search by that BIN its `payment_type_id` (credit_card,
+   * debit_card, prepaid_card). Mercado Pago names no business cards, so none reads as BUSINESS. A token it
+   * does not know (404) or an unknown BIN: null.
+   */
+  async describeCardToken(token: string): Promise<CardFacts | null> {
+    const answer = await this.#call('GET', `/v1/card_tokens/${encodeURIComponent(token)}`)
+    if (answer.status >= 400 || !isRecord(answer.body)) return null
+    const digits = idText(answer.body.first_eight_digits) ?? idText(answer.body.first_six_digits)
+    if (!digits || !/^\d{6,8}$/.test(digits)) return null
+    const method = await this.searchPaymentMethodByBin(digits)
+    const type = method ? MP_CARD_TYPES[method.paymentTypeId] : undefined
+    return type ? { bin: digits, type } : null
+  }
+
   /** GET /v1/payment_methods/search?bin=…: the card's `payment_method_id` and issuer; null when unknown. */
   searchPaymentMethodByBin(bin: string): Promise<PaymentMethodInfo | null> {
     return searchPaymentMethodByBin(this.#client(), bin)
@@ -763,6 +781,13 @@ export class MercadoPagoAdapter implements PaymentProviderAdapter {
   #client(): MercadoPagoClient {
     return { call: (method, path, options) => this.#call(method, path, options) }
   }
+}
+
+/** Mercado Pago's `payment_type_id` of a card → the presale's card type. */
+const MP_CARD_TYPES: Readonly<Record<string, CardType>> = {
+  credit_card: 'CREDIT',
+  debit_card: 'DEBIT',
+  prepaid_card: 'PREPAID',
 }
 
 /** The minimal transport the helpers below need; an adapter instance provides it. */

@@ -1,7 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { bankNameOfClabe, makeClabe } from '@palco/domain/checkout/clabe'
 import { type RandomBytes, voucherBarcode, voucherReference } from '@palco/domain/checkout/codes'
-import { readSandboxToken, type SandboxOutcome } from '@palco/domain/checkout/sandbox-cards'
+import {
+  CARD_TYPES,
+  type CardFacts,
+  type CardType,
+  sandboxBinOf,
+  sandboxCardTypeOf,
+} from '@palco/domain/checkout/presale'
+import {
+  readSandboxToken,
+  type SandboxCardInput,
+  type SandboxOutcome,
+  type TokenizeResult,
+  tokenizeSandboxCard,
+} from '@palco/domain/checkout/sandbox-cards'
 import type { Money } from '@palco/domain/money/money'
 import { canSandboxTransition, type SandboxPaymentStatus } from '@palco/domain/payments/sandbox-lifecycle'
 import type { Db } from '../../../../db/dialect.js'
@@ -24,7 +37,13 @@ import {
   type WebhookRequest,
 } from '../../provider.js'
 import { ProviderUnsupportedError } from '../shared/provider-http.js'
-import { findSandboxPayment, insertOrGetSandboxPayment, moveSandboxPayment } from './sandbox.repository.js'
+import {
+  findSandboxCardToken,
+  findSandboxPayment,
+  insertOrGetSandboxPayment,
+  moveSandboxPayment,
+  recordSandboxCardToken,
+} from './sandbox.repository.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 
@@ -96,6 +115,33 @@ export class SandboxAdapter implements PaymentProviderAdapter {
   }
 
   async removeSavedCard(_card: SavedCardRef): Promise<void> {}
+
+  /**
+   * The sandbox's tokenization endpoint (as a provider's is): the card's checks and token are the browser
+   * tokenizer's own (`tokenizeSandboxCard`), and the sandbox keeps the BIN and the type of the test number
+   * (`sandboxCardTypeOf`) to describe the token later. The number and security code are not kept.
+   */
+  async tokenizeCard(card: SandboxCardInput, now: Date): Promise<TokenizeResult & { card?: CardFacts }> {
+    const result = tokenizeSandboxCard(card, this.opts.random, now)
+    if (!result.ok) return result
+    const digits = card.number.replace(/[\s-]/g, '')
+    const facts: CardFacts = { bin: sandboxBinOf(digits), type: sandboxCardTypeOf(digits) }
+    await recordSandboxCardToken(this.opts.db, {
+      token: result.token,
+      bin: facts.bin,
+      cardType: facts.type,
+      brand: result.brand,
+      last4: result.last4,
+    })
+    return { ...result, card: facts }
+  }
+
+  /** A token the sandbox made through `tokenizeCard`; one the browser made alone it cannot describe. */
+  async describeCardToken(token: string): Promise<CardFacts | null> {
+    const row = await findSandboxCardToken(this.opts.db, token)
+    if (!row || !(CARD_TYPES as readonly string[]).includes(row.card_type)) return null
+    return { bin: row.bin, type: row.card_type as CardType }
+  }
 
   async chargeCard(input: CardChargeInput): Promise<ProviderPaymentResult> {
     const token = readSandboxToken(

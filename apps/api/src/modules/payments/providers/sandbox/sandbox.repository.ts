@@ -120,3 +120,22 @@ export async function pendingSandboxPaymentsOfFan(db: Db, userId: string, limit:
     .limit(limit)
     .execute()
 }
+
+/** What the sandbox learnt of a card when it tokenized it (0036-presales): never the number or the code. */
+export async function recordSandboxCardToken(
+  db: Db,
+  t: { token: string; bin: string; cardType: string; brand: string; last4: string },
+) {
+  await db
+    .insertInto('sandbox_card_tokens')
+    .values({ token: t.token, bin: t.bin, card_type: t.cardType, brand: t.brand, last4: t.last4 })
+    .execute()
+}
+
+export async function findSandboxCardToken(db: Db, token: string) {
+  return db
+    .selectFrom('sandbox_card_tokens')
+    .select(['bin', 'card_type'])
+    .where('token', '=', token)
+    .executeTakeFirst()
+}
