@@ -84,15 +84,9 @@ const NO_NAMES: ReadonlyMap<string, string> = new Map()
 /**
  * Section code → the layout's display name of the section ("Balcón centro"), the one the seat map and its
  * list show: the name every page, receipt and ticket gives a section, instead of a tidied code. Empty for an
- * event sold without a map, whose places have no section of their own.
- */
-export async function sectionNamesOf(db: Db, eventId: string): Promise<ReadonlyMap<string, string>> {
-  return sectionNamesOfLayout(db, (await eventLayoutRef(db, eventId)).layout_id)
-}
-
-/**
- * The same, for a caller that has already read the event's layout id (a cart, an order being placed): no
- * query when the document is in memory, which it is after the first visitor (the checkout's hot path).
+ * event sold without a map, whose places have no section of their own. Callers pass the layout id they read
+ * with the event anyway (a cart, an order, a sale, a ticket row): no query once the document is in memory,
+ * which it is after the first visitor (the checkout's and the counter's hot paths).
  */
 export async function sectionNamesOfLayout(
   db: Db,
@@ -109,7 +103,7 @@ export async function sectionNamesOfLayout(
   return names
 }
 
-/** Lines of a cart or sale with their section's display name beside the code (see `sectionNamesOf`). */
+/** Lines of a cart or sale with their section's display name beside the code (see `sectionNamesOfLayout`). */
 export function withSectionNames<T extends { section: string }>(
   lines: readonly T[],
   names: ReadonlyMap<string, string>,

@@ -45,6 +45,9 @@ const eventColumns = [
   'e.tickets_transferable as event_transferable',
   // Issue 16 part 5: a cancelled event's tickets are shown refunded and refused at the gate, saying why.
   'e.status as event_status',
+  // The seat map whose section names a ticket prints (seat-layout.service sectionNamesOfLayout), read here so
+  // printing asks the database nothing more for them once the map is in memory.
+  'e.layout_id as event_layout_id',
   'v.name as venue_name',
   'v.city as venue_city',
   'v.time_zone as venue_time_zone',

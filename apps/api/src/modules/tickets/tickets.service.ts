@@ -35,7 +35,7 @@ import { LOCKED_TICKET_STATUS } from '@palco/domain/tickets/status-lifecycle'
 import type { Db } from '../../db/dialect.js'
 import { preRegisterContact } from '../fans/fans.service.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
-import { sectionNamesOf } from '../seating/seat-layout.service.js'
+import { sectionNamesOfLayout } from '../seating/seat-layout.service.js'
 import { signingKeys } from './signing-key.js'
 import { transferMessage } from './ticket-messages.js'
 import { ticketsPdf } from './ticket-pdf.js'
@@ -290,7 +290,7 @@ function sharedFactsOf(db: Db, printed: readonly TicketRow[] = []) {
       once(frames, row.event_id, () => frameOfEvent(db, row.event_id, row.event_country)),
     maxPerFan: (row: TicketRow) => once(maxima, row.event_id, () => maxPerFanOfEvent(db, row.event_id)),
     sectionName: async (row: TicketRow) =>
-      (await once(sectionNames, row.event_id, () => sectionNamesOf(db, row.event_id))).get(
+      (await once(sectionNames, row.event_id, () => sectionNamesOfLayout(db, row.event_layout_id))).get(
         row.section_code,
       ) ?? null,
     secret: async (ticketId: string) => (await secrets)?.get(ticketId) ?? findSecret(db, ticketId),
