@@ -32,6 +32,7 @@ import { takenPlacesByZone } from './modules/seating/zone-taken.js'
 import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { takeOverTicketsOfFan } from './modules/tickets/tickets.service.js'
 import { uploadsPlugin } from './modules/uploads/uploads.module.js'
+import { waitingRoomPlugin } from './modules/waiting-room/waiting-room.module.js'
 import { authPlugin, resolveAuthSecret } from './plugins/auth.js'
 import { dbPlugin } from './plugins/db.js'
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js'
@@ -89,8 +90,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie)
   await app.register(compress, { threshold: 1024 })
   await app.register(dbPlugin, { handle: opts.db, closeOnShutdown: opts.closeDbOnShutdown ?? false })
+  const authSecret = await resolveAuthSecret(opts.db.db, config.AUTH_SECRET)
   await app.register(authPlugin, {
-    secret: await resolveAuthSecret(opts.db.db, config.AUTH_SECRET),
+    secret: authSecret,
     baseUrl: publicUrl(config),
     secureCookies: cookiesSecure(config),
   })
@@ -107,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(authRoutes, { onFanClaimed })
   await app.register(fanRoutes, { accounts: accountDirectory(opts.db.db) })
+  await app.register(waitingRoomPlugin, { config, authSecret })
   const feed = new SeatFeed()
   await feed.start(opts.db, app.log)
   app.addHook('onClose', async () => feed.close())

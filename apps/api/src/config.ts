@@ -66,6 +66,11 @@ export const configSchema = z.object({
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters',
   ),
+  // Issue 42: signs the waiting room's passes; unset, a key derived from the auth secret (same in every process).
+  WAITING_ROOM_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Palco <no-reply@palco.co>'),
   SMS_WEBHOOK_URL: optionalText,

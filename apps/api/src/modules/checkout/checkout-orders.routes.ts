@@ -47,7 +47,11 @@ function placeOrderRoute(app: FastifyInstance, deps: CheckoutDeps) {
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(deps, await buyerOnline(request), request.body)
+      const buyer = await buyerOnline(request)
+      const admission = await app.waitingRoom.admissionOf(request, buyer.userId)
+      const result = await placeOrder(deps, { ...buyer, admitted: admission.check }, request.body)
+      // A declined card keeps the hold for another try, and the pass with it.
+      if (result.order.result !== 'FAIL') await admission.spend()
       reply.code(201).headers(noStore)
       return result
     },
@@ -73,7 +77,10 @@ function hostedPaymentRoute(app: FastifyInstance, deps: CheckoutDeps) {
       },
     },
     async (request, reply) => {
-      const result = await startHostedPayment(deps, await buyerOnline(request), request.body)
+      const buyer = await buyerOnline(request)
+      const admission = await app.waitingRoom.admissionOf(request, buyer.userId)
+      // The pass stays usable: the fan may come back from the provider's page and pay another way.
+      const result = await startHostedPayment(deps, { ...buyer, admitted: admission.check }, request.body)
       reply.code(201).headers(noStore)
       return result
     },

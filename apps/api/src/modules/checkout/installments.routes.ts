@@ -59,7 +59,10 @@ export function installmentRoutes(app: FastifyInstance, deps: CheckoutDeps) {
       },
     },
     async (request, reply) => {
-      const result = await placeInstallmentOrder(deps, await buyerOnline(request), request.body)
+      const buyer = await buyerOnline(request)
+      const admission = await app.waitingRoom.admissionOf(request, buyer.userId)
+      const result = await placeInstallmentOrder(deps, { ...buyer, admitted: admission.check }, request.body)
+      if (result.order.result !== 'FAIL') await admission.spend()
       reply.code(201).headers(noStore)
       return result
     },

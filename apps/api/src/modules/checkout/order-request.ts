@@ -24,6 +24,11 @@ export interface OrderActor {
   sellingFor?: Buyer
   /** An operator taking a later payment of an order at the counter (a plan's installment); the routes check it. */
   atCounter?: boolean
+  /**
+   * Issue 42: refuses (403) a reservation of an event behind a waiting room without the fan's pass; called with
+   * the reservation's event once it is read, synchronously, before anything is locked for payment.
+   */
+  admitted?: (eventId: string) => void
 }
 
 export interface Prepared {

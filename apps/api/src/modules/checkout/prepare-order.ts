@@ -180,6 +180,7 @@ async function lockReservation(
   // The reservation is whoever placed the order's: the fan's own, or the operator's at the counter.
   const seen = await lockReservationHolder(trx, body.reservationId, actor.userId)
   if (!seen) throw new DomainError('NOT_FOUND', { message: 'No such reservation.' })
+  actor.admitted?.(seen.event_id)
   // A cancelled event sells nothing (issue 16 part 5); held shared until commit, so a cancellation either
   // waits for this order and settles it, or this order sees the event cancelled.
   await assertEventSells(trx, seen.event_id)

@@ -64,6 +64,8 @@ export function holdRoutes(app: FastifyInstance, cache: AvailabilityCache) {
       const { eventId, ...places } = request.body
       const event = await cache.assertPublic(app.db, eventId, request.country)
       const holder = holderOf(await request.requireUser())
+      // Issue 42: an event behind a waiting room is held only with this fan's own pass (no database read).
+      if (!holder.staff) await app.waitingRoom.assertAdmitted(request, eventId, holder.userId)
       // The body schema is a union of exactly the two requests holdPlaces takes, plus the event.
       const view = await holdPlaces(app.db, eventId, holder, places as HoldRequest, event)
       // Before the NOTIFY comes back through the feed: the next proposal here must not offer these seats.

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { DomainError } from '@palco/domain/errors/domain-error'
+import type { WaitingRoomInfo, WaitingStatus } from '@palco/domain/waiting-room/contract'
+import { effectiveRate, estimateSeconds, REFRESH_SECONDS } from '@palco/domain/waiting-room/queue-rules'
+import type { Db } from '../../db/dialect.js'
+import { type PassSigner, passEndsAt } from './admission-pass.js'
+import { type HealthRule, runRoomStep, stepDue } from './room-steps.service.js'
+import {
+  countAhead,
+  findRoom,
+  insertPlace,
+  markAdmitted,
+  movePlaceToAccount,
+  type PlaceRow,
+  placesOfHolders,
+  type RoomRow,
+  requeuePlace,
+  spendPlace,
+} from './waiting-room.repository.js'
+import { gateSnapshot } from './waiting-room-admin.repository.js'
+
+/** Who is asking: the signed-in account, and the device cookie a visitor's place is kept under. */
+export interface QueueVisitor {
+  userId: string | null
+  deviceId: string | null
+}
+
+export interface QueueDeps {
+  db: Db
+  signer: PassSigner
+  health: HealthRule
+}
+
+const accountHolder = (userId: string) => `u:${userId}`
+const deviceHolder = (deviceId: string) => `d:${deviceId}`
+
+const noRoom = () => new DomainError('NOT_FOUND', { message: 'This event has no waiting room.' })
+
+/** Whether an event's sale goes through a waiting room, for the event page's "join the queue". */
+export async function roomInfo(db: Db, eventId: string): Promise<WaitingRoomInfo> {
+  const room = await findRoom(db, eventId)
+  const active = room?.enabled ?? false
+  return { eventId, active, opensAt: active && room ? room.opens_at.toISOString() : null }
+}
+
+/** The visitor's place: the account's, else the device's, which becomes the account's once they log in. */
+async function placeOf(db: Db, eventId: string, who: QueueVisitor): Promise<PlaceRow | undefined> {
+  const holders = [
+    ...(who.userId ? [accountHolder(who.userId)] : []),
+    ...(who.deviceId ? [deviceHolder(who.deviceId)] : []),
+  ]
+  if (holders.length === 0) return undefined
+  const places = await placesOfHolders(db, eventId, holders)
+  const own = who.userId ? places.find((p) => p.holder === accountHolder(who.userId as string)) : undefined
+  if (own) return own
+  const device = places[0]
+  if (device && who.userId) return movePlaceToAccount(db, device.id, accountHolder(who.userId), who.userId)
+  return device
+}
+
+/**
+ * Joining (issue 42 part 1): one place per account, or per device for a visitor; joining again, in another
+ * tab or after logging in, answers the same place. A turn used or lapsed queues again at the back.
+ */
+export async function joinQueue(deps: QueueDeps, eventId: string, who: QueueVisitor): Promise<WaitingStatus> {
+  const { db } = deps
+  if (!who.userId && !who.deviceId) throw noRoom()
+  let place = who.userId && who.deviceId ? await placeOf(db, eventId, who) : undefined
+  if (!place) {
+    const holder = who.userId ? accountHolder(who.userId) : deviceHolder(who.deviceId as string)
+    place =
+      (await insertPlace(db, { id: randomUUID(), eventId, holder, userId: who.userId })) ??
+      (await placeOf(db, eventId, who))
+  }
+  const room = await findRoom(db, eventId)
+  if (!place || !room?.enabled) throw noRoom()
+  if (turnOver(place, room)) place = (await requeuePlace(db, place.id)) ?? place
+  return statusOf(deps, room, place)
+}
+
+/** The waiting page's question, every few seconds: where am I, how long, is it my turn. */
+export async function queueStatus(
+  deps: QueueDeps,
+  eventId: string,
+  who: QueueVisitor,
+): Promise<WaitingStatus> {
+  const { db } = deps
+  let room = await findRoom(db, eventId)
+  if (!room?.enabled) throw noRoom()
+  const place = await placeOf(db, eventId, who)
+  const undrawnSeen = place !== undefined && place.queue_key === null && room.shuffled_at !== null
+  const stepped = stepDue(room, Date.now(), undrawnSeen)
+  if (stepped) {
+    await runRoomStep(db, eventId, deps.health)
+    room = (await findRoom(db, eventId)) ?? room
+  }
+  if (!place) return notInQueue(room)
+  // Drawn by this very step: the place has its key now.
+  const redraw = stepped && place.queue_key === null
+  const fresh = redraw ? ((await placeOf(db, eventId, who)) ?? place) : place
+  return statusOf(deps, room, fresh)
+}
+
+const admittedIn = (place: PlaceRow, room: RoomRow) =>
+  place.queue_key !== null && Number(place.queue_key) <= Number(room.admitted_key)
+
+/** An admitted place whose purchase is done, or whose ten minutes passed. */
+function turnOver(place: PlaceRow, room: RoomRow, now = Date.now()): boolean {
+  if (!admittedIn(place, room)) return false
+  if (place.spent_at) return true
+  return place.admitted_at !== null && passEndsAt(place.admitted_at).getTime() <= now
+}
+
+const paused = (room: RoomRow) => room.admin_paused || room.health_paused_because !== null
+
+function baseStatus(room: RoomRow): WaitingStatus {
+  return {
+    eventId: room.event_id,
+    state: 'NOT_IN_QUEUE',
+    position: null,
+    estimateSeconds: null,
+    paused: paused(room),
+    opensAt: room.opens_at.toISOString(),
+    turnEndsAt: null,
+    signInToContinue: false,
+    pass: null,
+    refreshSeconds: REFRESH_SECONDS,
+  }
+}
+
+const notInQueue = (room: RoomRow) => baseStatus(room)
+
+async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promise<WaitingStatus> {
+  const base = baseStatus(room)
+  if (place.queue_key === null) return { ...base, state: 'BEFORE_OPENING' }
+  if (!admittedIn(place, room)) {
+    const position = (await countAhead(deps.db, room.event_id, room.admitted_key, place.queue_key)) + 1
+    const rate = effectiveRate(room.manual_rate_per_minute, room.rate_per_minute)
+    return {
+      ...base,
+      state: 'WAITING',
+      position,
+      estimateSeconds: estimateSeconds(position, rate, base.paused),
+    }
+  }
+  if (place.spent_at) return { ...base, state: 'TURN_USED' }
+  const admittedAt = place.admitted_at ?? (await markAdmitted(deps.db, place.id)) ?? new Date()
+  const endsAt = passEndsAt(admittedAt)
+  if (endsAt.getTime() <= Date.now()) return { ...base, state: 'TURN_EXPIRED' }
+  const turn = { ...base, state: 'YOUR_TURN' as const, turnEndsAt: endsAt.toISOString() }
+  if (!place.user_id) return { ...turn, signInToContinue: true }
+  const claims = { eventId: room.event_id, userId: place.user_id, placeId: place.id }
+  return { ...turn, pass: await deps.signer.sign(claims, admittedAt) }
+}
+
+/** For every process's gate: the events with a room on and the passes spent in the last minutes. */
+export async function turnsSnapshot(db: Db): Promise<{ events: Set<string>; spent: Set<string> }> {
+  const { events, spent } = await gateSnapshot(db)
+  return { events: new Set(events), spent: new Set(spent) }
+}
+
+/** A pass bought its tickets: it opens nothing more, and the place may queue again. True the first time. */
+export async function spendTurn(db: Db, placeId: string): Promise<boolean> {
+  return (await spendPlace(db, placeId)) > 0
+}
