@@ -21,13 +21,17 @@ import { checkoutPlugin } from './modules/checkout/checkout.module.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { fileRulesOf } from './modules/inscriptions/inscription-forms.service.js'
+import type { RunnerOptions } from './modules/jobs/job-runner.js'
+import { jobsPlugin } from './modules/jobs/jobs.module.js'
 import { metricsPlugin } from './modules/metrics/metrics.module.js'
 import { metricsRoutes } from './modules/metrics/metrics.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
+import { dispatchJob, transportsFromConfig } from './modules/notifications/dispatcher.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
 import { SeatFeed } from './modules/seating/live-feed.js'
 import { seatingRoutes } from './modules/seating/seating.routes.js'
+import { holdSweepJob } from './modules/seating/sweeper.js'
 import { takenPlacesByZone } from './modules/seating/zone-taken.js'
 import { ticketRoutes } from './modules/tickets/tickets.routes.js'
 import { takeOverTicketsOfFan } from './modules/tickets/tickets.service.js'
@@ -53,6 +57,17 @@ export interface BuildAppOptions {
   web?: boolean
   /** Where the log goes (standard output by default). */
   logStream?: { write(line: string): void }
+  /** The job runner's clock and timings (tests retry at once). */
+  jobs?: RunnerOptions
+}
+
+/**
+ * Background work is jobs of one runner (issue 42 part 3): modules define their queues on `app.jobs`; these
+ * two belong to modules with no registration of their own (mail and SMS dispatch, hold-expiry notices).
+ */
+function defineJobs(app: FastifyInstance, db: DbHandle, config: Config) {
+  app.jobs.define(dispatchJob(db.db, transportsFromConfig(config), app.log))
+  app.jobs.define(holdSweepJob(db.db))
 }
 
 /** Builds the whole app from plugins; `server.ts` listens, tests call `app.inject()`. */
@@ -90,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie)
   await app.register(compress, { threshold: 1024 })
   await app.register(dbPlugin, { handle: opts.db, closeOnShutdown: opts.closeDbOnShutdown ?? false })
+  await app.register(jobsPlugin, { db: opts.db, ...(opts.jobs ? { runner: opts.jobs } : {}) })
+  defineJobs(app, opts.db, config)
   const authSecret = await resolveAuthSecret(opts.db.db, config.AUTH_SECRET)
   await app.register(authPlugin, {
     secret: authSecret,

@@ -101,6 +101,9 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.default(false),
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+  // The job runner (issue 42 part 3): `npm start` works jobs in the web process; `off` leaves them to
+  // `npm run worker` (API processes behind a pooler, docs/operations.md).
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
 })
 
 export type Config = z.infer<typeof configSchema>

@@ -7,8 +7,6 @@ import { openDatabase } from './db/dialect.js'
 import { migrateToLatest } from './db/migrate.js'
 import { seedDemoData } from './db/seed/demo.js'
 import { seedDemoAccounts } from './db/seed/demo-accounts.js'
-import { startDispatcher, transportsFromConfig } from './modules/notifications/dispatcher.js'
-import { startSweeper } from './modules/seating/sweeper.js'
 import { warmUp } from './warm-up.js'
 
 const config = loadConfig()
@@ -23,12 +21,9 @@ if (config.SEED_DEMO) await seedDemoData(handle.db)
 
 const app = await buildApp({ config, db: handle, closeDbOnShutdown: true, web: true })
 if (config.SEED_DEMO) await seedDemoAccounts(app)
-const stopDispatcher = startDispatcher(handle.db, transportsFromConfig(config), app.log)
-const stopSweeper = startSweeper(handle.db, app.log)
-app.addHook('onClose', async () => {
-  stopDispatcher()
-  stopSweeper()
-})
+// Background work (mail, sweeps, reconciliation, plan charges, refunds) runs as jobs in this process unless
+// JOBS_WORKER=off leaves it to `npm run worker` (docs/operations.md); app.close() stops the worker.
+if (config.JOBS_WORKER === 'on') await app.jobs.startWorker()
 
 let closing = false
 async function shutdown(signal: string) {

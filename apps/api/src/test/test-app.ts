@@ -3,6 +3,7 @@ import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import type { DbHandle } from '../db/dialect.js'
 import { seedDemoAccounts } from '../db/seed/demo-accounts.js'
+import type { RunnerOptions } from '../modules/jobs/job-runner.js'
 import { type Engine, openTestDatabase } from './test-db.js'
 
 export interface TestApp {
@@ -20,6 +21,8 @@ export async function openTestApp(
     demoAccounts?: boolean
     /** Collects the log (with `env: { LOG_LEVEL }`), for tests of what is written down. */
     logStream?: { write(line: string): void }
+    /** The job runner's timings (tests of retries and killed workers). */
+    jobs?: RunnerOptions
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(engine)
@@ -29,7 +32,12 @@ export async function openTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...opts.env,
   })
-  const app = await buildApp({ config, db, ...(opts.logStream ? { logStream: opts.logStream } : {}) })
+  const app = await buildApp({
+    config,
+    db,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(opts.jobs ? { jobs: opts.jobs } : {}),
+  })
   opts.beforeReady?.(app)
   await app.ready()
   if (opts.demoAccounts) await seedDemoAccounts(app)

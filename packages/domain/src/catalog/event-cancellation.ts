@@ -58,3 +58,15 @@ export type AdminEventRow = AdminEventList['events'][number]
 export const CANCELLABLE_EVENT_STATUSES = ['PUBLISHED', 'DISABLED'] as const
 export const isEventCancellable = (status: string) =>
   (CANCELLABLE_EVENT_STATUSES as readonly string[]).includes(status)
+
+/**
+ * How far a cancelled event's refunds have come (issue 42 part 3): they are made by a job in batches after
+ * the cancellation answers, so the back office shows `refunded` of `total` until they meet. A refund a
+ * provider does not answer, or one waiting at the box office for a buyer with no account, keeps it short.
+ */
+export const eventRefundProgressSchema = /* @__PURE__ */ z.object({
+  eventId: z.uuid(),
+  total: z.int().min(0),
+  refunded: z.int().min(0),
+})
+export type EventRefundProgress = z.infer<typeof eventRefundProgressSchema>

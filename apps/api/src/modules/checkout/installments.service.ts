@@ -15,6 +15,7 @@ import {
 import type { Country } from '@palco/domain/locale/country'
 import type { OrderStatus } from '@palco/domain/orders/statuses'
 import { mayPayDeposit } from '@palco/domain/plans/deposit-methods'
+import type { QueueDefinition } from '../jobs/job-runner.js'
 import { lockOrderRow, orderById, orderIdOfKey } from '../orders/orders.service.js'
 import { paymentsOfOrder } from '../payments/payments.service.js'
 import { saveCard } from '../payments/saved-cards.service.js'
@@ -195,18 +196,21 @@ export async function runPlanPass(deps: CheckoutDeps, now = new Date(), pageSize
   return done
 }
 
-/** Runs the plan pass every `intervalMs` in this process (server.ts), as the hold sweeper runs. */
-export function startPlanPass(deps: CheckoutDeps, intervalMs = 60_000) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    runPlanPass(deps)
-      .catch((err) => deps.log?.error({ err }, 'plan pass failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/**
+ * Due instalment charges, reminders and lapses as a periodic job (issue 42 part 3): the plan pass every
+ * minute, one at a time across every process. Idempotent as the pass is: a charge is claimed per instalment
+ * and attempt (`dueChargeAttempt`), a notice sent once (`sendPlanNoticeOnce`), a lapse guarded by the order's
+ * status; a second run finds each step done.
+ */
+export function planPassJob(deps: CheckoutDeps): QueueDefinition {
+  return {
+    name: 'plans-pass',
+    everyMs: 60_000,
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    expireInSeconds: 30 * 60,
+    handle: async (_data, { now }) => {
+      await runPlanPass(deps, now)
+    },
+  }
 }

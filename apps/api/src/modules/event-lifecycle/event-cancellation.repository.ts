@@ -27,3 +27,39 @@ export async function liveHoldsOfEvent(trx: Db, eventId: string) {
     .forUpdate()
     .execute()
 }
+
+/**
+ * The next refunds of a cancelled event still to make, after `after` in id order: the batch a refund job
+ * works. A refund made meanwhile (by an earlier run of the same batch, or by reconciliation) is no longer
+ * REQUESTED and drops out, so a batch started again never returns money twice.
+ */
+export async function refundsToMake(db: Db, eventId: string, after: string | null, limit: number) {
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select('p.id')
+    .where('o.event_id', '=', eventId)
+    .where('p.refund_reason', '=', 'EVENT_CANCELLED')
+    .where('p.refund_state', '=', 'REQUESTED')
+    .$if(after !== null, (q) => q.where('p.id', '>', after as string))
+    .orderBy('p.id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** How far a cancelled event's refunds have come: every refund asked for, and those made. */
+export async function refundCounts(db: Db, eventId: string) {
+  const row = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('p.id').filterWhere('p.refund_state', '=', 'DONE').as('refunded'),
+    ])
+    .where('o.event_id', '=', eventId)
+    .where('p.refund_reason', '=', 'EVENT_CANCELLED')
+    .where('p.refund_state', 'is not', null)
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.total), refunded: Number(row.refunded) }
+}

@@ -1,8 +1,9 @@
-import type { EventCancellationResult } from '@palco/domain/catalog/event-cancellation'
+import type { EventCancellationResult, EventRefundProgress } from '@palco/domain/catalog/event-cancellation'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { cancelEventRow } from '../catalog-admin/admin.service.js'
 import type { Actor } from '../catalog-admin/audit.js'
+import type { JobRunner, QueueDefinition } from '../jobs/job-runner.js'
 import { insertOutboxMessage } from '../notifications/notifications.service.js'
 import { lockOrderRow } from '../orders/orders.service.js'
 import { type PaymentRow, paymentsOfOrder } from '../payments/payments.service.js'
@@ -16,7 +17,12 @@ import {
   releaseHoldOfCancelledEvent,
   voidPaidOrder,
 } from '../settlement/settlement.service.js'
-import { liveHoldsOfEvent, ordersToSettle } from './event-cancellation.repository.js'
+import {
+  liveHoldsOfEvent,
+  ordersToSettle,
+  refundCounts,
+  refundsToMake,
+} from './event-cancellation.repository.js'
 import {
   type CancelledOrderLine,
   eventCancelledEmail,
@@ -44,12 +50,6 @@ function lineOf(order: OrderRow, paid: readonly PaymentRow[]): CancelledOrderLin
   return { code: order.code, back: [...sums].map(([destination, amount]) => ({ destination, amount })) }
 }
 
-interface Settled {
-  result: EventCancellationResult
-  /** Payments marked REQUESTED, refunded after the transaction commits. */
-  refunds: string[]
-}
-
 /** One message per fan (by e-mail), listing each of their orders and where its money goes. */
 type Letters = Map<string, { locale: Locale; orders: CancelledOrderLine[] }>
 
@@ -71,31 +71,34 @@ interface OrderSettlement {
  * - waiting for a payment: cancelled, its places released; a payment arriving later is refunded
  *   (`settleApproved`);
  * and every reservation still holding places is released. Each fan gets one message through the outbox.
- * The refunds themselves call providers, so they run after the commit (`refundPayment`); one that fails or
- * is not answered stays REQUESTED and reconciliation retries it. Cancelling again changes nothing and answers
- * `alreadyCancelled`.
+ * The refunds themselves call providers, so they are a job (`eventRefundsJob`), enqueued in the same
+ * transaction and worked in batches after it commits: the admin's request answers at once and the back
+ * office shows their progress (`refundProgress`); one a provider does not answer stays REQUESTED and
+ * reconciliation retries it. Cancelling again changes nothing and answers `alreadyCancelled`.
  */
 export async function cancelEvent(
   deps: CheckoutDeps,
+  jobs: Pick<JobRunner, 'send' | 'ready'>,
   actor: Actor,
   country: string,
   eventId: string,
   reason: string,
   now = new Date(),
 ): Promise<EventCancellationResult> {
-  const settled = await deps.db.transaction().execute(async (trx): Promise<Settled> => {
+  // Its queue exists before the transaction, which then only adds a row to it.
+  await jobs.ready(EVENT_REFUNDS)
+  return deps.db.transaction().execute(async (trx) => {
     // Takes the event's sales lock and its row lock, held until the commit.
     const { event, already } = await cancelEventRow(trx, actor, country, eventId, reason, now)
     const result = cancellationOf(eventId, event, already, reason, now)
-    if (already) return { result, refunds: [] }
+    if (already) return result
     const { refunds, letters } = await settleOrdersOfEvent(trx, eventId, result)
     result.releasedHolds = await releaseHoldsOfEvent(trx, eventId)
     await mailFans(trx, deps, event, result.reason, letters)
     result.refunds = refunds.length
-    return { result, refunds }
+    if (refunds.length > 0) await jobs.send(EVENT_REFUNDS, { eventId }, { trx, singletonKey: eventId })
+    return result
   })
-  await refundAfterCommit(deps, eventId, settled.refunds)
-  return settled.result
 }
 
 /** The answer before any order is settled: the event's cancellation as recorded, nothing counted yet. */
@@ -199,21 +202,66 @@ async function mailFans(
   }
 }
 
+export const EVENT_REFUNDS = 'event-refunds'
+const REFUND_BATCH = 25
+
+interface RefundBatch {
+  eventId: string
+  /** The last payment of the batch before: this one starts after it (id order). */
+  after?: string
+}
+
 /**
- * After the commit: never a provider call inside a transaction (DESIGN §5). One at a time, so a slow
- * provider is not asked for hundreds of refunds at once; what fails stays REQUESTED for reconciliation.
+ * The refunds of a cancelled event as a job, in batches of `batchSize` payments (issue 42 part 3). A batch
+ * queues the next before it works, so batches follow one another without waiting for a slow provider; a
+ * batch whose worker dies is retried (its job expires), and one whose refunds fail is retried with backoff.
+ * Idempotent: a batch lists only refunds still REQUESTED (`refundsToMake`), and `refundPayment` records one
+ * only while it is still REQUESTED under the order's and the payment's row locks, asking the provider with
+ * the payment's own idempotency key (`refund-…`), so a batch run twice, or killed half-way and run again,
+ * returns each payment's money once.
  */
-async function refundAfterCommit(deps: CheckoutDeps, eventId: string, refunds: readonly string[]) {
-  for (const paymentId of refunds) {
+export function eventRefundsJob(
+  deps: CheckoutDeps,
+  jobs: Pick<JobRunner, 'send'>,
+  batchSize = REFUND_BATCH,
+): QueueDefinition<RefundBatch> {
+  return {
+    name: EVENT_REFUNDS,
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    expireInSeconds: 10 * 60,
+    handle: (batch) => refundBatch(deps, jobs, batch, batchSize),
+  }
+}
+
+async function refundBatch(
+  deps: CheckoutDeps,
+  jobs: Pick<JobRunner, 'send'>,
+  { eventId, after }: RefundBatch,
+  batchSize: number,
+) {
+  const ids = await refundsToMake(deps.db, eventId, after ?? null, batchSize)
+  const last = ids[ids.length - 1]
+  if (last && ids.length === batchSize)
+    await jobs.send(EVENT_REFUNDS, { eventId, after: last }, { singletonKey: `${eventId}:${last}` })
+  let failed = 0
+  for (const paymentId of ids) {
     try {
       await refundPayment(deps, paymentId)
     } catch (err) {
-      deps.log?.error(
-        { err, paymentId, eventId },
-        'refund of a cancelled event failed; reconciliation retries it',
-      )
+      failed++
+      deps.log?.error({ err, paymentId, eventId }, 'refund of a cancelled event failed; the batch retries it')
     }
   }
+  if (failed > 0) throw new Error(`${failed} of ${ids.length} refunds of event ${eventId} failed`)
+}
+
+/** How many of a cancelled event's refunds are made, of all it asked for (the back office's progress). */
+export async function refundProgress(
+  deps: Pick<CheckoutDeps, 'db'>,
+  eventId: string,
+): Promise<EventRefundProgress> {
+  return { eventId, ...(await refundCounts(deps.db, eventId)) }
 }
 
 async function mailFan(

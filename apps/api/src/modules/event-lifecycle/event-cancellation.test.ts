@@ -51,6 +51,10 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) => as(fan, method, url, payload)
   const cancel = (eventId: string, cookie = admin) =>
     as(cookie, 'POST', `/api/admin/events/${eventId}/cancel`, { reason: REASON })
+  /** The refunds are a job the cancellation enqueues (issue 42 part 3): worked here, now, as a worker would. */
+  const refundJobs = () => t.app.jobs.runDue('event-refunds')
+  const progress = async (eventId: string) =>
+    (await as(admin, 'GET', `/api/admin/events/${eventId}/refunds`)).json()
   /** A published event two months away (room for a paguitos plan), optionally sold on PLAN. */
   const event = (plan = false) => eventOnPlan(db(), plan)
   const hold = async (eventId: string, seats: string[], cookie = fan) => {
@@ -146,6 +150,10 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
       releasedHolds: 1,
       refunds: 1,
     })
+    // The money goes back by a job: asked for, not yet made, until it runs.
+    expect(await progress(eventId)).toEqual({ eventId, total: 1, refunded: 0 })
+    expect(await refundJobs()).toBe(1)
+    expect(await progress(eventId)).toEqual({ eventId, total: 1, refunded: 1 })
 
     // Paid: refunded through the sandbox provider, the ticket revoked and refused at the gate with the reason.
     expect(await orderRow(paidId)).toEqual({ status: 'REFUNDED', failure_code: 'EVENT_CANCELLED' })
@@ -248,6 +256,8 @@ describe.each(ENGINES)('cancelling an event, on %s', (engine) => {
 
     const res = await cancel(eventId)
     expect(res.json()).toMatchObject({ refundedOrders: 0, refundedPlans: 1, refunds: 2 })
+    await refundJobs()
+    expect(await progress(eventId)).toEqual({ eventId, total: 2, refunded: 2 })
     const after = await payments(orderId)
     expect(after.map((p) => [p.status, p.refund_state, p.refund_method])).toEqual([
       ['REFUNDED', 'DONE', 'PROVIDER'],

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/dialect.js'
+import type { QueueDefinition } from '../jobs/job-runner.js'
 import { claimPendingMessages, markMessage, releaseStaleClaims } from './outbox.repository.js'
 
 export interface Transports {
@@ -82,18 +83,22 @@ export async function dispatchOnce(db: Db, transports: Transports, log?: Fastify
   return batch.length
 }
 
-/** Polls the outbox until stopped; one loop per process is enough, claims keep processes apart. */
-export function startDispatcher(db: Db, transports: Transports, log: FastifyBaseLogger, intervalMs = 1000) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    dispatchOnce(db, transports, log)
-      .catch((err) => log.error({ err }, 'outbox dispatcher failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/**
+ * Mail and SMS dispatch as a periodic job (issue 42 part 3): a tick every second, one at a time across every
+ * process. Idempotent: `claimPendingMessages` moves a message PENDING → SENDING under SKIP LOCKED and
+ * `markMessage` ends it SENT, so a second run finds nothing left to send; a tick killed mid-send leaves its
+ * claims to `releaseStaleClaims` (five minutes), so a message is sent again only when its fate is unknown.
+ */
+export function dispatchJob(db: Db, transports: Transports, log?: FastifyBaseLogger): QueueDefinition {
+  return {
+    name: 'outbox-dispatch',
+    everyMs: 1000,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 10 * 60,
+    handle: async () => {
+      // Up to 20 a call: keep going while a batch comes back full, so a burst does not wait a tick per 20.
+      for (let i = 0; i < 50 && (await dispatchOnce(db, transports, log)) === 20; i++);
+    },
+  }
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { QueueDefinition } from '../jobs/job-runner.js'
 import { paymentOfReference } from './hosted-match.js'
 import type { PaymentsDeps } from './payment-outcome.js'
 import { findPayment, markChecked, refundsToRetry, stalePayments } from './payments.repository.js'
@@ -128,18 +128,21 @@ async function reconcilePayment(deps: PaymentsDeps, paymentId: string, now: Date
   return true
 }
 
-/** Runs in every process, like the hold sweeper; settling is idempotent, so overlap is harmless. */
-export function startReconciler(deps: PaymentsDeps, log: FastifyBaseLogger, intervalMs: number) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    reconcileOnce(deps)
-      .catch((err) => log.error({ err }, 'payment reconciliation failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/**
+ * Payment reconciliation as a periodic job (issue 42 part 3), every `intervalMs`, one at a time across every
+ * process. Idempotent: an outcome is applied through `applyProviderOutcome`, whose payment moves are guarded
+ * by the payment's status under its row lock (a second run finds it settled), and a refund through
+ * `refundPayment`, which records only a refund still REQUESTED (the provider gets the same idempotency key).
+ */
+export function reconcileJob(deps: PaymentsDeps, intervalMs: number): QueueDefinition {
+  return {
+    name: 'payments-reconcile',
+    everyMs: intervalMs,
+    retryLimit: 3,
+    retryDelaySeconds: 15,
+    expireInSeconds: 15 * 60,
+    handle: async (_data, { now }) => {
+      await reconcileOnce(deps, { now })
+    },
+  }
 }

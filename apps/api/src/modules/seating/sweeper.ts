@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/dialect.js'
+import type { QueueDefinition } from '../jobs/job-runner.js'
 import { expireLapsedHolds, freeLapsedPlaces, notifySeatChanges } from './holds.repository.js'
 import { changePayloads } from './live-feed.js'
 
@@ -14,18 +14,21 @@ export async function sweepOnce(db: Db): Promise<number> {
   return freed.length
 }
 
-/** Runs in every process; SKIP LOCKED keeps processes from fighting over the same rows. */
-export function startSweeper(db: Db, log: FastifyBaseLogger, intervalMs = 2000) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    sweepOnce(db)
-      .catch((err) => log.error({ err }, 'hold sweeper failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/**
+ * Hold-expiry notices as a periodic job (issue 42 part 3): a tick every two seconds, one at a time across
+ * every process. Idempotent: `freeLapsedPlaces` frees only places still HELD past their hold's end, and
+ * `expireLapsedHolds` moves only holds still in a status the clock ends, so a second run frees nothing twice;
+ * a map told twice of the same free seat draws it once.
+ */
+export function holdSweepJob(db: Db): QueueDefinition {
+  return {
+    name: 'holds-sweep',
+    everyMs: 2000,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    expireInSeconds: 5 * 60,
+    handle: async () => {
+      await sweepOnce(db)
+    },
+  }
 }

@@ -10,9 +10,9 @@ import { uploadRoutes } from './uploads.routes.js'
 import {
   anyFileField,
   type FileFieldRules,
-  startUploadSweep,
   type UploadDeps,
   uploadSigningKey,
+  uploadSweepJob,
 } from './uploads.service.js'
 
 declare module 'fastify' {
@@ -36,8 +36,8 @@ export function fileStoreOf(config: Config): FileStore {
 }
 
 /**
- * Private uploads as one registration for app.ts: the store, the routes, and the daily sweep of unattached
- * files (not in tests, which run the sweep themselves with a moved clock).
+ * Private uploads as one registration for app.ts: the store, the routes, and the sweep of unattached files
+ * as a job (worked where the app works jobs; tests run the sweep themselves with a moved clock).
  */
 async function uploadsModule(app: FastifyInstance, opts: { config: Config; fileRules?: FileFieldRules }) {
   const deps: UploadDeps = {
@@ -51,10 +51,7 @@ async function uploadsModule(app: FastifyInstance, opts: { config: Config; fileR
   }
   app.decorate('uploads', deps)
   await app.register(uploadRoutes, { deps })
-  if (opts.config.NODE_ENV !== 'test') {
-    const stop = startUploadSweep(deps, opts.config.UPLOAD_SWEEP_INTERVAL_MS)
-    app.addHook('onClose', async () => stop())
-  }
+  app.jobs.define(uploadSweepJob(deps, opts.config.UPLOAD_SWEEP_INTERVAL_MS))
 }
 
 /** Not encapsulated, so `app.uploads` (the deps) is visible to tests and to the inscription forms. */

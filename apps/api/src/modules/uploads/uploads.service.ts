@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/dialect.js'
 import { requireViewableEvent } from '../catalog/event.service.js'
+import type { QueueDefinition } from '../jobs/job-runner.js'
 import { typeByContent } from './content-type.js'
 import { type FileStore, TooLarge } from './file-store.js'
 import { type StrippableType, stripImageMetadata, UnreadableImage } from './strip-metadata.js'
@@ -416,18 +417,20 @@ async function removeQuietly(deps: UploadDeps, key: string) {
   }
 }
 
-/** Runs the sweep every `intervalMs` in this process, as the plan pass and the hold sweeper run. */
-export function startUploadSweep(deps: UploadDeps, intervalMs: number) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    sweepUploads(deps)
-      .catch((err) => deps.log?.error({ err }, 'upload sweep failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+/**
+ * The upload sweep as a periodic job (issue 42 part 3), every `intervalMs`, one at a time across every
+ * process. Idempotent: `deleteUnattached` deletes only rows still unattached and past their day (a second run
+ * finds them gone), a file already removed is a quiet miss, and `clearStaging` clears keys already cleared.
+ */
+export function uploadSweepJob(deps: UploadDeps, intervalMs: number): QueueDefinition {
+  return {
+    name: 'uploads-sweep',
+    everyMs: intervalMs,
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    expireInSeconds: 30 * 60,
+    handle: async () => {
+      await sweepUploads(deps)
+    },
+  }
 }
