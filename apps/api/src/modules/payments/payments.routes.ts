@@ -124,7 +124,7 @@ function sandboxTokenRoutes(app: FastifyInstance, deps: PaymentsDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/payments/sandbox/card-tokens',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Tokenize a test card at the sandbox provider',

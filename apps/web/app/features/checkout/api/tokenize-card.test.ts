@@ -228,13 +228,44 @@ describe('Kushki card tokens (REST, as Kushki.js)', () => {
 })
 
 describe('the sandbox tokenizer', () => {
-  it('works offline and reports the same fields', async () => {
-    const sandbox = { provider: 'sandbox', publicKey: null, apiUrl: null } as const
-    const ok = await tokenizeCard(card(), { provider: sandbox, amount: cop })
-    expect(ok.ok && ok.token).toMatch(/^sbx_A/)
-    await expect(tokenizeCard(card({ cvv: '1' }), { provider: sandbox, amount: cop })).resolves.toEqual({
+  const sandbox = { provider: 'sandbox', publicKey: null, apiUrl: null } as const
+
+  it('checks the card here, then asks the sandbox endpoint for the token (issue 42 part 2)', async () => {
+    const asked: { url: string; body: unknown }[] = []
+    const endpoint = (async (url: string, init: RequestInit) => {
+      asked.push({ url, body: JSON.parse(String(init.body)) })
+      return new Response(
+        JSON.stringify({ token: 'sbx_Av3704_abcdefghijkmnpqr', brand: 'visa', last4: '3704', card: null }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )
+    }) as typeof fetch
+    const ok = await tokenizeCard(card(), { provider: sandbox, amount: cop, fetch: endpoint })
+    expect(ok).toEqual({ ok: true, token: 'sbx_Av3704_abcdefghijkmnpqr' })
+    expect(asked).toHaveLength(1)
+    expect(asked[0]?.url).toBe('/api/payments/sandbox/card-tokens')
+    expect(asked[0]?.body).toMatchObject({ number: expect.stringMatching(/^\d+$/), cvv: expect.any(String) })
+    // A card the checks refuse names its field without any request.
+    await expect(
+      tokenizeCard(card({ cvv: '1' }), { provider: sandbox, amount: cop, fetch: endpoint }),
+    ).resolves.toEqual({ ok: false, field: 'cvv' })
+    expect(asked).toHaveLength(1)
+  })
+
+  it('reads the endpoint refusing a field, and an endpoint that does not answer', async () => {
+    const refusing = (async () =>
+      new Response(JSON.stringify({ code: 'InvalidParameterException', fields: { expiry: 'x' } }), {
+        status: 400,
+      })) as unknown as typeof fetch
+    await expect(tokenizeCard(card(), { provider: sandbox, amount: cop, fetch: refusing })).resolves.toEqual({
       ok: false,
-      field: 'cvv',
+      field: 'expiry',
+    })
+    const down = (async () => {
+      throw new TypeError('failed to fetch')
+    }) as unknown as typeof fetch
+    await expect(tokenizeCard(card(), { provider: sandbox, amount: cop, fetch: down })).resolves.toEqual({
+      ok: false,
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
     })
   })
 })

@@ -36,6 +36,8 @@ export interface TokenizeContext {
   holderId?: { documentType: string; documentNumber: string }
   /** Injected in tests; the browser's fetch otherwise. */
   fetch?: typeof fetch
+  /** Where the sandbox's endpoint lives; this site's own origin (a relative path) by default. */
+  sandboxBase?: string
   /** How long the provider may take before the fan is told it did not answer. */
   timeoutMs?: number
 }
@@ -50,11 +52,40 @@ export async function tokenizeCard(card: CardDetails, ctx: TokenizeContext): Pro
       return tokenizeMercadoPagoCard(card, ctx)
     case 'kushki':
       return tokenizeKushkiCard(card, ctx)
-    case 'sandbox': {
-      const result = tokenizeSandboxCard(card, randomBytes, new Date())
-      return result.ok ? { ok: true, token: result.token } : { ok: false, field: result.field }
-    }
+    case 'sandbox':
+      return tokenizeAtSandbox(card, ctx)
   }
+}
+
+/**
+ * The sandbox (issue 42 part 2): the card's checks run here first, so a typo is named without a request;
+ * then the sandbox's tokenization endpoint issues the token, as a provider's server does, and keeps the
+ * card's BIN and type so that a bank-card presale can be judged on the provider's word, not this page's.
+ */
+async function tokenizeAtSandbox(card: CardDetails, ctx: TokenizeContext): Promise<TokenizeOutcome> {
+  const checked = tokenizeSandboxCard(card, randomBytes, new Date())
+  if (!checked.ok) return { ok: false, field: checked.field }
+  const answer = await call(ctx, `${ctx.sandboxBase ?? ''}/api/payments/sandbox/card-tokens`, {
+    method: 'POST',
+    body: {
+      number: card.number.replace(/[\s-]/g, ''),
+      holderName: card.holderName,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      cvv: card.cvv,
+    },
+  })
+  const failure = failureOf(answer)
+  if (failure) return failure
+  if (answer.status === 'unreachable') return { ok: false, code: 'PAYMENT_PROVIDER_UNAVAILABLE' }
+  const body = record(answer.body)
+  if (answer.status >= 400) {
+    const field = Object.keys(record(body.fields))[0]
+    const known: CardField[] = ['number', 'expiry', 'cvv', 'holderName']
+    return { ok: false, field: known.find((f) => f === field) ?? 'number' }
+  }
+  const token = text(body.token)
+  return token ? { ok: true, token } : { ok: false, code: 'PAYMENT_PROVIDER_UNAVAILABLE' }
 }
 
 type Answer = { status: number; body: unknown } | { status: 'unreachable' }

@@ -95,7 +95,7 @@ export function BuyForm(props: {
             submitLabel: (amount: string) => t('paguitos.payDeposit', { amount }),
           })}
       error={
-        <ApiErrorAlert error={shown}>
+        <ApiErrorAlert error={shown} {...(cart.presale ? { values: { sponsor: cart.presale.sponsor } } : {})}>
           {shown && PROMO_REFUSALS.has(shown.code) && (
             <Button
               size="xs"

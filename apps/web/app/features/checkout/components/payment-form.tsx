@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/domain/checkout/contract'
+import type { PresaleNotice } from '@palco/domain/checkout/presale'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
@@ -40,7 +41,7 @@ const CARD_FIELD_MESSAGE: Readonly<Record<string, string>> = {
  */
 export type PaymentFigures = Pick<
   Cart,
-  'currency' | 'total' | 'walletBalance' | 'methods' | 'cashNetworks' | 'transferKinds'
+  'currency' | 'total' | 'walletBalance' | 'methods' | 'cashNetworks' | 'transferKinds' | 'presale'
 >
 
 /**
@@ -216,6 +217,7 @@ export function PaymentForm(props: {
             {props.title ?? t('checkout:pay.title')}
           </Title>
           {props.lead}
+          {cart.presale && <PresaleBanner presale={cart.presale} locale={locale} />}
           <Radio.Group
             value={method}
             onChange={(v) => setMethod(v as CheckoutMethod)}
@@ -366,5 +368,26 @@ export function PaymentForm(props: {
         </Stack>
       </form>
     </Paper>
+  )
+}
+
+/**
+ * A bank-card presale tier in the cart (issue 42 part 2): whose presale it is and which of its cards pay, so
+ * the fan reaches for the right card before typing it. The server judges the card the provider describes.
+ */
+function PresaleBanner(props: { presale: PresaleNotice; locale: Locale }) {
+  const { t } = useTranslation('checkout')
+  const types = new Intl.ListFormat(props.locale, { type: 'disjunction' }).format(
+    props.presale.cardTypes.map((type) => t(`presale.types.${type}`)),
+  )
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      title={t('presale.title', { sponsor: props.presale.sponsor })}
+      data-testid="presale-notice"
+    >
+      {t('presale.body', { sponsor: props.presale.sponsor, types })}
+    </Alert>
   )
 }
