@@ -36,13 +36,24 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
  * (WEB_BUILD_DIR points nowhere: the /api routes are the same, the SSR pages are not what is measured, and a
  * concurrent web build by someone else cannot break the boot).
  */
-export async function startServer({ databaseUrl, secret, label = 'server', env = {}, nodeArgs = [] }) {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} missing: run \`npm run build\` first`)
-  const port = await freePort()
+export async function startServer({
+  databaseUrl,
+  secret,
+  label = 'server',
+  env = {},
+  nodeArgs = [],
+  // A restarted process keeps its port (the proxy in front of it knows it by that port) and appends to its log.
+  port: fixedPort = undefined,
+  // The job worker (dist/worker.js) opens no port: it is ready once its log says `readyLine`.
+  entry = SERVER_ENTRY,
+  readyLine = undefined,
+}) {
+  if (!fs.existsSync(entry)) throw new Error(`${entry} missing: run \`npm run build\` first`)
+  const port = fixedPort ?? (await freePort())
   fs.mkdirSync(OUT_DIR, { recursive: true })
   const logPath = path.join(OUT_DIR, `${label}-${port}.log`)
-  const log = fs.openSync(logPath, 'w')
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  const log = fs.openSync(logPath, fixedPort ? 'a' : 'w')
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -82,17 +93,21 @@ export async function startServer({ databaseUrl, secret, label = 'server', env =
         `${label} exited during boot; see ${logPath}:\n${fs.readFileSync(logPath, 'utf8').slice(-2000)}`,
       )
     }
-    try {
-      const res = await fetch(`${base}/api/ready`)
-      if (res.ok) break
-    } catch {}
+    if (readyLine) {
+      if (fs.readFileSync(logPath, 'utf8').includes(readyLine)) break
+    } else {
+      try {
+        const res = await fetch(`${base}/api/ready`)
+        if (res.ok) break
+      } catch {}
+    }
     if (Date.now() > deadline) {
       await stop()
       throw new Error(`${label} not ready after 90 s; see ${logPath}`)
     }
     await sleep(200)
   }
-  return { port, base, pid: child.pid, logPath, stop }
+  return { port, base, pid: child.pid, logPath, stop, exited: () => exited }
 }
 
 /** Starts n servers one after another (the first one migrates the database; the rest find it migrated). */
