@@ -78,6 +78,8 @@ export default [
     route('dev/outbox', 'routes/dev/outbox.tsx', { id: 'dev-outbox' }),
     route('tours', 'routes/catalog/tours.tsx', { id: 'tours' }),
     route('events/:slug', 'routes/catalog/event.tsx', { id: 'event' }),
+    // A sale's waiting room (issue 42 part 1): visitors wait too, and log in when their turn comes.
+    route('waiting-room/:eventId', 'routes/waiting-room/waiting-room.tsx', { id: 'waiting-room' }),
     route('checkout/tour/select', 'routes/catalog/tour-select.tsx', { id: 'checkout-tour-select' }),
     route('checkout/stadium', 'routes/checkout/stadium.tsx', { id: 'checkout-stadium' }),
     route('inscriptions', 'routes/inscriptions/list.tsx', { id: 'inscriptions' }),

@@ -14,12 +14,21 @@ export class ApiError extends Error {
   readonly code: string
   readonly status: number
   readonly fields: FieldErrors
+  /** A page of ours the problem points to (the waiting room a refused purchase goes back to), or null. */
+  readonly next: string | null
 
-  constructor(code: string, status: number, fields: FieldErrors = {}, detail?: string) {
+  constructor(
+    code: string,
+    status: number,
+    fields: FieldErrors = {},
+    detail?: string,
+    next: string | null = null,
+  ) {
     super(detail ?? code)
     this.code = code
     this.status = status
     this.fields = fields
+    this.next = next
   }
 }
 
@@ -55,7 +64,10 @@ export function parseProblem(status: number, body: unknown): ApiError {
     body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
   const code = typeof problem.code === 'string' && problem.code.trim() ? problem.code : codeOfStatus(status)
   const detail = typeof problem.detail === 'string' ? problem.detail : undefined
-  return new ApiError(code, status, stringRecord(problem.fields), detail)
+  // Only a path of this site (never another origin): `details.queue` of WAITING_ROOM_PASS_INVALID.
+  const queue = (problem.details as { queue?: unknown } | undefined)?.queue
+  const next = typeof queue === 'string' && /^\/[a-z-]+\/[0-9a-f-]{36}$/.test(queue) ? queue : null
+  return new ApiError(code, status, stringRecord(problem.fields), detail, next)
 }
 
 export interface ApiRequestInit {

@@ -37,6 +37,12 @@ export type WaitingStatus = z.infer<typeof waitingStatusSchema>
 /** Shown to everyone before they join: whether a room guards this event's sale. */
 export const waitingRoomInfoSchema = z.object({
   eventId: z.uuid(),
+  eventName: z.string(),
+  /** Where the fan goes once it is their turn (`checkoutPathOf`). */
+  slug: z.string(),
+  hasLayout: z.boolean(),
+  /** The venue's, in which the opening and the turn's end are shown. */
+  timeZone: z.string(),
   active: z.boolean(),
   opensAt: z.string().nullable(),
 })

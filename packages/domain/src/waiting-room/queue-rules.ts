@@ -50,7 +50,10 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
 }
 
 /** Rate = target concurrent checkouts ÷ median checkout time, in fans per minute, never below one. */
-export function admissionRatePerMinute(targetCheckouts: number, medianCheckoutSeconds: number | null): number {
+export function admissionRatePerMinute(
+  targetCheckouts: number,
+  medianCheckoutSeconds: number | null,
+): number {
   const seconds = medianCheckoutSeconds && medianCheckoutSeconds > 0 ? medianCheckoutSeconds : null
   return Math.max(1, Math.floor((targetCheckouts * 60) / (seconds ?? DEFAULT_CHECKOUT_SECONDS)))
 }
@@ -71,7 +74,11 @@ export function healthPauseReason(minutes: readonly RouteMinute[]): string | nul
   for (const m of minutes) {
     if (m.p95Seconds !== null && m.p95Seconds > PAUSE_P95_SECONDS)
       return `p95 of ${m.route} is ${m.p95Seconds.toFixed(2)} s`
-    if (m.errorRatio !== null && m.requests >= MIN_REQUESTS_FOR_ERROR_RULE && m.errorRatio > PAUSE_ERROR_RATIO)
+    if (
+      m.errorRatio !== null &&
+      m.requests >= MIN_REQUESTS_FOR_ERROR_RULE &&
+      m.errorRatio > PAUSE_ERROR_RATIO
+    )
       return `errors of ${m.route} are ${(m.errorRatio * 100).toFixed(1)} %`
   }
   return null

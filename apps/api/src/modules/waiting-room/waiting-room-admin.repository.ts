@@ -92,3 +92,13 @@ export async function eventOnSaleAt(db: Db, eventId: string): Promise<Date | und
   const row = await db.selectFrom('events').select('on_sale_at').where('id', '=', eventId).executeTakeFirst()
   return row?.on_sale_at
 }
+
+/** The event a room belongs to, as the waiting page names it and links back to its sale. */
+export async function eventSummary(db: Db, eventId: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('venues as v', 'v.id', 'e.venue_id')
+    .select(['e.name', 'e.slug', 'e.layout_id', 'v.time_zone'])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst()
+}

@@ -17,7 +17,7 @@ import {
   requeuePlace,
   spendPlace,
 } from './waiting-room.repository.js'
-import { gateSnapshot } from './waiting-room-admin.repository.js'
+import { eventSummary, gateSnapshot } from './waiting-room-admin.repository.js'
 
 /** Who is asking: the signed-in account, and the device cookie a visitor's place is kept under. */
 export interface QueueVisitor {
@@ -38,9 +38,18 @@ const noRoom = () => new DomainError('NOT_FOUND', { message: 'This event has no 
 
 /** Whether an event's sale goes through a waiting room, for the event page's "join the queue". */
 export async function roomInfo(db: Db, eventId: string): Promise<WaitingRoomInfo> {
-  const room = await findRoom(db, eventId)
+  const [event, room] = await Promise.all([eventSummary(db, eventId), findRoom(db, eventId)])
+  if (!event) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   const active = room?.enabled ?? false
-  return { eventId, active, opensAt: active && room ? room.opens_at.toISOString() : null }
+  return {
+    eventId,
+    eventName: event.name,
+    slug: event.slug,
+    hasLayout: event.layout_id !== null,
+    timeZone: event.time_zone,
+    active,
+    opensAt: active && room ? room.opens_at.toISOString() : null,
+  }
 }
 
 /** The visitor's place: the account's, else the device's, which becomes the account's once they log in. */

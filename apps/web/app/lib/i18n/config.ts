@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'boxoffice',
   'inscriptions',
   'layouteditor',
+  'waitingroom',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -5,6 +5,7 @@ import { useRevalidator } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
 import { EVENTS_PATH } from '../../features/event-admin/api/events'
 import { EventsManager } from '../../features/event-admin/components/events-manager'
+import { RoomControls } from '../../features/waiting-room/components/room-controls'
 import type { Route } from './+types/events'
 
 export function meta() {
@@ -33,7 +34,13 @@ export default function EventsBackoffice({ loaderData }: Route.ComponentProps) {
           <Title order={1}>{t('eventAdmin.title')}</Title>
           <MutedText>{t('eventAdmin.intro')}</MutedText>
         </Stack>
-        <EventsManager {...loaderData} onChanged={revalidate} />
+        <EventsManager
+          {...loaderData}
+          onChanged={revalidate}
+          actions={(event) =>
+            event.status === 'CANCELLED' ? null : <RoomControls eventId={event.id} name={event.name} />
+          }
+        />
       </Stack>
     </Container>
   )

@@ -1,5 +1,6 @@
 import { Badge, Container, Grid, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { eventPathOf } from '@palco/domain/catalog/event-path'
+import type { WaitingRoomInfo } from '@palco/domain/waiting-room/contract'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
@@ -13,6 +14,8 @@ import { EventLinkPreview } from '../../features/catalog/components/link-preview
 import { PriceZonesTable } from '../../features/catalog/components/price-zones-table'
 import { SponsorBanners } from '../../features/catalog/components/sponsor-banners'
 import { TourDatesList } from '../../features/catalog/components/tour-dates-list'
+import { roomInfoPath } from '../../features/waiting-room/api/waiting-room'
+import { JoinQueuePanel } from '../../features/waiting-room/components/join-queue-panel'
 import { useRootData } from '../../root'
 import type { Route } from './+types/event'
 
@@ -28,12 +31,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // An inscription is signed up for on its own page (categories, participants, forms): old and shared
   // links to /events/<slug> land there instead of a ticket sale that would skip the forms.
   if (event.type === 'INSCRIPTION') throw redirect(eventPathOf(event))
-  return { event, origin: new URL(request.url).origin, locale: context.locale, country: context.country }
+  // Issue 42: a sale behind a waiting room is bought through the queue.
+  const room = await context.api<WaitingRoomInfo>(roomInfoPath(event.id))
+  const queue = room.status === 200 && room.data.active && !event.soldOut ? room.data : null
+  return {
+    event,
+    queue,
+    origin: new URL(request.url).origin,
+    locale: context.locale,
+    country: context.country,
+  }
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['catalog', 'home'])
-  const { event, origin, locale, country } = loaderData
+  const { event, queue, origin, locale, country } = loaderData
   const nonce = useRootData()?.nonce
   return (
     <Container size="lg" py="xl">
@@ -84,7 +96,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 </Text>
                 {event.venue.address && <MutedText size="sm">{event.venue.address}</MutedText>}
               </div>
-              <BuyPanel event={event} locale={locale} />
+              {queue ? (
+                <JoinQueuePanel info={queue} locale={locale} />
+              ) : (
+                <BuyPanel event={event} locale={locale} />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

@@ -8,7 +8,7 @@ import {
 } from '@palco/domain/catalog/event-cancellation'
 import { formatDate, formatTime } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
 import { EventStatusBadge } from '../../../components/ui/event-status-badge'
@@ -27,6 +27,8 @@ export function EventsManager(props: {
   locale: Locale
   /** Reads the list again (the page's loader) once an event is cancelled. */
   onChanged: () => Promise<void>
+  /** More of an event's actions, composed by the page (its waiting room: issue 42). */
+  actions?: (event: AdminEventRow) => ReactNode
 }) {
   const { t } = useTranslation('catalog')
   const { locale } = props
@@ -133,7 +135,8 @@ export function EventsManager(props: {
                   · {event.venueName}
                 </Text>
               </Stack>
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="wrap">
+                {props.actions?.(event)}
                 <EventStatusBadge
                   status={event.status}
                   label={t(`eventAdmin.status.${event.status}`)}

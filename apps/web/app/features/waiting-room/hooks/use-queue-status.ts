@@ -1,0 +1,57 @@
+import type { WaitingStatus } from '@palco/domain/waiting-room/contract'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ApiError, asApiError } from '../../../lib/api-client'
+import { joinQueue, queueStatus } from '../api/waiting-room'
+
+/**
+ * The fan's place, asked again every `refreshSeconds` (4 s: "your turn" shows within 5 s of admission, the
+ * position well within 30 s) while the page is open; joins on arrival. Stops once the turn is given.
+ */
+export function useQueueStatus(eventId: string) {
+  const [status, setStatus] = useState<WaitingStatus | null>(null)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [checkedAt, setCheckedAt] = useState<Date | null>(null)
+  const [joining, setJoining] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  const take = useCallback((next: WaitingStatus) => {
+    setStatus(next)
+    setError(null)
+    setCheckedAt(new Date())
+  }, [])
+
+  const join = useCallback(async () => {
+    setJoining(true)
+    try {
+      take(await joinQueue(eventId))
+    } catch (err) {
+      setError(asApiError(err))
+    } finally {
+      setJoining(false)
+    }
+  }, [eventId, take])
+
+  useEffect(() => {
+    void join()
+  }, [join])
+
+  useEffect(() => {
+    if (!status || status.state === 'YOUR_TURN') return
+    const controller = new AbortController()
+    timer.current = setTimeout(async () => {
+      try {
+        take(await queueStatus(eventId, controller.signal))
+      } catch (err) {
+        if (!controller.signal.aborted) setError(asApiError(err))
+        // A failed check is asked again at the next tick: the place is the server's, not this page's.
+        setStatus((s) => (s ? { ...s } : s))
+      }
+    }, status.refreshSeconds * 1000)
+    return () => {
+      controller.abort()
+      if (timer.current) clearTimeout(timer.current)
+    }
+  }, [eventId, status, take])
+
+  return { status, error, checkedAt, joining, join }
+}
