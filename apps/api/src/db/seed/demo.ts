@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EventPageCategory } from '@palco/domain/catalog/vocabulary'
+import type { PresaleRule } from '@palco/domain/checkout/presale'
 import { offsetAt } from '@palco/domain/format/wall-clock'
 import type { InstallmentPlan } from '@palco/domain/installments/schedule'
 import type { Insertable } from 'kysely'
@@ -9,6 +10,7 @@ import type { Database } from '../schema.js'
 import { seedDemoCatalogExtras } from './demo-catalog-extras.js'
 import { seedDemoCheckout } from './demo-checkout.js'
 import { DEMO_INSCRIPTION_FORM } from './demo-inscription-form.js'
+import { seedDemoWaitingRooms } from './demo-waiting-room.js'
 import {
   type GeneratedLayout,
   generateStadiumLayout,
@@ -72,7 +74,23 @@ interface ZoneSpec {
   /** An inscription category's age rule, in whole years on the event's date (issue 17). */
   minAge?: number
   maxAge?: number
+  /** A bank-card presale tier (issue 42 part 2); its sponsor's test cards are listed in the README. */
+  presale?: PresaleRule
 }
+
+/**
+ * The demo's bank-card presales, one per country (README, demo section): a fictitious sponsor bank each, its
+ * BIN range and the card types it takes. Sandbox test cards of these BINs are sponsor cards; the digit
+ * before the check digit gives their type (domain checkout/presale.ts, `sandboxCardTypeOf`).
+ */
+export const DEMO_PRESALES = {
+  COL: {
+    sponsor: 'Banco Andino',
+    binRanges: [{ from: '45999910', to: '45999919' }],
+    cardTypes: ['CREDIT', 'DEBIT'],
+  },
+  MEX: { sponsor: 'Banco Quetzal', binRanges: [{ from: '525252', to: '525252' }], cardTypes: ['CREDIT'] },
+} as const satisfies Record<string, PresaleRule>
 
 interface VenueSpec {
   key: string
@@ -407,6 +425,13 @@ const COLOMBIA: CountryDemo = {
         { name: 'Cancha VIP', price: 260_000, capacity: 96, perFanMax: 4 },
         { name: 'Preferencial', price: 120_000, capacity: 1_800 },
         { name: 'General', price: 45_000, capacity: 4_200 },
+        {
+          name: 'Preventa Banco Andino',
+          price: 95_000,
+          capacity: 400,
+          perFanMax: 4,
+          presale: DEMO_PRESALES.COL,
+        },
       ],
     },
     {
@@ -778,6 +803,13 @@ const MEXICO: CountryDemo = {
         { name: 'Courtside', price: 1_800, capacity: 96, perFanMax: 4 },
         { name: 'Lower Bowl', price: 750, capacity: 2_400 },
         { name: 'Upper Bowl', price: 280, capacity: 5_200 },
+        {
+          name: 'Banco Quetzal Presale',
+          price: 600,
+          capacity: 400,
+          perFanMax: 4,
+          presale: DEMO_PRESALES.MEX,
+        },
       ],
     },
     {
@@ -1067,6 +1099,7 @@ function zoneRows(
       per_fan_max: z.perFanMax ?? 10,
       min_age: z.minAge ?? null,
       max_age: z.maxAge ?? null,
+      presale: z.presale ? JSON.stringify(z.presale) : null,
       color: ZONE_COLORS[position % ZONE_COLORS.length] as string,
       position,
     }
@@ -1361,6 +1394,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       built.events.map((e) => e.id as string),
     )
     await seedDemoCatalogExtras(trx)
+    await seedDemoWaitingRooms(trx)
     return true
   })
   // Idempotent on its own, so databases seeded before checkout existed get the checkout demo data too.
