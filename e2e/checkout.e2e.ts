@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, loginAs, signUpAndConfirm } from './support/api'
+import { api, loginAs, signUpAndConfirm, withoutQueue } from './support/api'
 import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { SITES, type Site, urlOf } from './support/sites'
 
@@ -27,7 +27,7 @@ async function login(page: Page, site: Site) {
  */
 async function holdSeats(page: Page, quantity = 1, eventIndex = 0) {
   const list = await api<{ content: { slug: string }[] }>(page, 'GET', '/api/events?type=FOOTBALL')
-  const events = list.data.content
+  const events = withoutQueue(list.data.content)
   const slug = (events[eventIndex] ?? events[0])?.slug
   if (!slug) throw new Error('no football event in the demo catalogue')
   const event = await api<{ id: string }>(page, 'GET', `/api/event?slug=${encodeURIComponent(slug)}`)
