@@ -290,6 +290,30 @@ export const BUDGET_ROWS = [
     },
   },
   {
+    name: 'waiting room',
+    heading: '## Waiting room join',
+    command: 'npm run bench:waiting-room',
+    summarize(body) {
+      const rows = tableWith(body, 'phase', 'joins/s started', 'joins p99 ms', 'failed')
+      if (!rows || rows.length === 0) return null
+      const figures = rows.map((r) => ({
+        phase: cell(r, 'phase'),
+        rate: numbers(cell(r, 'joins/s started'))[0] ?? 0,
+        p99: numbers(cell(r, 'joins p99 ms'))[0] ?? Number.POSITIVE_INFINITY,
+        failed: numbers(cell(r, 'failed'))[0] ?? 1,
+      }))
+      return {
+        figure: figures
+          .map(
+            (f) =>
+              `${f.phase}: p99 ${f.p99} ms at ${f.rate.toLocaleString('en-US')} joins/s, ${f.failed} failed`,
+          )
+          .join('; '),
+        verdict: verdict(all(figures, (f) => f.p99 <= 50 && f.rate >= 1900 && f.failed === 0)),
+      }
+    },
+  },
+  {
     name: 'a 40-field form typed',
     heading: '## Inscription form typing',
     command: 'npm run bench:inscription-form',
