@@ -314,6 +314,21 @@ export const BUDGET_ROWS = [
     },
   },
   {
+    name: 'on-sale rehearsal',
+    heading: '## On-sale rehearsal',
+    command: 'npm run bench:onsale',
+    summarize(body) {
+      const rows = tableWith(body, 'check', 'seen', 'verdict')
+      if (!rows || rows.length === 0) return null
+      const failing = rows.filter((r) => !cell(r, 'verdict').includes('pass'))
+      const fans = body.match(/(\d[\d,]*) signed-in fans/)?.[1] ?? '?'
+      return {
+        figure: `${fans} fans: ${rows.length - failing.length} of ${rows.length} checks pass${failing.length ? ` (not: ${failing.map((r) => cell(r, 'check')).join('; ')})` : ''}`,
+        verdict: verdict(failing.length === 0),
+      }
+    },
+  },
+  {
     name: 'a 40-field form typed',
     heading: '## Inscription form typing',
     command: 'npm run bench:inscription-form',
