@@ -259,6 +259,20 @@ export default function StadiumCheckout({ loaderData }: Route.ComponentProps) {
             data-testid="stadium-error"
           >
             {t(`errors:codes.${error}`, { defaultValue: t('errors:codes.UnknownException') })}
+            {/* A sale behind a waiting room without this fan's turn (issue 42): the way back to the queue. */}
+            {error === 'WAITING_ROOM_PASS_INVALID' && (
+              <>
+                {' '}
+                <Anchor
+                  component={Link}
+                  to={`/waiting-room/${event.id}`}
+                  fw={600}
+                  data-testid="back-to-queue"
+                >
+                  {t('errors:backToQueue')}
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         <VisuallyHidden role="status" data-testid="held-announcement">
