@@ -5,7 +5,8 @@ import { joinQueue, queueStatus } from '../api/waiting-room'
 
 /**
  * The fan's place, asked again every `refreshSeconds` (4 s: "your turn" shows within 5 s of admission, the
- * position well within 30 s) while the page is open; joins on arrival. Stops once the turn is given.
+ * position well within 30 s) while the page is open; joins on arrival unless already in. Stops once the
+ * turn is given.
  */
 export function useQueueStatus(eventId: string) {
   const [status, setStatus] = useState<WaitingStatus | null>(null)
@@ -31,12 +32,19 @@ export function useQueueStatus(eventId: string) {
     }
   }, [eventId, take])
 
+  // On arrival: the place already held (another tab, a reload), else a new one. A turn used or lapsed is
+  // shown as such; queueing again is the fan's choice (`join`).
   useEffect(() => {
-    void join()
-  }, [join])
+    const controller = new AbortController()
+    queueStatus(eventId, controller.signal)
+      .then((now) => (now.state === 'NOT_IN_QUEUE' ? join() : take(now)))
+      .catch((err) => !controller.signal.aborted && setError(asApiError(err)))
+    return () => controller.abort()
+  }, [eventId, join, take])
 
   useEffect(() => {
-    if (!status || status.state === 'YOUR_TURN') return
+    // Only a place in line changes by itself; a turn, used or not, changes when the fan acts.
+    if (!status || (status.state !== 'WAITING' && status.state !== 'BEFORE_OPENING')) return
     const controller = new AbortController()
     timer.current = setTimeout(async () => {
       try {
