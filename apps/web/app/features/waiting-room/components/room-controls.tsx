@@ -156,8 +156,7 @@ function RoomForm({ room, onChange }: { room: WaitingRoomAdmin; onChange: (r: Wa
             {t('admin.setRate')}
           </Button>
           <Button
-            variant="outline"
-            color={paused ? 'teal' : 'orange'}
+            variant="default"
             disabled={busy || !room.enabled}
             onClick={() => void run(() => pauseAdmission(room.eventId, !paused))}
             data-testid={paused ? 'room-resume' : 'room-pause'}
