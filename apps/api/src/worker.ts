@@ -21,6 +21,9 @@ const app = await buildApp({ config, db: handle, closeDbOnShutdown: true })
 await app.ready()
 await app.jobs.startWorker()
 app.log.info(`Palco worker: working jobs, database: ${handle.kind}`)
+// The embedded engine is one process's: a worker beside a server needs DATABASE_URL (docs/operations.md).
+if (handle.kind === 'pglite')
+  app.log.warn('worker on the embedded database: no server can share it; npm start already works jobs')
 
 let closing = false
 async function shutdown(signal: string) {

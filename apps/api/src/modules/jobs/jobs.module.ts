@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { DbHandle } from '../../db/dialect.js'
 import { createJobRunner, type JobRunner, type RunnerOptions } from './job-runner.js'
-import { jobFigures } from './jobs.service.js'
+import { oldestDueByQueue } from './jobs.service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,25 +19,33 @@ declare module 'fastify' {
 async function jobsModule(app: FastifyInstance, opts: { db: DbHandle; runner?: RunnerOptions }) {
   const jobs = createJobRunner(opts.db, { log: app.log, ...opts.runner })
   app.decorate('jobs', jobs)
-  const gauge = (name: string, help: string, labelNames: readonly string[]) =>
-    app.metrics.gauge({ name, help, labelNames })
-  const counts = gauge('palco_jobs', 'Jobs by queue and state (pg-boss)', ['queue', 'state'])
-  const ages = gauge('palco_job_oldest_due_seconds', 'How long the oldest due job of each queue has waited', [
-    'queue',
-  ])
-  // Read at each scrape, once for both gauges.
   app.metrics.gauge({
     name: 'palco_jobs_working',
     help: '1 when this process works jobs, 0 when it only enqueues them (JOBS_WORKER=off)',
-    async collect() {
+    collect() {
       this.set(jobs.working ? 1 : 0)
-      const f = await jobFigures(opts.db, jobs).catch(() => [])
-      counts.reset()
-      ages.reset()
-      for (const q of f) {
-        for (const [state, n] of Object.entries(q.counts)) counts.set({ queue: q.queue, state }, n)
-        ages.set({ queue: q.queue }, q.oldestDueSeconds)
-      }
+    },
+  })
+  // Read at each scrape (a gauge's collect); empty until this process has used the runner.
+  app.metrics.gauge({
+    name: 'palco_jobs',
+    help: 'Jobs by queue and state (pg-boss)',
+    labelNames: ['queue', 'state'],
+    async collect() {
+      const figures = await jobs.figures().catch(() => [])
+      this.reset()
+      for (const q of figures)
+        for (const [state, n] of Object.entries(q.counts)) this.set({ queue: q.queue, state }, n)
+    },
+  })
+  app.metrics.gauge({
+    name: 'palco_job_oldest_due_seconds',
+    help: 'How long the oldest due job of each queue has waited (0: none waits)',
+    labelNames: ['queue'],
+    async collect() {
+      const ages = await oldestDueByQueue(opts.db, jobs).catch(() => [])
+      this.reset()
+      for (const a of ages) this.set({ queue: a.queue }, a.seconds)
     },
   })
   app.addHook('onClose', async () => jobs.stop())

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/dialect.js'
+import { openTestApp } from '../../test/test-app.js'
 import { ENGINES, openTestDatabase } from '../../test/test-db.js'
 import { createJobRunner, type JobRunner, type QueueDefinition } from './job-runner.js'
 
@@ -128,5 +129,27 @@ describe.each(ENGINES)('the job runner on %s', (engine) => {
     await again.stop()
     expect((await tick())?.created).toBe(1)
     expect(ticks).toBe(1)
+  })
+})
+
+describe.each(ENGINES)('job figures in /metrics on %s', (engine) => {
+  it('counts jobs by queue and state, and says how long the oldest due one has waited', async () => {
+    const t = await openTestApp(engine)
+    try {
+      t.app.jobs.define({ name: 'metrics-test', handle: async () => {} })
+      await t.app.jobs.send('metrics-test', { n: 1 })
+      await t.app.jobs.send('metrics-test', { n: 2 }, { singletonKey: 'two' })
+      const text = (await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body
+      expect(text).toContain('palco_jobs{queue="metrics-test",state="created"} 2')
+      expect(text).toContain('palco_jobs{queue="event-refunds",state="created"} 0')
+      expect(text).toMatch(/palco_job_oldest_due_seconds\{queue="metrics-test"\} \d/)
+      expect(text).toContain('palco_jobs_working 0')
+      await t.app.jobs.runDue('metrics-test')
+      const after = (await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body
+      expect(after).toContain('palco_jobs{queue="metrics-test",state="completed"} 2')
+      expect(after).toContain('palco_job_oldest_due_seconds{queue="metrics-test"} 0')
+    } finally {
+      await t.close()
+    }
   })
 })
