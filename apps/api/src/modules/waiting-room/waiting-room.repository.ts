@@ -80,14 +80,25 @@ export async function spendPlace(db: Db, placeId: string): Promise<number> {
   return Number(result.numUpdatedRows)
 }
 
-/** Places between the cursor and this key: the fan's position less one. Capped: a count is not free. */
-export async function countAhead(db: Db, eventId: string, fromKey: string, toKey: string) {
+/**
+ * Places between the cursor and this key, counted up to `cap`: a count walks the index, so a fan far back
+ * gets an estimate instead (`placesAhead`).
+ */
+export async function countAhead(db: Db, eventId: string, fromKey: string, toKey: string, cap: number) {
   const { rows } = await sql<{ n: string }>`
     select count(*) as n from (
       select 1 from waiting_room_places
       where event_id = ${eventId} and queue_key > ${fromKey} and queue_key < ${toKey}
-      limit 200000) ahead`.execute(db)
+      limit ${cap}) ahead`.execute(db)
   return Number(rows[0]?.n ?? 0)
+}
+
+/** The first key given to an arrival after opening (one probe of the queue's index), or null. */
+export async function firstArrivalKey(db: Db, eventId: string): Promise<number | null> {
+  const { rows } = await sql<{ k: string | null }>`
+    select min(queue_key) as k from waiting_room_places
+    where event_id = ${eventId} and queue_key >= ${ARRIVAL_KEY_OFFSET}`.execute(db)
+  return rows[0]?.k == null ? null : Number(rows[0].k)
 }
 
 export async function databaseNow(db: Db): Promise<Date> {

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { WaitingRoomInfo, WaitingStatus } from '@palco/domain/waiting-room/contract'
-import { effectiveRate, estimateSeconds, REFRESH_SECONDS } from '@palco/domain/waiting-room/queue-rules'
+import {
+  ARRIVAL_KEY_OFFSET,
+  effectiveRate,
+  estimateSeconds,
+  REFRESH_SECONDS,
+} from '@palco/domain/waiting-room/queue-rules'
 import type { Db } from '../../db/dialect.js'
 import { type PassSigner, passEndsAt } from './admission-pass.js'
 import { type HealthRule, runRoomStep, stepDue } from './room-steps.service.js'
 import {
   countAhead,
   findRoom,
+  firstArrivalKey,
   insertPlace,
   markAdmitted,
   movePlaceToAccount,
@@ -143,7 +149,7 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
   const base = baseStatus(room)
   if (place.queue_key === null) return { ...base, state: 'BEFORE_OPENING' }
   if (!admittedIn(place, room)) {
-    const position = (await countAhead(deps.db, room.event_id, room.admitted_key, place.queue_key)) + 1
+    const position = (await placesAhead(deps.db, room, place.queue_key)) + 1
     const rate = effectiveRate(room.manual_rate_per_minute, room.rate_per_minute)
     return {
       ...base,
@@ -160,6 +166,26 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
   if (!place.user_id) return { ...turn, signInToContinue: true }
   const claims = { eventId: room.event_id, userId: place.user_id, placeId: place.id }
   return { ...turn, pass: await deps.signer.sign(claims, admittedAt) }
+}
+
+/** Up to this many places ahead are counted; further back, the position is worked out from the keys. */
+const COUNTED_AHEAD = 500
+
+/**
+ * How many wait ahead of this key: counted near the front, estimated further back, where a count would walk
+ * thousands of index entries on every join and every status. Drawn keys are dense (1..N), so a drawn place's
+ * estimate is exact; an arrival's counts the arrival numbers in between, which other rooms' arrivals and
+ * repeated joins also took, so it may say a few more than there are (docs/decisions.md).
+ */
+async function placesAhead(db: Db, room: RoomRow, key: string): Promise<number> {
+  const counted = await countAhead(db, room.event_id, room.admitted_key, key, COUNTED_AHEAD)
+  if (counted < COUNTED_AHEAD) return counted
+  const mine = Number(key)
+  const admitted = Number(room.admitted_key)
+  if (mine < ARRIVAL_KEY_OFFSET) return mine - admitted - 1
+  const drawnLeft = Math.max(0, room.drawn_count - admitted)
+  const first = (await firstArrivalKey(db, room.event_id)) ?? mine
+  return drawnLeft + Math.max(0, mine - Math.max(first, admitted + 1))
 }
 
 /** For every process's gate: the events with a room on and the passes spent in the last minutes. */

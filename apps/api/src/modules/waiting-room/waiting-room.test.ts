@@ -165,6 +165,18 @@ describe.each(ENGINES)('the waiting room on %s', (engine) => {
     )
   })
 
+  it('counts the places ahead near the front and works them out from the keys further back', async () => {
+    const event = await seatedEvent(t.db.db)
+    await turnOn(event.id, new Date(Date.now() - 1000))
+    await adminPost(event.id, 'pause')
+    await sql`insert into waiting_room_places (id, event_id, holder, seq, pre_queue, queue_key)
+      select gen_random_uuid(), ${event.id}, 'd:' || gen_random_uuid(), s.n, false, 1000000000000 + s.n
+      from (select nextval('waiting_room_arrivals') as n from generate_series(1, 700)) s`.execute(t.db.db)
+    const last = device()
+    expect((await join(event.id, last)).json()).toMatchObject({ state: 'WAITING', position: 701 })
+    expect((await status(event.id, last)).json().position).toBe(701)
+  })
+
   it('refuses a rate of 0 or below, or a target of 0, with a field error', async () => {
     const event = await seatedEvent(t.db.db)
     await turnOn(event.id, new Date())
