@@ -35,7 +35,7 @@ import * as m0032 from './migrations/0032-layout-drafts.js'
 import * as m0033 from './migrations/0033-hold-places-in-one-file.js'
 import * as m0035 from './migrations/0035-waiting-rooms.js'
 import * as m0036 from './migrations/0036-presales.js'
-import * as m0036 from './migrations/0036-presales.js'
+import * as m0037 from './migrations/0037-leaner-hold-places.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -74,7 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-hold-places-in-one-file': m0033,
   '0035-waiting-rooms': m0035,
   '0036-presales': m0036,
-  '0036-presales': m0036,
+  '0037-leaner-hold-places': m0037,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -25,6 +25,14 @@
  * Why PL/pgSQL: a hold spent more of the database's CPU planning its statements than running them, and as
  * much of the API's on round trips; a function keeps each statement's plan for the connection.
  *
+ * Why so few statements on the granted path (issue 42 part 4): most of what a granted hold costs PostgreSQL
+ * beyond its writes is setting up each statement's executor (perf: a quarter of the backend's CPU in
+ * ExecutorStart/ExecInitNode), not running it. So the take also builds the answer's places with their zone's
+ * name and price, and the seats not taken are read in a statement of their own that only a refusal runs
+ * (what it reads is what the take saw: the take locked every seat that exists, and this transaction keeps
+ * those locks). A granted hold of named seats runs: the fan lock, the find, the insert of a new hold, the
+ * take, the per-fan count (not for staff).
+ *
  * Why a TypeScript module and not a `.sql` file: the API is compiled by tsc into dist/, which copies no other
  * files, and migrations are listed in code, not read from disk (db/migrate.ts), so the compiled server and
  * the tests migrate the same way. A string exported from here needs no copying step and no path that
@@ -32,7 +40,8 @@
  *
  * To change the rule: change the body here, change `decideHold` and the table of cases with it, and add a
  * migration that applies this file again (`create or replace` keeps the function, its grants and comment).
- * Migrations 0009 and 0020 are its history; 0033 and later ones apply this file.
+ * Migrations 0009 and 0020 are its history; 0033 and later ones apply this file (0037: the leaner granted
+ * path above).
  */
 
 /** The function's identity, for comments, grants and drops. */
@@ -56,7 +65,8 @@ declare
   v_made boolean;
   v_missed jsonb;
   v_got int;
-  v_granted jsonb;
+  v_wanted int;
+  v_taken jsonb;
   v_over record;
 begin
   perform lock_fan_event(p_event, p_user);
@@ -97,17 +107,25 @@ begin
         and (es.restriction is null or es.restriction = 'PREFERENTIAL' or p_allow_exclusive)
       returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq
     )
-    select count(*), coalesce(jsonb_agg(took), '[]'::jsonb),
-      -- Each seat not taken, with what the statement saw of it (no row: it does not exist), so the
-      -- API can say why without reading again.
-      (select jsonb_agg(jsonb_build_object('section', w.s, 'row', w.r, 'seat', w.n,
-          'status', es.status, 'restriction', es.restriction))
-        from wanted w
+    -- What the answer needs of each place taken, zone name and price included, built once here.
+    select count(*), coalesce(jsonb_agg(jsonb_build_object(
+          'section_code', t.section_code, 'place_index', t.place_index, 'row_label', t.row_label,
+          'seat_number', t.seat_number, 'price_zone_id', t.price_zone_id, 'change_seq', t.change_seq,
+          'zone_name', pz.name, 'price_amount', pz.price_amount)), '[]'::jsonb),
+      (select count(*) from wanted)
+      into v_got, v_taken, v_wanted
+      from took t left join price_zones pz on pz.id = t.price_zone_id;
+    if v_got < v_wanted then
+      -- Each seat asked for that is not now in this hold, as the take found it (no row: it does not exist),
+      -- so the API can say why. Read after the take, it is what the take saw: every seat that exists was
+      -- locked by it (NOWAIT) and stays locked by this transaction. Only a refusal pays for this statement.
+      select jsonb_agg(jsonb_build_object('section', w.s, 'row', w.r, 'seat', w.n,
+          'status', es.status, 'restriction', es.restriction) order by w.s, w.r, w.n)
+        into v_missed
+        from (select distinct u.s, u.r, u.n from unnest(p_sections, p_rows, p_seats) as u(s, r, n)) w
         left join event_seats es
           on es.event_id = p_event and es.section_code = w.s and es.row_label = w.r and es.seat_number = w.n
-        where not exists (select 1 from took t where t.section_code = w.s and t.row_label = w.r and t.seat_number = w.n))
-      into v_got, v_granted, v_missed from took;
-    if v_missed is not null then
+        where es.event_id is null or es.status <> 'HELD' or es.hold_id is distinct from h.id;
       raise exception using message = 'PLACES_NOT_TAKEN', detail = v_missed::text;
     end if;
   else
@@ -126,7 +144,12 @@ begin
         and (es.status = 'AVAILABLE' or (es.status = 'HELD' and es.hold_expires_at <= now()))
       returning es.section_code, es.place_index, es.row_label, es.seat_number, es.price_zone_id, es.change_seq
     )
-    select count(*), coalesce(jsonb_agg(took), '[]'::jsonb) into v_got, v_granted from took;
+    select count(*), coalesce(jsonb_agg(jsonb_build_object(
+          'section_code', t.section_code, 'place_index', t.place_index, 'row_label', t.row_label,
+          'seat_number', t.seat_number, 'price_zone_id', t.price_zone_id, 'change_seq', t.change_seq,
+          'zone_name', pz.name, 'price_amount', pz.price_amount)), '[]'::jsonb)
+      into v_got, v_taken
+      from took t left join price_zones pz on pz.id = t.price_zone_id;
     if v_got <> p_quantity then
       raise exception using message = 'SLOTS_SHORT', detail = jsonb_build_object('available', v_got)::text;
     end if;
@@ -135,34 +158,29 @@ begin
   -- Places this fan holds or bought, per price zone, against the zone's per-fan maximum (countsTowardPerFanMax).
   -- Staff holds (p_allow_exclusive) are not checked: the limit is the buyer's, and a counter sells to one
   -- person after another (migration 0020).
-  select z.zone, z.per_fan_max into v_over from (
-    select es.price_zone_id as zone, count(*) as n, min(pz.per_fan_max) as per_fan_max
-    from event_seats es
-    join seat_holds sh on sh.id = es.hold_id
-    left join price_zones pz on pz.id = es.price_zone_id
-    where sh.event_id = p_event and sh.user_id = p_user
-      and ((es.status = 'HELD' and es.hold_expires_at > now() and sh.status = any (p_holding)) or es.status = 'SOLD')
-    group by es.price_zone_id
-  ) z
-  where z.per_fan_max is not null and z.n > z.per_fan_max and not p_allow_exclusive
-  limit 1;
-  if found then
-    raise exception using message = 'MAX_PER_FAN_EXCEEDED',
-      detail = jsonb_build_object('zoneId', v_over.zone, 'max', v_over.per_fan_max)::text;
+  if not p_allow_exclusive then
+    select z.zone, z.per_fan_max into v_over from (
+      select es.price_zone_id as zone, count(*) as n, min(pz.per_fan_max) as per_fan_max
+      from event_seats es
+      join seat_holds sh on sh.id = es.hold_id
+      left join price_zones pz on pz.id = es.price_zone_id
+      where sh.event_id = p_event and sh.user_id = p_user
+        and ((es.status = 'HELD' and es.hold_expires_at > now() and sh.status = any (p_holding)) or es.status = 'SOLD')
+      group by es.price_zone_id
+    ) z
+    where z.per_fan_max is not null and z.n > z.per_fan_max
+    limit 1;
+    if found then
+      raise exception using message = 'MAX_PER_FAN_EXCEEDED',
+        detail = jsonb_build_object('zoneId', v_over.zone, 'max', v_over.per_fan_max)::text;
+    end if;
   end if;
 
   return jsonb_build_object(
     'hold', jsonb_build_object(
       'id', h.id, 'event_id', h.event_id, 'status', h.status,
       'created_at', h.created_at, 'expires_at', h.expires_at, 'created', v_made),
-    'taken', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-          'section_code', t->>'section_code', 'place_index', (t->>'place_index')::int,
-          'row_label', t->>'row_label', 'seat_number', (t->>'seat_number')::int,
-          'price_zone_id', t->>'price_zone_id', 'change_seq', (t->>'change_seq')::bigint,
-          'zone_name', pz.name, 'price_amount', pz.price_amount)), '[]'::jsonb)
-      from jsonb_array_elements(v_granted) t
-      left join price_zones pz on pz.id = (t->>'price_zone_id')::uuid));
+    'taken', v_taken);
 end
 $fn$`
 
