@@ -73,7 +73,10 @@ try {
 
   const fans = await createFans(db.pool, 3, secret)
   const sessions = await Promise.all([verifyFan(a, fans[0]), verifyFan(b, fans[0])])
-  check(sessions.every((s) => s.userId === fans[0].userId), 'one session, honoured by both API processes')
+  check(
+    sessions.every((s) => s.userId === fans[0].userId),
+    'one session, honoured by both API processes',
+  )
 
   const layout = generateStadiumLayout().data
   const venueId = await insertVenue(db.pool)
@@ -81,17 +84,26 @@ try {
   const eventId = await insertSeatedEvent(db.pool, { venueId, layoutId, layout, name: 'Cluster check' })
   const seats = seatKeys(layout)
   // The first read makes the event's places (inventory.service.ts).
-  check((await fetch(`${cluster.base}/api/seats?eventId=${eventId}`)).status === 200, 'seat map read through the proxy')
+  check(
+    (await fetch(`${cluster.base}/api/seats?eventId=${eventId}`)).status === 200,
+    'seat map read through the proxy',
+  )
 
   const change = firstSeatChange(b, eventId, 5000)
   await sleep(300)
   check((await hold(a, fans[0], eventId, seats[0])) === 201, `hold of ${seats[0]} through API 1`)
   const seen = await change.catch((e) => e)
-  check(!(seen instanceof Error), `API 2's open map told of it (${seen instanceof Error ? seen.message : 'within 5 s'})`)
+  check(
+    !(seen instanceof Error),
+    `API 2's open map told of it (${seen instanceof Error ? seen.message : 'within 5 s'})`,
+  )
 
   const first = await hold(cluster.base, fans[1], eventId, seats[1])
   const second = await hold(b, fans[2], eventId, seats[1])
-  check(first === 201 && second === 409, `${seats[1]} held once: ${first} through the proxy, then ${second} on API 2`)
+  check(
+    first === 201 && second === 409,
+    `${seats[1]} held once: ${first} through the proxy, then ${second} on API 2`,
+  )
 
   let completed = 0
   for (let i = 0; i < 90 && completed === 0; i++) {

@@ -104,7 +104,14 @@ export async function startProxy(apiPorts, { label = 'proxy' } = {}) {
  * Starts the whole shape on a database (a direct URL to PostgreSQL): the first API process migrates it, the
  * others and the worker find it migrated. Each process can be killed and started again on its port.
  */
-export async function startCluster({ databaseUrl, secret, apis = 4, worker = true, env = {}, label = 'cluster' }) {
+export async function startCluster({
+  databaseUrl,
+  secret,
+  apis = 4,
+  worker = true,
+  env = {},
+  label = 'cluster',
+}) {
   const pooler = await startPgBouncer()
   const common = {
     databaseUrl: pooler.urlFor(databaseUrl),
