@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'inscriptions',
   'layouteditor',
   'waitingroom',
+  'eventrefunds',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -15,6 +15,7 @@ import { EventStatusBadge } from '../../../components/ui/event-status-badge'
 import { MutedText } from '../../../components/ui/muted-text'
 import { type ApiError, asApiError } from '../../../lib/api-client'
 import { cancelEvent } from '../api/events'
+import { RefundProgress } from './refund-progress'
 
 /**
  * The back office's events (issue 16 part 5): the site's events with their date and status, and a way to
@@ -134,6 +135,7 @@ export function EventsManager(props: {
                   })}{' '}
                   · {event.venueName}
                 </Text>
+                {event.status === 'CANCELLED' && <RefundProgress eventId={event.id} />}
               </Stack>
               <Group gap="sm" wrap="wrap">
                 {props.actions?.(event)}
