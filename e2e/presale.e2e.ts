@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, loginAs } from './support/api'
-import { scrollWidth, waitForHydration } from './support/page'
+import { screenshotPath, scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
 /**
@@ -95,6 +95,7 @@ for (const site of COUNTRIES) {
     await expect(refusal).toContainText(presale.sponsor)
     await expect(refusal).not.toContainText('{{')
     await expect(page).toHaveURL(/\/checkout\/buy\?reservation=/)
+    await page.screenshot({ path: screenshotPath(`${site.name}-presale-refused`), fullPage: true })
     const cart = await api<{ reservationStatus: string }>(
       page,
       'GET',
