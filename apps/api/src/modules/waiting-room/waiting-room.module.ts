@@ -6,6 +6,7 @@ import { type Config, cookiesSecure } from '../../config.js'
 import { AdmissionGate } from './admission-gate.js'
 import { PassSigner } from './admission-pass.js'
 import { waitingRoomRoutes } from './waiting-room.routes.js'
+import { RoomReader } from './waiting-room.service.js'
 import { queueFigures } from './waiting-room-admin.service.js'
 
 declare module 'fastify' {
@@ -46,7 +47,7 @@ export const waitingRoomPlugin = fp(
         ),
       )
     await app.register(waitingRoomRoutes, {
-      deps: { db: app.db, signer, health },
+      deps: { db: app.db, signer, health, rooms: new RoomReader(app.db) },
       gate,
       secureCookies,
     })

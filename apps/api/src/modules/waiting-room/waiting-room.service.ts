@@ -35,6 +35,33 @@ export interface QueueDeps {
   db: Db
   signer: PassSigner
   health: HealthRule
+  /** Rooms as joins read them, kept a second in this process (`RoomReader`); the database when absent. */
+  rooms?: RoomReader
+}
+
+/**
+ * A room's row as joins read it, kept for a second per process: a join needs the room's settings and a recent
+ * cursor, not the latest one (the place itself is decided by the database in the insert, which checks that
+ * the room is on). The status the waiting page asks for every few seconds reads the database.
+ */
+export class RoomReader {
+  readonly #rooms = new Map<string, { at: number; room: Promise<RoomRow | undefined> }>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 1000,
+  ) {}
+
+  read(eventId: string): Promise<RoomRow | undefined> {
+    const now = Date.now()
+    const hit = this.#rooms.get(eventId)
+    if (hit && now - hit.at < this.ttlMs) return hit.room
+    if (this.#rooms.size > 1000) this.#rooms.clear()
+    const room = findRoom(this.db, eventId)
+    this.#rooms.set(eventId, { at: now, room })
+    room.catch(() => this.#rooms.delete(eventId))
+    return room
+  }
 }
 
 const accountHolder = (userId: string) => `u:${userId}`
@@ -87,7 +114,7 @@ export async function joinQueue(deps: QueueDeps, eventId: string, who: QueueVisi
       (await insertPlace(db, { id: randomUUID(), eventId, holder, userId: who.userId })) ??
       (await placeOf(db, eventId, who))
   }
-  const room = await findRoom(db, eventId)
+  const room = await (deps.rooms ? deps.rooms.read(eventId) : findRoom(db, eventId))
   if (!place || !room?.enabled) throw noRoom()
   if (turnOver(place, room)) place = (await requeuePlace(db, place.id)) ?? place
   return statusOf(deps, room, place)
