@@ -196,7 +196,7 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
 }
 
 /** Up to this many places ahead are counted; further back, the position is worked out from the keys. */
-const COUNTED_AHEAD = 500
+const COUNTED_AHEAD = 50
 
 /**
  * How many wait ahead of this key: counted near the front, estimated further back, where a count would walk
