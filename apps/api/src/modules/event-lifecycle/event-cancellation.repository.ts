@@ -63,3 +63,9 @@ export async function refundCounts(db: Db, eventId: string) {
     .executeTakeFirstOrThrow()
   return { total: Number(row.total), refunded: Number(row.refunded) }
 }
+
+/** The country an event is sold in, or undefined when there is no such event. */
+export async function countryOfEvent(db: Db, eventId: string) {
+  const row = await db.selectFrom('events').select('country').where('id', '=', eventId).executeTakeFirst()
+  return row?.country
+}

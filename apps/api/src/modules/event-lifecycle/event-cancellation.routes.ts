@@ -58,14 +58,14 @@ export async function eventCancellationRoutes(
         tags: ['admin'],
         summary: 'How far a cancelled event’s refunds have come (admins)',
         description:
-          'Refunds asked for by the cancellation (`total`) and those made (`refunded`); a job makes them in batches after the cancellation answers. An event never cancelled answers 0 of 0.',
+          'Refunds asked for by the cancellation (`total`) and those made (`refunded`); a job makes them in batches after the cancellation answers. An event never cancelled answers 0 of 0; another site’s event → 404.',
         params: z.object({ id: z.uuid() }),
         response: { 200: eventRefundProgressSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return refundProgress(opts.deps, request.params.id)
+      return refundProgress(opts.deps, request.country, request.params.id)
     },
   )
 }

@@ -1,4 +1,5 @@
 import type { EventCancellationResult, EventRefundProgress } from '@palco/domain/catalog/event-cancellation'
+import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Currency, Locale } from '@palco/domain/locale/country'
 import type { Db } from '../../db/dialect.js'
 import { cancelEventRow } from '../catalog-admin/admin.service.js'
@@ -18,6 +19,7 @@ import {
   voidPaidOrder,
 } from '../settlement/settlement.service.js'
 import {
+  countryOfEvent,
   liveHoldsOfEvent,
   ordersToSettle,
   refundCounts,
@@ -256,11 +258,17 @@ async function refundBatch(
   if (failed > 0) throw new Error(`${failed} of ${ids.length} refunds of event ${eventId} failed`)
 }
 
-/** How many of a cancelled event's refunds are made, of all it asked for (the back office's progress). */
+/**
+ * How many of a cancelled event's refunds are made, of all it asked for (the back office's progress). Only
+ * the site's own events, as cancelling: another site's event is not found.
+ */
 export async function refundProgress(
   deps: Pick<CheckoutDeps, 'db'>,
+  country: string,
   eventId: string,
 ): Promise<EventRefundProgress> {
+  if ((await countryOfEvent(deps.db, eventId)) !== country)
+    throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   return { eventId, ...(await refundCounts(deps.db, eventId)) }
 }
 

@@ -172,6 +172,12 @@ describe.each(ENGINES)("a cancelled event's refunds, on %s", (engine) => {
     const { eventId, orders } = await soldEvent(5)
     await cancel(eventId, 5)
     expect(await progress(eventId)).toEqual({ eventId, total: 5, refunded: 0 })
+    // Only the site's own events: the Mexican site does not know this one.
+    const elsewhere = await t.app.inject({
+      url: `/api/admin/events/${eventId}/refunds`,
+      headers: { cookie: admin, host: 'mx.localhost:3000' },
+    })
+    expect(elsewhere.statusCode).toBe(404)
 
     // Batches of two: the first done, the worker dies in the second, after the provider refunded its first.
     const dying = spyOnRefunds(t.app.checkout, 3)
