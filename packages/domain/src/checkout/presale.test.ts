@@ -101,6 +101,7 @@ describe('an order with several presale tiers', () => {
     expect(presaleNoticeOf(presaleRulesOf(places))).toEqual({
       sponsor: 'Banco Andino · Banco Quetzal',
       cardTypes: ['CREDIT'],
+      rules: [andino, quetzal],
     })
     expect(presaleNoticeOf([])).toBeNull()
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type BinRange, CARD_TYPES, type PresaleNotice, type PresaleRule } from './presale-match.js'
 
 /**
  * Presales by bank card (issue 42 part 2): a tier (price zone) may be sold only to cards of a sponsor bank
@@ -6,35 +7,22 @@ import { z } from 'zod'
  *
  * The card's BIN and type are never what the browser says: the server asks the payment provider about the
  * token it issued (`describeCardToken` of each adapter) and judges that answer with `presaleAdmits`. Typing
- * six digits never unlocks anything: only a card the provider tokenized, and describes, can pay.
- *
- * Matching: a range of L digits matches a card whose BIN the provider gives with at least L digits, on the
- * card's first L digits (`from ≤ first L ≤ to`). A provider that gives 6 digits cannot confirm an 8-digit
- * range, so such a card is outside it (refused, never guessed in).
+ * six digits never unlocks anything: only a card the provider tokenized, and describes, can pay. The rule
+ * itself is in presale-match.ts (no zod, so the payment page can check a card too); the schemas are here.
  */
-
-export const CARD_TYPES = ['CREDIT', 'DEBIT', 'PREPAID', 'BUSINESS'] as const
-export type CardType = (typeof CARD_TYPES)[number]
-
-/** What the provider says about a tokenized card: its leading digits (6 to 8) and its type. */
-export interface CardFacts {
-  bin: string
-  type: CardType
-}
+export * from './presale-match.js'
 
 const binSchema = z.string().regex(/^\d{6,8}$/, 'PRESALE_BIN_INVALID')
 
-export const binRangeSchema = z
+export const binRangeSchema: z.ZodType<BinRange> = z
   .object({ from: binSchema, to: binSchema })
   .refine((r) => r.from.length === r.to.length, { message: 'PRESALE_RANGE_LENGTHS', path: ['to'] })
   .refine((r) => r.from.length !== r.to.length || r.from <= r.to, {
     message: 'PRESALE_RANGE_ORDER',
     path: ['to'],
   })
-export type BinRange = z.infer<typeof binRangeSchema>
 
-export const presaleRuleSchema = z.object({
-  /** The sponsor as fans see it: "Banco Andino" (the page says "Preventa Banco Andino"). */
+export const presaleRuleSchema: z.ZodType<PresaleRule> = z.object({
   sponsor: z.string().trim().min(2).max(80),
   binRanges: z.array(binRangeSchema).min(1, 'PRESALE_RANGES_REQUIRED').max(50),
   cardTypes: z
@@ -42,78 +30,9 @@ export const presaleRuleSchema = z.object({
     .min(1, 'PRESALE_TYPES_REQUIRED')
     .refine((types) => new Set(types).size === types.length, 'PRESALE_TYPES_REPEATED'),
 })
-export type PresaleRule = z.infer<typeof presaleRuleSchema>
 
-/** What a presale tier shows a fan before paying: who sponsors it and which card types it takes. */
-export const presaleNoticeSchema = z.object({
+export const presaleNoticeSchema: z.ZodType<PresaleNotice> = z.object({
   sponsor: z.string(),
   cardTypes: z.array(z.enum(CARD_TYPES)),
+  rules: z.array(presaleRuleSchema),
 })
-export type PresaleNotice = z.infer<typeof presaleNoticeSchema>
-
-export const binInRange = (range: BinRange, bin: string): boolean => {
-  if (!/^\d{6,8}$/.test(bin) || bin.length < range.from.length) return false
-  const lead = bin.slice(0, range.from.length)
-  return range.from <= lead && lead <= range.to
-}
-
-export type PresaleVerdict =
-  | { ok: true }
-  | {
-      ok: false
-      /** BIN: not the sponsor's card; TYPE: the sponsor's, of a type not allowed; UNCONFIRMED: no answer. */
-      reason: 'BIN' | 'TYPE' | 'UNCONFIRMED'
-    }
-
-/** Whether the provider's description of a card meets the rule; null facts mean the provider could not say. */
-export function presaleAdmits(rule: PresaleRule, card: CardFacts | null): PresaleVerdict {
-  if (!card) return { ok: false, reason: 'UNCONFIRMED' }
-  if (!rule.binRanges.some((r) => binInRange(r, card.bin))) return { ok: false, reason: 'BIN' }
-  if (!rule.cardTypes.includes(card.type)) return { ok: false, reason: 'TYPE' }
-  return { ok: true }
-}
-
-/** The distinct rules an order's places carry (places of ordinary tiers carry none). */
-export function presaleRulesOf(places: readonly { presale?: PresaleRule | null }[]): PresaleRule[] {
-  const seen = new Map<string, PresaleRule>()
-  for (const p of places) if (p.presale) seen.set(JSON.stringify(p.presale), p.presale)
-  return [...seen.values()]
-}
-
-/** The first rule a card fails, with why; null when it meets every rule of the order. */
-export function presaleRefusal(
-  rules: readonly PresaleRule[],
-  card: CardFacts | null,
-): { rule: PresaleRule; reason: 'BIN' | 'TYPE' | 'UNCONFIRMED' } | null {
-  for (const rule of rules) {
-    const verdict = presaleAdmits(rule, card)
-    if (!verdict.ok) return { rule, reason: verdict.reason }
-  }
-  return null
-}
-
-/** What the cart tells the page: the sponsors (joined) and the card types every rule allows. */
-export function presaleNoticeOf(rules: readonly PresaleRule[]): PresaleNotice | null {
-  const [first, ...rest] = rules
-  if (!first) return null
-  return {
-    sponsor: rules.map((r) => r.sponsor).join(' · '),
-    cardTypes: first.cardTypes.filter((t) => rest.every((r) => r.cardTypes.includes(t))),
-  }
-}
-
-/**
- * The sandbox's card type of a test number, so any type can be tried with any BIN (documented in the README's
- * demo section): the digit before the check digit says it — 0–4 credit, 5–6 debit, 7 prepaid, 8–9 business.
- * The local Mercado Pago and Kushki fakes answer the same way.
- */
-export function sandboxCardTypeOf(digits: string): CardType {
-  const d = Number(digits.at(-2) ?? '0')
-  if (d <= 4) return 'CREDIT'
-  if (d <= 6) return 'DEBIT'
-  if (d === 7) return 'PREPAID'
-  return 'BUSINESS'
-}
-
-/** The sandbox's BIN of a test number: its first 8 digits (6 for a shorter number), as a provider gives it. */
-export const sandboxBinOf = (digits: string): string => digits.slice(0, digits.length >= 16 ? 8 : 6)

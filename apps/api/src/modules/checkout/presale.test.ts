@@ -145,7 +145,7 @@ describe.each(ENGINES)('bank-card presale on %s', (engine) => {
       expect(cart.statusCode, cart.body).toBe(200)
       const { total, methods, presale } = cart.json()
       expect(methods).toEqual(['CARD'])
-      expect(presale).toEqual({ sponsor: 'Banco Andino', cardTypes: ['CREDIT', 'DEBIT'] })
+      expect(presale).toEqual({ sponsor: 'Banco Andino', cardTypes: ['CREDIT', 'DEBIT'], rules: [andino] })
 
       const refused = async (payment: Record<string, unknown>, code: string, reason?: string) => {
         const res = await pay(site, fan, id, payment, total)

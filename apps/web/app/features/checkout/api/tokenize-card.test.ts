@@ -47,7 +47,13 @@ describe('Mercado Pago card tokens (REST, as MercadoPago.js)', () => {
 
   it('answers a token with the payment method and issuer of the BIN, sending only the public key', async () => {
     const result = await tokenizeCard(card(), ctx())
-    expect(result).toMatchObject({ ok: true, paymentMethodId: 'visa', issuerId: '160' })
+    expect(result).toMatchObject({
+      ok: true,
+      paymentMethodId: 'visa',
+      issuerId: '160',
+      // Issue 42 part 2: the token's first digits and the method's type, for a presale's check on the page.
+      card: { bin: '450995', type: 'CREDIT' },
+    })
     expect(result.ok && result.token).toMatch(/^fake-APRO-/)
     const sent = fake.requests.filter((r) => r.path.startsWith('/v1/card_tokens'))
     expect(sent.at(-1)?.path).toContain(`public_key=${fake.publicKey}`)
@@ -241,6 +247,20 @@ describe('the sandbox tokenizer', () => {
     }) as typeof fetch
     const ok = await tokenizeCard(card(), { provider: sandbox, amount: cop, fetch: endpoint })
     expect(ok).toEqual({ ok: true, token: 'sbx_Av3704_abcdefghijkmnpqr' })
+    // The endpoint's description of the card rides along when it gives one.
+    const describing = (async () =>
+      new Response(
+        JSON.stringify({
+          token: 'sbx_Av3704_abcdefghijkmnpqr',
+          brand: 'visa',
+          last4: '3704',
+          card: { bin: '45099535', type: 'CREDIT' },
+        }),
+        { status: 200 },
+      )) as unknown as typeof fetch
+    await expect(
+      tokenizeCard(card(), { provider: sandbox, amount: cop, fetch: describing }),
+    ).resolves.toMatchObject({ ok: true, card: { bin: '45099535', type: 'CREDIT' } })
     expect(asked).toHaveLength(1)
     expect(asked[0]?.url).toBe('/api/payments/sandbox/card-tokens')
     expect(asked[0]?.body).toMatchObject({ number: expect.stringMatching(/^\d+$/), cvv: expect.any(String) })

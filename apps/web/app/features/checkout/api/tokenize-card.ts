@@ -1,3 +1,4 @@
+import { CARD_TYPES, type CardFacts } from '@palco/domain/checkout/presale-match'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { type Money, toDecimalString } from '@palco/domain/money/minor-units'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
@@ -24,7 +25,17 @@ export type TokenizeErrorCode =
   | 'InvalidParameterException'
 
 export type TokenizeOutcome =
-  | { ok: true; token: string; paymentMethodId?: string; issuerId?: string }
+  | {
+      ok: true
+      token: string
+      paymentMethodId?: string
+      issuerId?: string
+      /**
+       * The card's BIN and type as the provider's tokenization answered them, for the page's own check of a
+       * bank-card presale (issue 42 part 2); the server asks the provider again and decides.
+       */
+      card?: CardFacts
+    }
   | { ok: false; field: CardField }
   | { ok: false; code: TokenizeErrorCode }
 
@@ -85,7 +96,23 @@ async function tokenizeAtSandbox(card: CardDetails, ctx: TokenizeContext): Promi
     return { ok: false, field: known.find((f) => f === field) ?? 'number' }
   }
   const token = text(body.token)
-  return token ? { ok: true, token } : { ok: false, code: 'PAYMENT_PROVIDER_UNAVAILABLE' }
+  if (!token) return { ok: false, code: 'PAYMENT_PROVIDER_UNAVAILABLE' }
+  const described = record(body.card)
+  const facts = factsOf(text(described.bin), text(described.type))
+  return { ok: true, token, ...(facts ? { card: facts } : {}) }
+}
+
+/** A BIN and a card type as a provider answered them, when both read as such. */
+function factsOf(bin: string | undefined, type: string | undefined): CardFacts | undefined {
+  const known = CARD_TYPES.find((t) => t === type)
+  return bin && /^\d{6,8}$/.test(bin) && known ? { bin, type: known } : undefined
+}
+
+/** Mercado Pago's `payment_type_id` of a card's method → the presale's card type. */
+const MP_CARD_TYPES: Readonly<Record<string, string>> = {
+  credit_card: 'CREDIT',
+  debit_card: 'DEBIT',
+  prepaid_card: 'PREPAID',
 }
 
 type Answer = { status: number; body: unknown } | { status: 'unreachable' }
@@ -230,7 +257,17 @@ export async function tokenizeMercadoPagoCard(
   // A BIN Mercado Pago does not know is a card it cannot charge.
   if (methods.status >= 400 || !paymentMethodId) return { ok: false, field: 'number' }
   const issuerId = text(record(method.issuer).id)
-  return { ok: true, token: tokenId, paymentMethodId, ...(issuerId ? { issuerId } : {}) }
+  const facts = factsOf(
+    text(record(token.body).first_six_digits),
+    MP_CARD_TYPES[text(method.payment_type_id) ?? ''],
+  )
+  return {
+    ok: true,
+    token: tokenId,
+    paymentMethodId,
+    ...(issuerId ? { issuerId } : {}),
+    ...(facts ? { card: facts } : {}),
+  }
 }
 
 /**

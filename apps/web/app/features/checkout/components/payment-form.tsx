@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import type { Cart, CashNetwork, CheckoutMethod, TransferKind } from '@palco/domain/checkout/contract'
-import type { PresaleNotice } from '@palco/domain/checkout/presale'
+import { type PresaleNotice, presaleRefusal } from '@palco/domain/checkout/presale-match'
 import { formatMoney } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
 import type { BrowserPaymentConfig } from '@palco/domain/web/server-context'
@@ -91,6 +91,8 @@ export function PaymentForm(props: {
   const [useWallet, setUseWallet] = useState(false)
   const [tokenizing, setTokenizing] = useState(false)
   const [tokenError, setTokenError] = useState<TokenizeErrorCode | null>(null)
+  // The sponsor of a presale the tokenized card is outside of, as the provider's answer read (issue 42).
+  const [presaleRefused, setPresaleRefused] = useState<string | null>(null)
   const [installments, setInstallments] = useState(1)
   const [saveCard, setSaveCard] = useState(false)
   const cardForm = useForm<CardFormInput, unknown, CardDetails>({
@@ -163,6 +165,7 @@ export function PaymentForm(props: {
       void cardForm.handleSubmit(async (card) => {
         // Tokenized here, in the browser: only the token leaves this page.
         setTokenError(null)
+        setPresaleRefused(null)
         setTokenizing(true)
         const token = await tokenizeCard(card, {
           provider: props.provider,
@@ -170,7 +173,10 @@ export function PaymentForm(props: {
           ...(props.holderId ? { holderId: props.holderId } : {}),
         }).finally(() => setTokenizing(false))
         if (token.ok) {
-          const { ok: _ok, token: cardToken, ...found } = token
+          const { ok: _ok, token: cardToken, card: facts, ...found } = token
+          // A presale's card checked on what the provider answered; the server asks it again and decides.
+          const outside = cart.presale && facts ? presaleRefusal(cart.presale.rules, facts) : null
+          if (outside) return setPresaleRefused(outside.rule.sponsor)
           props.onPay({
             draft: { method: 'CARD', cardToken, installments, ...found },
             useWallet: wallet,
@@ -335,6 +341,12 @@ export function PaymentForm(props: {
           )}
 
           {tokenError && method === 'CARD' && <ApiErrorAlert error={new ApiError(tokenError, 0)} />}
+          {presaleRefused && method === 'CARD' && (
+            <ApiErrorAlert
+              error={new ApiError('PRESALE_CARD_REFUSED', 0)}
+              values={{ sponsor: presaleRefused }}
+            />
+          )}
           {props.error}
           <FormLoadError error={cardForm.formState.errors.root} />
 
