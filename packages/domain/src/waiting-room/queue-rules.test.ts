@@ -4,6 +4,8 @@ import {
   admissionsFor,
   estimateSeconds,
   healthPauseReason,
+  refreshSeconds,
+  secondsAway,
   seededShuffle,
 } from './queue-rules.js'
 
@@ -52,5 +54,18 @@ describe('the waiting room rules', () => {
   it('estimates the wait, and none while paused', () => {
     expect(estimateSeconds(30, 60, false)).toBe(30)
     expect(estimateSeconds(30, 60, true)).toBeNull()
+  })
+
+  it('asks every 4 s near the turn and at most every 30 s far back, so a long queue does not flood the API', () => {
+    // At 600 fans a minute: first in line, 40 places back (4 s away), 1,000 back (100 s), 20,000 back.
+    expect(refreshSeconds(secondsAway(1, 600))).toBe(4)
+    expect(refreshSeconds(secondsAway(41, 600))).toBe(4)
+    expect(refreshSeconds(secondsAway(1001, 600))).toBe(30)
+    expect(refreshSeconds(secondsAway(20_001, 600))).toBe(30)
+    expect(refreshSeconds(secondsAway(301, 600))).toBe(10)
+    // Paused rooms keep their rate for this; no rate at all, or the opening a few seconds away: every 4 s.
+    expect(refreshSeconds(secondsAway(5, 0))).toBe(4)
+    expect(refreshSeconds(9)).toBe(4)
+    expect(refreshSeconds(600)).toBe(30)
   })
 })

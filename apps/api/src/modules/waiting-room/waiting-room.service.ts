@@ -6,6 +6,8 @@ import {
   effectiveRate,
   estimateSeconds,
   REFRESH_SECONDS,
+  refreshSeconds,
+  secondsAway,
 } from '@palco/domain/waiting-room/queue-rules'
 import type { Db } from '../../db/dialect.js'
 import { type PassSigner, passEndsAt } from './admission-pass.js'
@@ -174,7 +176,10 @@ const notInQueue = (room: RoomRow) => baseStatus(room)
 
 async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promise<WaitingStatus> {
   const base = baseStatus(room)
-  if (place.queue_key === null) return { ...base, state: 'BEFORE_OPENING' }
+  if (place.queue_key === null) {
+    const untilOpening = (room.opens_at.getTime() - Date.now()) / 1000
+    return { ...base, state: 'BEFORE_OPENING', refreshSeconds: refreshSeconds(Math.max(0, untilOpening)) }
+  }
   if (!admittedIn(place, room)) {
     const position = (await placesAhead(deps.db, room, place.queue_key)) + 1
     const rate = effectiveRate(room.manual_rate_per_minute, room.rate_per_minute)
@@ -183,6 +188,7 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
       state: 'WAITING',
       position,
       estimateSeconds: estimateSeconds(position, rate, base.paused),
+      refreshSeconds: refreshSeconds(secondsAway(position, rate)),
     }
   }
   if (place.spent_at) return { ...base, state: 'TURN_USED' }

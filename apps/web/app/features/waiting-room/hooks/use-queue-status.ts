@@ -4,9 +4,9 @@ import { type ApiError, asApiError } from '../../../lib/api-client'
 import { joinQueue, queueStatus } from '../api/waiting-room'
 
 /**
- * The fan's place, asked again every `refreshSeconds` (4 s: "your turn" shows within 5 s of admission, the
- * position well within 30 s) while the page is open; joins on arrival unless already in. Stops once the
- * turn is given.
+ * The fan's place, asked again after the `refreshSeconds` the server gives (4 s near the turn, so "your turn"
+ * shows within 5 s of admission; up to 30 s far back: queue-rules `refreshSeconds`) while the page is open;
+ * joins on arrival unless already in. Stops once the turn is given.
  */
 export function useQueueStatus(eventId: string) {
   const [status, setStatus] = useState<WaitingStatus | null>(null)
