@@ -120,11 +120,6 @@ export async function startCluster({
   }
   /** @type {{ label: string, port: number, server: Awaited<ReturnType<typeof startServer>> }[]} */
   const members = []
-  for (let i = 0; i < apis; i++) {
-    const name = `${label}-api${i + 1}`
-    const server = await startServer({ ...common, label: name, env: { ...common.env, JOBS_WORKER: 'off' } })
-    members.push({ label: name, port: server.port, server })
-  }
   const startWorker = () =>
     startServer({
       ...common,
@@ -133,13 +128,29 @@ export async function startCluster({
       readyLine: WORKER_READY,
       env: { ...common.env, LOG_LEVEL: 'info' },
     })
-  let workerServer = worker ? await startWorker() : null
-  const proxy = await startProxy(
-    members.map((m) => m.port),
-    { label: `${label}-proxy` },
-  )
+  let workerServer = null
+  let proxy = null
+  try {
+    for (let i = 0; i < apis; i++) {
+      const name = `${label}-api${i + 1}`
+      const server = await startServer({ ...common, label: name, env: { ...common.env, JOBS_WORKER: 'off' } })
+      members.push({ label: name, port: server.port, server })
+    }
+    if (worker) workerServer = await startWorker()
+    proxy = await startProxy(
+      members.map((m) => m.port),
+      { label: `${label}-proxy` },
+    )
+  } catch (err) {
+    // Nothing started here may outlive a failed start (a worker left polling a dropped database).
+    await workerServer?.stop()
+    for (const m of members) await m.server.stop()
+    await pooler.stop()
+    throw err
+  }
+  const running = proxy
   return {
-    base: proxy.base,
+    base: running.base,
     pooler,
     apis: members,
     /** SIGKILL, as a crash or an OOM kill would: no shutdown, requests in flight cut. */
@@ -147,13 +158,14 @@ export async function startCluster({
       const pid = members[i].server.pid
       if (pid) process.kill(pid, 'SIGKILL')
     },
+    /** Starts a killed (or stopped) process again on its port; its log, at info level, says how the boot went. */
     async restart(i) {
       await members[i].server.stop()
       members[i].server = await startServer({
         ...common,
         label: members[i].label,
         port: members[i].port,
-        env: { ...common.env, JOBS_WORKER: 'off' },
+        env: { ...common.env, JOBS_WORKER: 'off', LOG_LEVEL: 'info' },
       })
     },
     async stopWorker() {
@@ -168,7 +180,7 @@ export async function startCluster({
       worker: workerServer?.pid ?? null,
     }),
     async stop() {
-      await proxy.stop()
+      await running.stop()
       await workerServer?.stop()
       for (const m of members) await m.server.stop()
       await pooler.stop()

@@ -72,6 +72,8 @@ const fansSeen = []
 const procSamples = []
 /** When API process 1 was killed: requests it had in flight fail (502 from the proxy, or a cut socket). */
 let killedAt = Number.POSITIVE_INFINITY
+/** Milliseconds from the kill until the process answered /api/ready again; NaN when it did not. */
+let restarted = Number.NaN
 
 function cardToken() {
   const r = tokenizeSandboxCard(
@@ -238,8 +240,15 @@ try {
     console.error('API process 1 killed (SIGKILL)')
     killedAt = Date.now()
     cluster.kill(0)
-    await cluster.restart(0)
-    console.error('API process 1 started again')
+    const back = await cluster.restart(0).then(
+      () => true,
+      (err) => {
+        console.error(String(err))
+        return false
+      },
+    )
+    restarted = back ? Date.now() - killedAt : Number.NaN
+    console.error(back ? 'API process 1 started again' : 'API process 1 did NOT start again')
   }
 
   async function watch() {
@@ -391,6 +400,13 @@ async function checksAfter(eventId, opensAt) {
     'RSS flat (≤ 1.25 × minute 1)',
     grew.length === 0 && early.length > 1,
     `${early.map((k) => Math.round(k / 1024)).join('/')} MB → ${late.map((k) => Math.round(k / 1024)).join('/')} MB`,
+  )
+  add(
+    'the killed API process back',
+    Number.isFinite(restarted),
+    Number.isFinite(restarted)
+      ? `ready ${fmt(restarted / 1000, 1)} s after the kill`
+      : 'not ready within 90 s',
   )
   const errors = samples.filter((s) => !expected(s)).length
   add(
