@@ -48,7 +48,6 @@ const OWNERS = new Map(
     ['payment_webhooks', 'payments'],
     ['sandbox_payments', 'payments'],
     ['sandbox_card_tokens', 'payments'],
-    ['sandbox_card_tokens', 'payments'],
     ['saved_cards', 'payments'],
     ['used_card_tokens', 'payments'],
     ['installment_charges', 'plans'],

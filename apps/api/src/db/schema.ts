@@ -589,16 +589,6 @@ export interface SandboxCardTokensTable {
   created_at: CreatedAt
 }
 
-/** 0036-presales: what the sandbox provider learnt of a card it tokenized (never the number or the code). */
-export interface SandboxCardTokensTable {
-  token: string
-  bin: string
-  card_type: string
-  brand: string
-  last4: string
-  created_at: CreatedAt
-}
-
 export interface SandboxPaymentsTable {
   id: Generated<string>
   payment_id: string
@@ -752,7 +742,6 @@ export interface Database {
   ticket_checkins: TicketCheckinsTable
   payment_webhooks: PaymentWebhooksTable
   sandbox_payments: SandboxPaymentsTable
-  sandbox_card_tokens: SandboxCardTokensTable
   sandbox_card_tokens: SandboxCardTokensTable
   uploads: UploadsTable
   waiting_rooms: WaitingRoomsTable
