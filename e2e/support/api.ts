@@ -108,3 +108,25 @@ export const QUEUED_EVENTS: ReadonlySet<string> = new Set([
 ])
 export const withoutQueue = <T extends { slug: string }>(events: readonly T[]): T[] =>
   events.filter((e) => !QUEUED_EVENTS.has(e.slug))
+
+/**
+ * A turn in the event's waiting room when it has one (the demo's finals, issue 42): joins, again after a used
+ * or lapsed turn, and waits for the pass, which the status answer sets as a cookie on this page's context, so
+ * the journey holds and pays as an admitted fan. Nothing to do for an event without a room.
+ */
+export async function takeTurn(page: Page, eventId: string) {
+  const room = await api<{ active: boolean }>(page, 'GET', `/api/waiting-rooms/${eventId}`)
+  if (room.status !== 200 || !room.data.active) return
+  type Status = { state: string; pass: string | null }
+  let status = await api<Status>(page, 'GET', `/api/waiting-rooms/${eventId}/status`)
+  for (let i = 0; i < 40; i++) {
+    if (status.data.state === 'YOUR_TURN' && status.data.pass) return
+    if (['NOT_IN_QUEUE', 'TURN_USED', 'TURN_EXPIRED'].includes(status.data.state))
+      status = await api<Status>(page, 'POST', `/api/waiting-rooms/${eventId}/join`)
+    else {
+      await page.waitForTimeout(1000)
+      status = await api<Status>(page, 'GET', `/api/waiting-rooms/${eventId}/status`)
+    }
+  }
+  throw new Error(`no turn in the waiting room of ${eventId}: ${JSON.stringify(status.data)}`)
+}
