@@ -50,12 +50,16 @@ export async function movePlaceToAccount(db: Db, placeId: string, holder: string
     .executeTakeFirst()
 }
 
-/** A used or lapsed turn queues again at the back, as a new arrival (same row: still one place). */
-export async function requeuePlace(db: Db, placeId: string): Promise<PlaceRow | undefined> {
+/**
+ * A used or lapsed turn queues again at the back, as a new arrival (same row: still one place), under a new
+ * id: the pass names the place's id, and every process remembers spent ids (admission-gate.ts), so the next
+ * turn's pass must not carry the spent one, or it would be refused.
+ */
+export async function requeuePlace(db: Db, placeId: string, newId: string): Promise<PlaceRow | undefined> {
   const { rows } = await sql<PlaceRow>`
     update waiting_room_places p
-    set seq = s.n, pre_queue = false, queue_key = ${ARRIVAL_KEY_OFFSET} + s.n, admitted_at = null,
-        spent_at = null, joined_at = now()
+    set id = ${newId}, seq = s.n, pre_queue = false, queue_key = ${ARRIVAL_KEY_OFFSET} + s.n,
+        admitted_at = null, spent_at = null, joined_at = now()
     from (select nextval('waiting_room_arrivals') as n) s
     where p.id = ${placeId}
     returning p.*`.execute(db)

@@ -118,7 +118,7 @@ export async function joinQueue(deps: QueueDeps, eventId: string, who: QueueVisi
   }
   const room = await (deps.rooms ? deps.rooms.read(eventId) : findRoom(db, eventId))
   if (!place || !room?.enabled) throw noRoom()
-  if (turnOver(place, room)) place = (await requeuePlace(db, place.id)) ?? place
+  if (turnOver(place, room)) place = (await requeuePlace(db, place.id, randomUUID())) ?? place
   return statusOf(deps, room, place)
 }
 
