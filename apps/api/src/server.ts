@@ -3,20 +3,13 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { buildApp } from './app.js'
 import { devEndpointsNotice, loadConfig } from './config.js'
-import { openDatabase } from './db/dialect.js'
-import { migrateToLatest } from './db/migrate.js'
 import { seedDemoData } from './db/seed/demo.js'
 import { seedDemoAccounts } from './db/seed/demo-accounts.js'
+import { exitOnSignals, openMigratedDatabase } from './process-lifecycle.js'
 import { warmUp } from './warm-up.js'
 
 const config = loadConfig()
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  directUrl: config.DATABASE_DIRECT_URL,
-  dataDir: config.DATA_DIR,
-  poolSize: config.DB_POOL_SIZE,
-})
-await migrateToLatest(handle.db)
+const handle = await openMigratedDatabase(config)
 if (config.SEED_DEMO) await seedDemoData(handle.db)
 
 const app = await buildApp({ config, db: handle, closeDbOnShutdown: true, web: true })
@@ -25,26 +18,7 @@ if (config.SEED_DEMO) await seedDemoAccounts(app)
 // JOBS_WORKER=off leaves it to `npm run worker` (docs/operations.md); app.close() stops the worker.
 if (config.JOBS_WORKER === 'on') await app.jobs.startWorker()
 
-let closing = false
-async function shutdown(signal: string) {
-  if (closing) return
-  closing = true
-  app.log.info({ signal }, 'shutting down: finishing open requests')
-  const timer = setTimeout(() => {
-    app.log.error('shutdown timed out; exiting')
-    process.exit(1)
-  }, 10_000)
-  timer.unref()
-  try {
-    await app.close()
-    process.exit(0)
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed')
-    process.exit(1)
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+exitOnSignals(app, { stopping: 'shutting down: finishing open requests', name: 'shutdown' }, 10_000)
 
 // What the first visitors need is made before the port opens, so whoever polls /api/ready (a load balancer,
 // the e2e runner) sends nobody to a cold process (docs/decisions.md, Seating: "Warm before answering").

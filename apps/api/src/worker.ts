@@ -1,7 +1,6 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { openDatabase } from './db/dialect.js'
-import { migrateToLatest } from './db/migrate.js'
+import { exitOnSignals, openMigratedDatabase } from './process-lifecycle.js'
 
 /**
  * `npm run worker`: the job runner alone, for production beside API processes started with
@@ -10,13 +9,7 @@ import { migrateToLatest } from './db/migrate.js'
  * one of them.
  */
 const config = loadConfig()
-const handle = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  directUrl: config.DATABASE_DIRECT_URL,
-  dataDir: config.DATA_DIR,
-  poolSize: config.DB_POOL_SIZE,
-})
-await migrateToLatest(handle.db)
+const handle = await openMigratedDatabase(config)
 const app = await buildApp({ config, db: handle, closeDbOnShutdown: true })
 await app.ready()
 await app.jobs.startWorker()
@@ -25,23 +18,4 @@ app.log.info(`Palco worker: working jobs, database: ${handle.kind}`)
 if (handle.kind === 'pglite')
   app.log.warn('worker on the embedded database: no server can share it; npm start already works jobs')
 
-let closing = false
-async function shutdown(signal: string) {
-  if (closing) return
-  closing = true
-  app.log.info({ signal }, 'worker stopping: finishing the jobs it runs')
-  const timer = setTimeout(() => {
-    app.log.error('worker stop timed out; exiting')
-    process.exit(1)
-  }, 15_000)
-  timer.unref()
-  try {
-    await app.close()
-    process.exit(0)
-  } catch (err) {
-    app.log.error({ err }, 'worker stop failed')
-    process.exit(1)
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+exitOnSignals(app, { stopping: 'worker stopping: finishing the jobs it runs', name: 'worker stop' }, 15_000)
