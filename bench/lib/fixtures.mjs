@@ -91,26 +91,8 @@ export function seatKeys(layout) {
   return keys
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-export function shuffle(list, rand) {
-  const a = [...list]
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1))
-    ;[a[i], a[j]] = [a[j], a[i]]
-  }
-  return a
-}
+/** Deterministic PRNG (mulberry32) and a shuffle with it: the domain's, so benchmarks draw as the product does. */
+export { seededRandom as prng, shuffledWith as shuffle } from '@palco/domain/random/seeded'
 
 /** Seats in groups of `n` neighbours of one row (layout order), then shuffled. */
 export function seatGroups(keys, n, rand) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { httpStatusOf, isErrorCode } from '@palco/domain/errors/domain-error'
+import { seededRandom } from '@palco/domain/random/seeded'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatedEvent } from './test/seating-fixtures.js'
@@ -41,16 +42,6 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> }
 // Deterministic, so a failure found once is found again; FUZZ_SEED explores other inputs by hand.
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_501)
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 type Rng = () => number
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T
 
@@ -374,7 +365,7 @@ describe.each(ENGINES)('every API operation under hostile input on %s', (engine)
   afterAll(async () => t?.close())
 
   async function fuzz(identity: () => Promise<string | undefined>) {
-    const rng = mulberry32(SEED)
+    const rng = seededRandom(SEED)
     const failures: string[] = []
     let sent = 0
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -3,6 +3,8 @@
  * and the estimate a fan sees. Time and randomness come in as arguments (DESIGN §4 rule 1).
  */
 
+import { seededRandom, shuffledWith } from '../random/seeded.js'
+
 /** An admitted fan has this long to hold and pay, from the moment they are first told it is their turn. */
 export const PASS_MINUTES = 10
 /** The rate is recomputed at most this often, by whichever request comes first after it (no timer). */
@@ -26,29 +28,9 @@ export const MAX_REFRESH_SECONDS = 30
 /** Arrivals after opening are keyed after every pre-queue place, whatever the draw gave those. */
 export const ARRIVAL_KEY_OFFSET = 1_000_000_000_000
 
-/** mulberry32: a small seeded generator, so a draw can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** Fisher–Yates with the seeded generator: every order equally likely, the same seed the same order. */
+/** The pre-queue's draw: every order equally likely, the same seed (stored with the room) the same order. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items]
-  const random = seededRandom(seed)
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    const a = out[i] as T
-    out[i] = out[j] as T
-    out[j] = a
-  }
-  return out
+  return shuffledWith(items, seededRandom(seed))
 }
 
 /** Rate = target concurrent checkouts ÷ median checkout time, in fans per minute, never below one. */
