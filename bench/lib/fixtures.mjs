@@ -2,6 +2,8 @@
 // Catalogue rows for the API benchmarks, written with plain SQL after the first server has migrated the
 // database: a Colombian venue, a stored layout, a published on-sale event using it, and price zones whose
 // section_codes cover every section, so the app materialises every place (inventory.service.ts).
+
+import { seededRandom, shuffledWith } from '@palco/domain/random/seeded'
 import { flattenSections, layoutSchema } from '@palco/domain/seating/layout'
 
 const HOUR = 3_600_000
@@ -92,7 +94,7 @@ export function seatKeys(layout) {
 }
 
 /** Deterministic PRNG (mulberry32) and a shuffle with it: the domain's, so benchmarks draw as the product does. */
-export { seededRandom as prng, shuffledWith as shuffle } from '@palco/domain/random/seeded'
+export { seededRandom as prng, shuffledWith as shuffle }
 
 /** Seats in groups of `n` neighbours of one row (layout order), then shuffled. */
 export function seatGroups(keys, n, rand) {
@@ -104,5 +106,5 @@ export function seatGroups(keys, n, rand) {
   const groups = []
   for (const seats of byRow.values())
     for (let i = 0; i + n <= seats.length; i += n) groups.push(seats.slice(i, i + n))
-  return shuffle(groups, rand)
+  return shuffledWith(groups, rand)
 }
