@@ -228,17 +228,21 @@ export async function releasePlaces(
 /**
  * Adds and removes seats of one of the fan's holds (PATCH /api/reservations/:id): removals first, then
  * additions, each its own transaction as a hold and a release are; a hold past its time is HOLD_EXPIRED.
- * `noted` hears of each event whose places changed, as soon as they did (the route's availability cache).
+ * `noted` hears of each event whose places changed, as soon as they did (the route's availability cache);
+ * `admit` is asked before seats are added, as a new hold is (the waiting room's pass, issue 42): giving seats
+ * back needs no turn.
  */
 export async function changeReservation(
   db: Db,
   holdId: string,
   holder: Holder,
   change: ChangeReservationBody,
-  noted: (eventId: string) => void = () => undefined,
+  hooks: { noted?: (eventId: string) => void; admit?: (eventId: string) => Promise<void> } = {},
 ): Promise<ReservationView> {
+  const noted = hooks.noted ?? (() => undefined)
   const current = await reservationOf(db, holdId, holder.userId)
   if (current.status === 'EXPIRED') throw new DomainError('HOLD_EXPIRED')
+  if (change.add) await hooks.admit?.(current.eventId)
   if (change.remove) {
     await releasePlaces(db, current.id, holder.userId, change.remove)
     noted(current.eventId)

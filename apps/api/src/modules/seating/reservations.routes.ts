@@ -135,14 +135,14 @@ export function reservationChangeRoutes(app: FastifyInstance, cache: Availabilit
         response: { 200: reservationSchema },
       },
     },
-    async (request) =>
-      changeReservation(
-        app.db,
-        request.params.id,
-        holderOf(await request.requireUser()),
-        request.body,
-        noteChange,
-      ),
+    async (request) => {
+      const holder = holderOf(await request.requireUser())
+      // Adding seats is holding seats: behind a waiting room it takes the fan's own pass, as POST does.
+      const admit = holder.staff
+        ? undefined
+        : (eventId: string) => app.waitingRoom.assertAdmitted(request, eventId, holder.userId)
+      return changeReservation(app.db, request.params.id, holder, request.body, { noted: noteChange, admit })
+    },
   )
 
   r.delete(

@@ -116,7 +116,10 @@ export async function joinQueue(deps: QueueDeps, eventId: string, who: QueueVisi
       (await insertPlace(db, { id: randomUUID(), eventId, holder, userId: who.userId })) ??
       (await placeOf(db, eventId, who))
   }
-  const room = await (deps.rooms ? deps.rooms.read(eventId) : findRoom(db, eventId))
+  // A place already told it was its turn is judged on the room as it is now: on a cached room (up to a second
+  // old) a fan who just bought could read as still waiting, and would not queue again.
+  const told = place?.admitted_at != null || place?.spent_at != null
+  const room = await (deps.rooms && !told ? deps.rooms.read(eventId) : findRoom(db, eventId))
   if (!place || !room?.enabled) throw noRoom()
   if (turnOver(place, room)) place = (await requeuePlace(db, place.id, randomUUID())) ?? place
   return statusOf(deps, room, place)

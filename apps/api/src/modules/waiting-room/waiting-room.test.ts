@@ -258,6 +258,21 @@ describe.each(ENGINES)('the waiting room on %s', (engine) => {
     const held = await hold(event.id, buyer, ['NORTE/B-1'], pass)
     expect(held.statusCode, held.body).toBe(201)
     const reservationId = held.json().id as string
+    // Adding seats to the hold is holding seats: the same pass is asked for; giving one back is not.
+    const change = (body: Record<string, string[]>, withPass?: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/reservations/${reservationId}`,
+        headers: { cookie: buyer, ...(withPass ? { 'x-palco-pass': withPass } : {}) },
+        payload: body,
+        remoteAddress: addr(),
+      })
+    await refused(await change({ add: ['NORTE/B-3'] }))
+    const added = await change({ add: ['NORTE/B-3'] }, pass)
+    expect(added.statusCode, added.body).toBe(200)
+    const given = await change({ remove: ['NORTE/B-3'] })
+    expect(given.statusCode, given.body).toBe(200)
+    expect(given.json().seats).toHaveLength(1)
     const cart = (
       await t.app.inject({
         url: `/api/checkout-service/cart?reservation=${reservationId}`,
@@ -293,6 +308,17 @@ describe.each(ENGINES)('the waiting room on %s', (engine) => {
     // Single use: the pass bought its tickets and opens nothing more; the waiting page says so.
     await refused(await hold(event.id, buyer, ['NORTE/B-2'], pass))
     expect((await status(event.id, buyer)).json().state).toBe('TURN_USED')
+
+    // Queueing again after buying gives a second turn whose pass works: the place takes a new id, since
+    // every process remembers the spent one.
+    const rejoined = (await join(event.id, buyer)).json()
+    expect(rejoined.state).not.toBe('TURN_USED')
+    await elapse(event.id, 2)
+    const second = (await status(event.id, buyer)).json()
+    expect(second.state).toBe('YOUR_TURN')
+    expect(second.pass).not.toBe(pass)
+    const again = await hold(event.id, buyer, ['NORTE/B-2'], second.pass)
+    expect(again.statusCode, again.body).toBe(201)
   })
 
   it('leaves events without a room alone, and answers 404 for a room that does not exist', async () => {
