@@ -54,11 +54,13 @@ export class AdmissionGate {
     private readonly db: Db,
     private readonly signer: PassSigner,
     private readonly clock: () => number = Date.now,
+    private readonly rooms?: { forgetAll(): void },
   ) {}
 
-  /** Forget the cache (an admin just turned a room on or off here). */
+  /** Forget what this process keeps of rooms (an admin just changed one here): the next request reads them. */
   invalidate() {
     this.#readAt = -Infinity
+    this.rooms?.forgetAll()
   }
 
   async #fresh() {

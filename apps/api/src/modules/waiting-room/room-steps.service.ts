@@ -34,10 +34,16 @@ export function stepDue(room: RoomRow, now: number, undrawnSeen: boolean): boole
  * that finds it taken skips the step (another is doing it). `runRoomStep` is also what a job runner would
  * call each second for rooms nobody is polling.
  */
-export async function runRoomStep(db: Db, eventId: string, health: HealthRule): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function runRoomStep(
+  db: Db,
+  eventId: string,
+  health: HealthRule,
+  undrawnSeen = false,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const room = await lockRoomForStep(trx, eventId)
-    if (!room || room.db_now < room.opens_at) return
+    // Asked on a copy of the room up to a second old: under the lock, the step may have just been taken.
+    if (!room || !stepDue(room, new Date(room.db_now).getTime(), undrawnSeen)) return false
     const now = new Date(room.db_now)
     const drawn = await drawPreQueue(trx, room)
     const rate = await rateOf(trx, room, now)
@@ -53,6 +59,7 @@ export async function runRoomStep(db: Db, eventId: string, health: HealthRule): 
       health_paused_because: reason,
       cursor_at: now,
     })
+    return true
   })
 }
 

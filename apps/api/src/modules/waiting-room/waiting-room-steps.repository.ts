@@ -6,6 +6,8 @@ import type { RoomRow } from './waiting-room.repository.js'
 /**
  * The room's row for one step of the queue (the draw, the cursor, the rate), locked until the transaction
  * ends, or nothing when another process is taking that step right now (SKIP LOCKED: nobody waits for it).
+ * NO KEY UPDATE, not UPDATE: every join's insert key-share locks this row (the places' foreign key), and a
+ * step, the draw of a whole pre-queue included, must not make the joins of that moment wait for it.
  */
 export async function lockRoomForStep(
   trx: Db,
@@ -14,7 +16,7 @@ export async function lockRoomForStep(
   const { rows } = await sql<RoomRow & { db_now: Date }>`
     select *, now() as db_now from waiting_rooms
     where event_id = ${eventId} and enabled
-    for update skip locked`.execute(trx)
+    for no key update skip locked`.execute(trx)
   return rows[0]
 }
 

@@ -33,7 +33,8 @@ export const waitingRoomPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; authSecret: string }) => {
     const signer = new PassSigner(opts.config.WAITING_ROOM_SECRET ?? opts.authSecret)
     const secureCookies = cookiesSecure(opts.config)
-    const gate = new AdmissionGate(app.db, signer)
+    const rooms = new RoomReader(app.db)
+    const gate = new AdmissionGate(app.db, signer, Date.now, rooms)
     app.decorate('waitingRoom', gate)
     const health = () =>
       healthPauseReason(
@@ -47,7 +48,7 @@ export const waitingRoomPlugin = fp(
         ),
       )
     await app.register(waitingRoomRoutes, {
-      deps: { db: app.db, signer, health, rooms: new RoomReader(app.db) },
+      deps: { db: app.db, signer, health, rooms },
       gate,
       secureCookies,
     })

@@ -140,6 +140,11 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
   const params = waitingRoomParamsSchema
   const response = { 200: waitingRoomAdminSchema }
   const url = '/api/admin/events/:eventId/waiting-room'
+  // This process reads the room again at once; the others within a second (rooms) and GATE_CACHE_MS (the gate).
+  const changed = <T>(view: T) => {
+    gate.invalidate()
+    return view
+  }
   r.get(
     url,
     {
@@ -163,21 +168,17 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
         response,
       },
     },
-    async (request) => {
-      const view = await saveRoomSettings(app.db, request.params.eventId, request.body)
-      gate.invalidate()
-      return view
-    },
+    async (request) => changed(await saveRoomSettings(app.db, request.params.eventId, request.body)),
   )
   r.post(
     `${url}/pause`,
     { onRequest: admin, schema: { tags, summary: 'Stop admitting; every place is kept', params, response } },
-    async (request) => pauseRoom(app.db, request.params.eventId, true),
+    async (request) => changed(await pauseRoom(app.db, request.params.eventId, true)),
   )
   r.post(
     `${url}/resume`,
     { onRequest: admin, schema: { tags, summary: 'Admit again', params, response } },
-    async (request) => pauseRoom(app.db, request.params.eventId, false),
+    async (request) => changed(await pauseRoom(app.db, request.params.eventId, false)),
   )
   r.put(
     `${url}/rate`,
@@ -191,6 +192,6 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
         response,
       },
     },
-    async (request) => setRoomRate(app.db, request.params.eventId, request.body.ratePerMinute),
+    async (request) => changed(await setRoomRate(app.db, request.params.eventId, request.body.ratePerMinute)),
   )
 }

@@ -42,12 +42,14 @@ export interface QueueDeps {
 }
 
 /**
- * A room's row as joins read it, kept for a second per process: a join needs the room's settings and a recent
- * cursor, not the latest one (the place itself is decided by the database in the insert, which checks that
- * the room is on). The status the waiting page asks for every few seconds reads the database.
+ * A room's row as joins and the waiting page read it, kept for a second per process: a position needs the
+ * room's settings and a recent cursor, not the latest one (the place itself is decided by the database in the
+ * insert, which checks that the room is on; a step is decided again under the room's lock). With it, the
+ * key of the room's first arrival after opening, which only moves if that fan queues again.
  */
 export class RoomReader {
-  readonly #rooms = new Map<string, { at: number; room: Promise<RoomRow | undefined> }>()
+  readonly #rooms = new Map<string, Cached<RoomRow | undefined>>()
+  readonly #firstArrivals = new Map<string, Cached<number | null>>()
 
   constructor(
     private readonly db: Db,
@@ -55,16 +57,45 @@ export class RoomReader {
   ) {}
 
   read(eventId: string): Promise<RoomRow | undefined> {
+    return this.#cached(this.#rooms, eventId, () => findRoom(this.db, eventId))
+  }
+
+  /** Kept only once there is one: a room without arrivals yet may have some a moment later. */
+  firstArrivalKey(eventId: string): Promise<number | null> {
+    const key = this.#cached(this.#firstArrivals, eventId, () => firstArrivalKey(this.db, eventId))
+    key.then((k) => k === null && this.#firstArrivals.delete(eventId)).catch(() => undefined)
+    return key
+  }
+
+  /** This process just took a step of the room: the next reader sees it. */
+  forget(eventId: string) {
+    this.#rooms.delete(eventId)
+  }
+
+  forgetAll() {
+    this.#rooms.clear()
+    this.#firstArrivals.clear()
+  }
+
+  #cached<T>(cache: Map<string, Cached<T>>, eventId: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now()
-    const hit = this.#rooms.get(eventId)
-    if (hit && now - hit.at < this.ttlMs) return hit.room
-    if (this.#rooms.size > 1000) this.#rooms.clear()
-    const room = findRoom(this.db, eventId)
-    this.#rooms.set(eventId, { at: now, room })
-    room.catch(() => this.#rooms.delete(eventId))
-    return room
+    const hit = cache.get(eventId)
+    if (hit && now - hit.at < this.ttlMs) return hit.value
+    if (cache.size > 1000) cache.clear()
+    const value = load()
+    cache.set(eventId, { at: now, value })
+    value.catch(() => cache.delete(eventId))
+    return value
   }
 }
+
+interface Cached<T> {
+  at: number
+  value: Promise<T>
+}
+
+/** Without a reader (tests of the rules alone), every read goes to the database. */
+const roomsOf = (deps: QueueDeps) => deps.rooms ?? new RoomReader(deps.db, 0)
 
 const accountHolder = (userId: string) => `u:${userId}`
 const deviceHolder = (deviceId: string) => `d:${deviceId}`
@@ -119,7 +150,7 @@ export async function joinQueue(deps: QueueDeps, eventId: string, who: QueueVisi
   // A place already told it was its turn is judged on the room as it is now: on a cached room (up to a second
   // old) a fan who just bought could read as still waiting, and would not queue again.
   const told = place?.admitted_at != null || place?.spent_at != null
-  const room = await (deps.rooms && !told ? deps.rooms.read(eventId) : findRoom(db, eventId))
+  const room = await (told ? findRoom(db, eventId) : roomsOf(deps).read(eventId))
   if (!place || !room?.enabled) throw noRoom()
   if (turnOver(place, room)) place = (await requeuePlace(db, place.id, randomUUID())) ?? place
   return statusOf(deps, room, place)
@@ -132,21 +163,34 @@ export async function queueStatus(
   who: QueueVisitor,
 ): Promise<WaitingStatus> {
   const { db } = deps
-  let room = await findRoom(db, eventId)
+  const rooms = roomsOf(deps)
+  let room = await rooms.read(eventId)
   if (!room?.enabled) throw noRoom()
   const place = await placeOf(db, eventId, who)
   const undrawnSeen = place !== undefined && place.queue_key === null && room.shuffled_at !== null
-  const stepped = stepDue(room, Date.now(), undrawnSeen)
-  if (stepped) {
-    await runRoomStep(db, eventId, deps.health)
-    room = (await findRoom(db, eventId)) ?? room
+  let stepped = false
+  if (stepDue(room, Date.now(), undrawnSeen)) {
+    stepped = await runRoomStep(db, eventId, deps.health, undrawnSeen)
+    // Taken here, or just taken elsewhere (the lock said not due): either way this copy is behind.
+    rooms.forget(eventId)
+    room = (await rooms.read(eventId)) ?? room
   }
   if (!place) return notInQueue(room)
   // Drawn by this very step: the place has its key now.
   const redraw = stepped && place.queue_key === null
   const fresh = redraw ? ((await placeOf(db, eventId, who)) ?? place) : place
-  return statusOf(deps, room, fresh)
+  const status = await statusOf(deps, room, fresh)
+  // Near the front, "your turn" must be told within seconds of it coming (issue 42): judged again on the room
+  // as it is now, not on the second-old copy that serves everyone further back.
+  if (status.state === 'WAITING' && (status.position ?? 0) <= NEAR_FRONT && !stepped) {
+    const now = await findRoom(db, eventId)
+    if (now?.enabled && now.admitted_key !== room.admitted_key) return statusOf(deps, now, fresh)
+  }
+  return status
 }
+
+/** Places from the front within which the waiting page's status reads the room afresh. */
+const NEAR_FRONT = 200
 
 const admittedIn = (place: PlaceRow, room: RoomRow) =>
   place.queue_key !== null && Number(place.queue_key) <= Number(room.admitted_key)
@@ -184,7 +228,7 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
     return { ...base, state: 'BEFORE_OPENING', refreshSeconds: refreshSeconds(Math.max(0, untilOpening)) }
   }
   if (!admittedIn(place, room)) {
-    const position = (await placesAhead(deps.db, room, place.queue_key)) + 1
+    const position = (await placesAhead(deps, room, place.queue_key)) + 1
     const rate = effectiveRate(room.manual_rate_per_minute, room.rate_per_minute)
     return {
       ...base,
@@ -208,20 +252,25 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
 const COUNTED_AHEAD = 50
 
 /**
- * How many wait ahead of this key: counted near the front, estimated further back, where a count would walk
- * thousands of index entries on every join and every status. Drawn keys are dense (1..N), so a drawn place's
- * estimate is exact; an arrival's counts the arrival numbers in between, which other rooms' arrivals and
- * repeated joins also took, so it may say a few more than there are (docs/decisions.md).
+ * How many wait ahead of this key: worked out from the keys, and counted when that says the place is near the
+ * front. A count walks the index, and a fan far back asks every few seconds, so far back the keys alone answer
+ * (no statement: the first arrival's key is kept with the room). Drawn keys are dense (1..N), so a drawn
+ * place's figure is exact; an arrival's counts the arrival numbers in between, which other rooms' arrivals and
+ * repeated joins also took, so it may say more than there are (docs/decisions.md) — never fewer, which is why
+ * a figure under a few times COUNTED_AHEAD is counted instead.
  */
-async function placesAhead(db: Db, room: RoomRow, key: string): Promise<number> {
-  const counted = await countAhead(db, room.event_id, room.admitted_key, key, COUNTED_AHEAD)
-  if (counted < COUNTED_AHEAD) return counted
+async function placesAhead(deps: QueueDeps, room: RoomRow, key: string): Promise<number> {
   const mine = Number(key)
   const admitted = Number(room.admitted_key)
-  if (mine < ARRIVAL_KEY_OFFSET) return mine - admitted - 1
-  const drawnLeft = Math.max(0, room.drawn_count - admitted)
-  const first = (await firstArrivalKey(db, room.event_id)) ?? mine
-  return drawnLeft + Math.max(0, mine - Math.max(first, admitted + 1))
+  let fromKeys = mine - admitted - 1
+  if (mine >= ARRIVAL_KEY_OFFSET) {
+    const drawnLeft = Math.max(0, room.drawn_count - admitted)
+    const first = (await roomsOf(deps).firstArrivalKey(room.event_id)) ?? mine
+    fromKeys = drawnLeft + Math.max(0, mine - Math.max(first, admitted + 1))
+  }
+  if (fromKeys >= 4 * COUNTED_AHEAD) return fromKeys
+  const counted = await countAhead(deps.db, room.event_id, room.admitted_key, key, COUNTED_AHEAD)
+  return counted < COUNTED_AHEAD ? counted : Math.max(COUNTED_AHEAD, fromKeys)
 }
 
 /** For every process's gate: the events with a room on and the passes spent in the last minutes. */

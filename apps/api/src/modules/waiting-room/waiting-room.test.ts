@@ -67,9 +67,12 @@ describe.each(ENGINES)('the waiting room on %s', (engine) => {
   }
   const device = () => `palco_device=${randomUUID()}`
   /** Lets `seconds` of admission time pass for the room, as if its last step had been that long ago. */
-  const elapse = (eventId: string, seconds: number) =>
-    sql`update waiting_rooms set cursor_at = now() - make_interval(secs => ${seconds})
+  const elapse = async (eventId: string, seconds: number) => {
+    await sql`update waiting_rooms set cursor_at = now() - make_interval(secs => ${seconds})
         where event_id = ${eventId}`.execute(t.db.db)
+    // As if the second each process keeps a room for had passed too.
+    t.app.waitingRoom.invalidate()
+  }
   const hold = (eventId: string, cookie: string, seats: string[], pass?: string) =>
     t.app.inject({
       method: 'POST',
