@@ -48,7 +48,10 @@ const opt = args({
   apis: 4,
   pool: 8,
   /** The room's target of concurrent checkouts (the organiser's setting). */
-  target: 40,
+  target: 500,
+  /** Seconds an admitted fan takes to choose seats (uniform between the two), then to fill in and pay. */
+  choose: [10, 40],
+  fill: [20, 60],
   /** Sockets from this client to the proxy. */
   sockets: 512,
   seed: 42,
@@ -179,6 +182,10 @@ try {
     }
     seen.admittedAt = Date.now()
     const passed = { ...headers, 'x-palco-pass': status.pass }
+    // A person looks at the map before holding, and fills in the form before paying: the room's rate is
+    // worked out from how long that takes (issue 42), so fans who pay at once would be let in all together.
+    const thinking = ([lo, hi]) => sleep((lo + rand() * (hi - lo)) * SEC)
+    await thinking(opt.choose)
     const want = 1 + Math.floor(rand() * 4)
     let hold = null
     for (let tries = 0; tries < 3 && !hold; tries++) {
@@ -204,6 +211,7 @@ try {
       })
       return end(r.status < 300 ? 'given up' : `release ${r.status}`)
     }
+    await thinking(opt.fill)
     const cart = await call('cart', {
       path: `/api/checkout-service/cart?reservation=${hold.id}`,
       headers: passed,
@@ -453,8 +461,15 @@ async function fairness(eventId, opensAt) {
   const drawRho = rankCorrelation(pre, 'seq', 'key')
   const lateRho = rankCorrelation(late, 'seq', 'key')
   const behind = late.every((l) => pre.every((p) => l.key > p.key))
-  const lastAdmitted = Math.max(...places.filter((p) => p.admitted).map((p) => p.key))
-  const skipped = places.filter((p) => !p.admitted && p.key !== null && p.key < lastAdmitted).length
+  // Let in is the room's cursor (every key at or below it); a fan let in near the end may not have asked again
+  // yet, so "told" (admitted_at) is not the measure. Passed over: a place still waiting behind the cursor, or
+  // one told its turn while a place ahead of it waited.
+  const cursor = Number(
+    (await db.pool.query('select admitted_key from waiting_rooms where event_id = $1', [eventId])).rows[0]
+      .admitted_key,
+  )
+  const lastTold = Math.max(...places.filter((p) => p.admitted).map((p) => p.key))
+  const skipped = places.filter((p) => p.key !== null && p.key < lastTold && p.key > cursor).length
   const seenRho = rankCorrelation(
     fansSeen.filter((f) => f.admittedAt && !f.late && f.joinedAt < opensAt),
     'joinedAt',
@@ -481,7 +496,7 @@ function report({ checks, minutes, pgFacts, seatCount, opensAt, ok }) {
 
 Run ${isoMinute(started)} · ${m.cpu}, ${m.memory} RAM, ${m.os}, Node ${m.node}, ${pgFacts.version} (${pgFacts.settings}) · ${buildFacts()}.
 
-What runs: ${opt.apis} API processes (JOBS_WORKER=off, DB_POOL_SIZE=${opt.pool}) and one job worker behind HAProxy, through PgBouncer in transaction mode, on one PostgreSQL, all on this machine with the load generator (bench/lib/cluster.mjs). ${fmt(opt.fans, 0)} signed-in fans join the waiting room of a ${fmt(seatCount, 0)}-place match: ${fmt(100 * (1 - opt.late), 0)} % during the ${opt.preOpen} s before it opens (the pre-queue), the rest during its first two minutes; each polls its status as the server says, and once admitted holds 1–4 neighbouring seats with its pass, then pays by sandbox card (80 %), gives the hold up (10 %) or lets it expire (10 %). The room's target is ${opt.target} concurrent checkouts; the rate is the room's own. A third of the way in the worker is stopped for a minute; halfway, API process 1 is killed with SIGKILL and started again. ${opt.minutes} minutes from opening (${new Date(opensAt).toISOString()}).
+What runs: ${opt.apis} API processes (JOBS_WORKER=off, DB_POOL_SIZE=${opt.pool}) and one job worker behind HAProxy, through PgBouncer in transaction mode, on one PostgreSQL, all on this machine with the load generator (bench/lib/cluster.mjs). ${fmt(opt.fans, 0)} signed-in fans join the waiting room of a ${fmt(seatCount, 0)}-place match: ${fmt(100 * (1 - opt.late), 0)} % during the ${opt.preOpen} s before it opens (the pre-queue), the rest during its first two minutes; each polls its status as the server says, and once admitted takes ${opt.choose[0]}–${opt.choose[1]} s to choose, holds 1–4 neighbouring seats with its pass, takes ${opt.fill[0]}–${opt.fill[1]} s to fill in the form, then pays by sandbox card (80 %), gives the hold up (10 %) or lets it expire (10 %). The room's target is ${opt.target} concurrent checkouts; the rate is the room's own. A third of the way in the worker is stopped for a minute; halfway, API process 1 is killed with SIGKILL and started again. ${opt.minutes} minutes from opening (${new Date(opensAt).toISOString()}).
 
 Fans' outcomes: ${Object.entries(outcomes)
     .map(([k, v]) => `${k} ${fmt(v, 0)}`)
@@ -519,6 +534,6 @@ ${table(
 
 Overall: ${passFail(ok)}.
 
-Command: \`npm run bench:onsale\` (options: \`--fans ${opt.fans} --minutes ${opt.minutes} --apis ${opt.apis} --target ${opt.target}\`; \`--dry\` leaves this file alone).
+Command: \`npm run bench:onsale\` (options: \`--fans ${opt.fans} --minutes ${opt.minutes} --apis ${opt.apis} --target ${opt.target} --choose ${opt.choose.join(',')} --fill ${opt.fill.join(',')}\`; \`--dry\` leaves this file alone).
 `
 }
