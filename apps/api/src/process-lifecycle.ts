@@ -11,7 +11,7 @@ export async function openMigratedDatabase(config: Config): Promise<DbHandle> {
     dataDir: config.DATA_DIR,
     poolSize: config.DB_POOL_SIZE,
   })
-  await migrateToLatest(handle.db)
+  await handle.withSession(migrateToLatest)
   return handle
 }
 

@@ -40,6 +40,13 @@ export interface DbHandle {
    * statement, without them a script of several. Not for the app's own queries (repositories use Kysely).
    */
   executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+  /**
+   * Work that needs one session from start to end, on a connection of its own to the server itself (the
+   * direct URL), closed after. The migrator takes a session-level advisory lock: through a transaction-mode
+   * pooler its lock and its unlock can land on two server connections, and the lock then stays held on the
+   * first, so every later start (a restarted process, the next deploy) waits on it for an hour.
+   */
+  withSession<T>(work: (db: Db) => Promise<T>): Promise<T>
 }
 
 export interface DbOptions {
@@ -78,6 +85,16 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       }),
       close: () => db.destroy(),
       listen: (channel, onMessage) => pgListen(listenUrl, channel, onMessage),
+      withSession: async (work) => {
+        const session = new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: listenUrl, max: 1 }) }),
+        })
+        try {
+          return await work(session)
+        } finally {
+          await session.destroy()
+        }
+      },
       executeSql: async (text, values) => {
         const r = await pool.query(text, values ? [...values] : undefined)
         // A script answers one result per statement: the last one is what it returns.
@@ -117,6 +134,8 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       const results = await pglite.exec(text)
       return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] }
     },
+    // One engine, one connection: every piece of work is already one session.
+    withSession: (work) => work(db),
     listen: async (channel, onMessage) => {
       const unlisten = await pglite.listen(channel, onMessage)
       return async () => {

@@ -17,7 +17,7 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
   if (engine === 'pglite') {
     const handle = await openDatabase({})
-    await migrateToLatest(handle.db)
+    await handle.withSession(migrateToLatest)
     return handle
   }
   const pooledUrl = process.env.TEST_DATABASE_URL
@@ -33,7 +33,7 @@ export async function openTestDatabase(engine: Engine): Promise<DbHandle> {
     directUrl: databaseNamed(baseUrl, name),
     poolSize: 20,
   })
-  await migrateToLatest(handle.db)
+  await handle.withSession(migrateToLatest)
   return {
     ...handle,
     listen: handle.listen,
