@@ -63,49 +63,54 @@ export interface DbOptions {
 
 /** A real PostgreSQL when a URL is given, else the embedded PGlite (DESIGN §1). */
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) {
-    const max = opts.poolSize ?? 10
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max })
-    // An idle connection the server drops (restart, failover, a terminated backend) is reported here;
-    // the pool discards it and opens another on demand. Without a listener Node treats the event as an
-    // uncaught error and the whole process stops.
-    pool.on('error', (err) => {
-      process.emitWarning(`idle database connection lost: ${err.message}`)
-    })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    const listenUrl = opts.directUrl ?? opts.databaseUrl
-    return {
-      db,
-      kind: 'postgres',
-      poolUsage: () => ({
-        max,
-        inUse: pool.totalCount - pool.idleCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
-      close: () => db.destroy(),
-      listen: (channel, onMessage) => pgListen(listenUrl, channel, onMessage),
-      withSession: async (work) => {
-        const session = new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: listenUrl, max: 1 }) }),
-        })
-        try {
-          return await work(session)
-        } finally {
-          await session.destroy()
-        }
-      },
-      executeSql: async (text, values) => {
-        const r = await pool.query(text, values ? [...values] : undefined)
-        // A script answers one result per statement: the last one is what it returns.
-        const last = Array.isArray(r) ? r[r.length - 1] : r
-        return { rows: last?.rows ?? [] }
-      },
-    }
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir)
+}
+
+function openPostgres(databaseUrl: string, opts: DbOptions): DbHandle {
+  const max = opts.poolSize ?? 10
+  const pool = new pg.Pool({ connectionString: databaseUrl, max })
+  // An idle connection the server drops (restart, failover, a terminated backend) is reported here;
+  // the pool discards it and opens another on demand. Without a listener Node treats the event as an
+  // uncaught error and the whole process stops.
+  pool.on('error', (err) => {
+    process.emitWarning(`idle database connection lost: ${err.message}`)
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const listenUrl = opts.directUrl ?? databaseUrl
+  return {
+    db,
+    kind: 'postgres',
+    poolUsage: () => ({
+      max,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => db.destroy(),
+    listen: (channel, onMessage) => pgListen(listenUrl, channel, onMessage),
+    withSession: async (work) => {
+      const session = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: listenUrl, max: 1 }) }),
+      })
+      try {
+        return await work(session)
+      } finally {
+        await session.destroy()
+      }
+    },
+    executeSql: async (text, values) => {
+      const r = await pool.query(text, values ? [...values] : undefined)
+      // A script answers one result per statement: the last one is what it returns.
+      const last = Array.isArray(r) ? r[r.length - 1] : r
+      return { rows: last?.rows ?? [] }
+    },
   }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   let dir: string | undefined
-  if (opts.dataDir) {
-    dir = path.resolve(opts.dataDir, 'pglite')
+  if (dataDir) {
+    dir = path.resolve(dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
   }
   // Same int8 reading as the pg driver above, so both engines hand services plain numbers.
