@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   admissionRatePerMinute,
+  admissionStartsAt,
   admissionsFor,
   estimateSeconds,
   healthPauseReason,
+  OPENING_SPREAD_SECONDS,
+  preQueueRefreshSeconds,
   refreshSeconds,
   secondsAway,
   seededShuffle,
@@ -67,5 +70,24 @@ describe('the waiting room rules', () => {
     expect(refreshSeconds(secondsAway(5, 0))).toBe(4)
     expect(refreshSeconds(9)).toBe(4)
     expect(refreshSeconds(600)).toBe(30)
+  })
+
+  it('spreads the pre-queue’s first asks over the seconds after opening, and lets nobody in before they end', () => {
+    // Far from the opening: every 30 s. Near it: a random moment of the spread after it, never before it.
+    expect(preQueueRefreshSeconds(120, () => 0.5)).toBe(30)
+    for (const until of [0, 0.5, 3, 12, 25]) {
+      for (const r of [0, 0.3, 0.999]) {
+        const asks = preQueueRefreshSeconds(until, () => r)
+        expect(asks).toBeGreaterThan(until)
+        expect(asks).toBeLessThanOrEqual(Math.min(30, until + OPENING_SPREAD_SECONDS + 1))
+      }
+    }
+    expect(preQueueRefreshSeconds(2, () => 0)).not.toBe(preQueueRefreshSeconds(2, () => 0.999))
+    const opensAt = new Date('2026-12-01T15:00:00Z')
+    expect(admissionStartsAt(opensAt, opensAt).getTime() - opensAt.getTime()).toBe(
+      OPENING_SPREAD_SECONDS * 1000,
+    )
+    const later = new Date('2026-12-01T16:00:00Z')
+    expect(admissionStartsAt(opensAt, later)).toEqual(later)
   })
 })

@@ -93,6 +93,26 @@ export function refreshSeconds(secondsAway: number | null): number {
   return Math.min(MAX_REFRESH_SECONDS, Math.max(REFRESH_SECONDS, Math.floor(secondsAway / 3)))
 }
 
+/** Seconds after opening over which the pre-queue's first asks are spread; nobody is let in before they end. */
+export const OPENING_SPREAD_SECONDS = 10
+
+/**
+ * When a fan in the pre-queue asks again: every 30 s while the opening is far, then at a random moment of the
+ * first OPENING_SPREAD_SECONDS after it. Asking every 4 s as the opening neared had the whole pre-queue ask in
+ * the same few seconds as the draw (the rehearsal's first minute: 20,000 fans, p99 over 5 s). Admission starts
+ * only when the spread is over (`admissionStartsAt`), so every fan has asked, and seen their place, before
+ * anyone's turn comes, and "your turn" is still told within the front's 4 s.
+ */
+export function preQueueRefreshSeconds(untilOpeningSeconds: number, random: () => number): number {
+  const at = Math.max(0, untilOpeningSeconds) + 1 + random() * (OPENING_SPREAD_SECONDS - 1)
+  return Math.min(MAX_REFRESH_SECONDS, Math.ceil(at))
+}
+
+/** When a room's cursor may first let fans in: the spread after opening, or now if that has passed. */
+export function admissionStartsAt(opensAt: Date, now: Date): Date {
+  return new Date(Math.max(now.getTime(), opensAt.getTime() + OPENING_SPREAD_SECONDS * 1000))
+}
+
 /** Seconds until the fans ahead are let in at the room's rate, paused or not (for `refreshSeconds`). */
 export function secondsAway(position: number, ratePerMinute: number): number | null {
   if (ratePerMinute <= 0) return null

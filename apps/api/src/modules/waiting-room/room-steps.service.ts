@@ -1,6 +1,7 @@
 import {
   ADMIT_STEP_MS,
   admissionRatePerMinute,
+  admissionStartsAt,
   admissionsFor,
   effectiveRate,
   RATE_RECOMPUTE_MS,
@@ -57,7 +58,10 @@ export async function runRoomStep(
       ...rate.columns,
       ...step,
       health_paused_because: reason,
-      cursor_at: now,
+      // The first step (the draw) sets the cursor at the end of the opening's spread; until then no step
+      // is due, and a straggler's draw leaves it there.
+      cursor_at:
+        room.cursor_at === null ? admissionStartsAt(room.opens_at, now) : laterOf(now, room.cursor_at),
     })
     return true
   })
@@ -95,3 +99,5 @@ async function advanceCursor(trx: Db, room: RoomRow, rate: number, now: Date) {
   if (key === null) return { admitted_key: room.admitted_key, admit_credit: 0 }
   return { admitted_key: key, admit_credit: credit }
 }
+
+const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b)

@@ -5,6 +5,7 @@ import {
   ARRIVAL_KEY_OFFSET,
   effectiveRate,
   estimateSeconds,
+  preQueueRefreshSeconds,
   REFRESH_SECONDS,
   refreshSeconds,
   secondsAway,
@@ -225,7 +226,11 @@ async function statusOf(deps: QueueDeps, room: RoomRow, place: PlaceRow): Promis
   const base = baseStatus(room)
   if (place.queue_key === null) {
     const untilOpening = (room.opens_at.getTime() - Date.now()) / 1000
-    return { ...base, state: 'BEFORE_OPENING', refreshSeconds: refreshSeconds(Math.max(0, untilOpening)) }
+    return {
+      ...base,
+      state: 'BEFORE_OPENING',
+      refreshSeconds: preQueueRefreshSeconds(untilOpening, Math.random),
+    }
   }
   if (!admittedIn(place, room)) {
     const position = (await placesAhead(deps, room, place.queue_key)) + 1

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
-import { seededShuffle } from '@palco/domain/waiting-room/queue-rules'
+import { OPENING_SPREAD_SECONDS, seededShuffle } from '@palco/domain/waiting-room/queue-rules'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
@@ -108,6 +108,8 @@ describe.each(ENGINES)('the waiting room on %s', (engine) => {
       .where('event_id', '=', event.id)
       .orderBy('seq')
       .execute()
+    // Nobody is let in before the pre-queue's first asks, spread over the seconds after opening, are over.
+    expect((room.cursor_at as Date).getTime()).toBe(room.opens_at.getTime() + OPENING_SPREAD_SECONDS * 1000)
     const preIds = places.filter((p) => p.pre_queue).map((p) => p.id)
     const drawn = seededShuffle(preIds, room.shuffle_seed)
     const byKey = [...places].sort((a, b) => Number(a.queue_key) - Number(b.queue_key)).map((p) => p.id)
