@@ -159,6 +159,32 @@ describe.each(ENGINES)('checkout edge cases on %s', (engine) => {
     expect(paid.order.status).toBe('PAID')
   })
 
+  it('places an order whose random code another order already has under a new code', async () => {
+    // The first order takes the code all-zero bytes make; the second draws it too, then a fresh one.
+    let zeros = 1
+    const drawing = { ...deps, random: (n: number) => (zeros-- > 0 ? new Uint8Array(n) : randomBytes(n)) }
+    const first = await newHold('NORTE/C-1')
+    const a = await placeOrder(
+      drawing,
+      { userId },
+      order(first.view.id, first.cart.total, { method: 'CASH', network: 'cash' }),
+    )
+    zeros = 1
+    const second = await newHold('NORTE/C-2')
+    const b = await placeOrder(
+      drawing,
+      { userId },
+      order(second.view.id, second.cart.total, { method: 'CASH', network: 'cash' }),
+    )
+    expect(b.order.code).not.toBe(a.order.code)
+    const orders = await t.db.db
+      .selectFrom('orders')
+      .select('code')
+      .where('code', 'in', [a.order.code, b.order.code])
+      .execute()
+    expect(orders).toHaveLength(2)
+  })
+
   it('answers a webhook 503 while the provider cannot be asked, then applies the retry', async () => {
     const { view, cart } = await newHold('NORTE/B-2')
     const placed = await placeOrder(
