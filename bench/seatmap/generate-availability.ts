@@ -1,17 +1,9 @@
+import { seededRandom } from '@palco/domain/random/seeded'
 import { encodeRuns, type PlaceState, type SeatAvailability } from '@palco/domain/seating/availability'
 import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
 
-/** Small, fast, seedable PRNG (mulberry32), so every run draws the same "sold" pattern. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The domain's seeded generator (mulberry32), so every run draws the same "sold" pattern. */
+export const prng = seededRandom
 
 /**
  * Realistic mixed availability: sales come in groups (friends buy 2-8 adjacent seats), lower tiers sell

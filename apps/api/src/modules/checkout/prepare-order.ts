@@ -100,12 +100,12 @@ export async function prepareOrder(
   now: Date,
 ): Promise<Prepared> {
   try {
-    return await placeUnderFreshCode(deps, actor, body, now, { asked: false })
+    return await underFreshCode(() => placeInOneTransaction(deps, actor, body, now, { asked: false }))
   } catch (err) {
     if (!(err instanceof CardWordNeeded)) throw err
     const token = body.payment.method === 'CARD' ? body.payment.cardToken : undefined
     const facts = await cardFactsOf(deps.providers.forCountry(err.country), token)
-    return placeUnderFreshCode(deps, actor, body, now, { asked: true, facts })
+    return underFreshCode(() => placeInOneTransaction(deps, actor, body, now, { asked: true, facts }))
   }
 }
 
@@ -115,16 +115,10 @@ export async function prepareOrder(
  * refuses the second; the whole transaction rolled back, and since the order row is written before any
  * provider is asked, nothing was charged: it is placed again under a new code.
  */
-async function placeUnderFreshCode(
-  deps: CheckoutDeps,
-  actor: OrderActor,
-  body: OrderRequest,
-  now: Date,
-  card: CardWord,
-): Promise<Prepared> {
+async function underFreshCode(place: () => Promise<Prepared>): Promise<Prepared> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await placeInOneTransaction(deps, actor, body, now, card)
+      return await place()
     } catch (err) {
       if (attempt >= CODE_ATTEMPTS || !isOrderCodeTaken(err)) throw err
     }
