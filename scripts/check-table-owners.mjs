@@ -28,6 +28,8 @@ const OWNERS = new Map(
     ['courtesy_quotas', 'box-office'],
     ['courtesy_reasons', 'box-office'],
     ['operator_events', 'box-office'],
+    ['organisers', 'organisers'],
+    ['organiser_staff', 'organisers'],
     ['event_product_items', 'catalog-admin'],
     ['events', 'catalog-admin'],
     ['installment_plans', 'catalog-admin'],

@@ -28,6 +28,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
 import { dispatchJob, transportsFromConfig } from './modules/notifications/dispatcher.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
+import { organiserRoutes } from './modules/organisers/organisers.routes.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
 import { SeatFeed } from './modules/seating/live-feed.js'
 import { seatingRoutes } from './modules/seating/seating.routes.js'
@@ -131,7 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await feed.start(opts.db, app.log)
   app.addHook('onClose', async () => feed.close())
   await app.register(seatingRoutes, { feed })
-  await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
+  await registerBackOffice(app, config)
   await app.register(checkoutPlugin, { config })
   await app.register(boxOfficeRoutes, { deps: app.checkout })
   await app.register(purchaseRoutes)
@@ -150,4 +151,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       devOutboxAnyClient: config.UNSAFE_DEV_OUTBOX_FOR_ANY_CLIENT,
     })
   return app
+}
+
+/** The back office's catalogue and the organisers whose staff run it (issue 43 part 1). */
+async function registerBackOffice(app: FastifyInstance, config: Config) {
+  await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
+  await app.register(organiserRoutes)
 }

@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-hold-places-in-one-file.js'
 import * as m0035 from './migrations/0035-waiting-rooms.js'
 import * as m0036 from './migrations/0036-presales.js'
 import * as m0037 from './migrations/0037-leaner-hold-places.js'
+import * as m0038 from './migrations/0038-organisers.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0035-waiting-rooms': m0035,
   '0036-presales': m0036,
   '0037-leaner-hold-places': m0037,
+  '0038-organisers': m0038,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

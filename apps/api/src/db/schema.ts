@@ -60,6 +60,8 @@ export interface ToursTable {
   name: string
   description: string
   image_url: string | null
+  /** 0038-organisers: whose tour it is; null is the platform's own. */
+  organiser_id: Generated<string | null>
   created_at: CreatedAt
 }
 
@@ -91,6 +93,8 @@ export interface EventsTable {
   /** 0028-event-cancellation: when an admin cancelled it, and the reason fans are told (issue 16 part 5). */
   cancelled_at: Generated<Date | null>
   cancellation_reason: Generated<string | null>
+  /** 0038-organisers: whose event it is; null is the platform's own, which only platform admins reach. */
+  organiser_id: Generated<string | null>
   created_at: CreatedAt
   updated_at: UpdatedAt
 }
@@ -296,6 +300,23 @@ export interface InstallmentPlansTable {
   event_id: string
   plan: Json<unknown>
   updated_at: UpdatedAt
+}
+
+/** 0038-organisers: a club, promoter or race organiser whose staff run its own events (issue 43). */
+export interface OrganisersTable {
+  id: Generated<string>
+  country: string
+  slug: string
+  name: string
+  created_at: CreatedAt
+}
+
+/** 0038-organisers: a person's role at an organiser (packages/domain/src/organisers/staff-access.ts). */
+export interface OrganiserStaffTable {
+  organiser_id: string
+  user_id: string
+  role: string
+  added_at: CreatedAt
 }
 
 /** 0019-operator-events: the events an admin assigned to an operator (none: every event of the country). */
@@ -728,6 +749,8 @@ export interface Database {
   saved_cards: SavedCardsTable
   installment_charges: InstallmentChargesTable
   operator_events: OperatorEventsTable
+  organisers: OrganisersTable
+  organiser_staff: OrganiserStaffTable
   event_fees: EventFeesTable
   promo_codes: PromoCodesTable
   promo_fan_uses: PromoFanUsesTable

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { DomainError } from '@palco/domain/errors/domain-error'
+import {
+  mayAnywhere,
+  type Scope,
+  type StaffAccess,
+  type StaffAction,
+  scopeOf,
+} from '@palco/domain/organisers/staff-access'
 import type { Role } from '@palco/domain/people/vocabulary'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -12,6 +19,7 @@ import {
   type SessionView,
 } from '../modules/auth/auth.service.js'
 import { outboxCodeSender } from '../modules/notifications/notifications.service.js'
+import { eventInScope, reachesEvent, staffAccessOf } from '../modules/organisers/organisers.service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +31,10 @@ declare module 'fastify' {
     /** The signed-in person, or 401 UNAUTHENTICATED: how a route learns whose data it serves. */
     requireUser(): Promise<SignedInUser>
     authRequest(): AuthRequest
+    /** The organisers the signed-in person may perform this action for (issue 43 part 1). */
+    staffScope(action: StaffAction): Promise<Scope>
+    /** Whether that scope reaches this event (false for a fan, or an event that does not exist). */
+    staffReaches(action: StaffAction, eventId: string): Promise<boolean>
   }
 }
 
@@ -76,6 +88,21 @@ export const authPlugin = fp(
       if (!s) throw new DomainError('UNAUTHENTICATED', { message: LOG_IN })
       return { userId: s.userId, email: s.email, roles: s.roles }
     })
+    const access = new WeakMap<FastifyRequest, Promise<StaffAccess>>()
+    app.decorateRequest('staffScope', async function (this: FastifyRequest, action: StaffAction) {
+      let pending = access.get(this)
+      if (!pending) {
+        pending = this.requireUser().then((user) => staffAccessOf(app.db, user))
+        access.set(this, pending)
+      }
+      return scopeOf(await pending, action)
+    })
+    app.decorateRequest(
+      'staffReaches',
+      async function (this: FastifyRequest, action: StaffAction, eventId: string) {
+        return reachesEvent(app.db, await this.staffScope(action), eventId)
+      },
+    )
     app.decorateRequest('authRequest', function (this: FastifyRequest): AuthRequest {
       return { headers: authHeadersOf(this), locale: this.locale, country: this.country }
     })
@@ -93,5 +120,35 @@ export function requireRole(...roles: Role[]) {
     const session = await request.session()
     if (!session) throw new DomainError('UNAUTHENTICATED', { message: LOG_IN })
     if (!roles.some((r) => session.roles.includes(r))) throw new DomainError('FORBIDDEN')
+  }
+}
+
+/**
+ * A hook that lets through signed-in people who may perform the action for some organiser (issue 43 part 1):
+ * platform admins, and organiser staff whose role allows it. Which organisers, the route asks
+ * `request.staffScope(action)`; `requireEventInScope` checks an event named in the path.
+ */
+export function requireStaff(action: StaffAction) {
+  return async (request: FastifyRequest) => {
+    const session = await request.session()
+    if (!session) throw new DomainError('UNAUTHENTICATED', { message: LOG_IN })
+    if (!mayAnywhere(await request.staffScope(action))) throw new DomainError('FORBIDDEN')
+  }
+}
+
+/**
+ * A `preHandler` (the request is validated by then) answering 404 for an event that the asker's scope does not
+ * reach, as if it did not exist: the path's `id` unless told which path parameter, or where else to find it.
+ */
+export function requireEventInScope(
+  action: StaffAction,
+  eventIdOf: string | ((request: FastifyRequest) => string) = 'id',
+) {
+  return async (request: FastifyRequest) => {
+    const eventId =
+      typeof eventIdOf === 'string'
+        ? ((request.params as Record<string, string>)[eventIdOf] as string)
+        : eventIdOf(request)
+    await eventInScope(request.server.db, await request.staffScope(action), eventId)
   }
 }

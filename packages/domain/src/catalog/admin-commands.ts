@@ -55,7 +55,12 @@ const eventFields = {
   /** Season pass, bundles: the events the product includes, in order. */
   includedEventIds: z.array(z.string().uuid()).max(100).default([]),
 }
-export const eventInputSchema = z.object(eventFields)
+/**
+ * Whose event it is (issue 43 part 1): one of the asker's organisers; staff of one organiser may leave it out.
+ * It never changes afterwards, so a patch cannot carry it.
+ */
+const organiserId = z.uuid().optional()
+export const eventInputSchema = z.object({ ...eventFields, organiserId })
 export type EventInput = z.output<typeof eventInputSchema>
 
 /**
@@ -79,6 +84,7 @@ export type EventPatch = z.output<typeof eventPatchSchema>
 export const zonePresaleInputSchema = z.object({ presale: presaleRuleSchema.nullable() })
 
 export const tourInputSchema = z.object({
+  organiserId,
   country: z.enum(COUNTRIES),
   slug,
   name: z.string().trim().min(1).max(160),

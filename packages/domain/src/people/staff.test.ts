@@ -5,6 +5,8 @@ describe('the staff door', () => {
   it.each([
     [['fan', 'operator', 'admin', 'layout_editor'], '/backoffice/events'],
     [['fan', 'operator'], '/assistant'],
+    [['fan', 'organiser'], '/backoffice/events'],
+    [['fan', 'organiser', 'operator'], '/backoffice/events'],
     [['fan', 'layout_editor'], '/backoffice/layout_editor'],
     [['fan'], null],
     [[], null],

@@ -18,7 +18,9 @@ export const SESSION_KEY = 'user_session'
 
 // DESIGN §9: checked on the server. Operators run the box office (spec §6); admins the back office. Spec §6
 // leaves the layout editor's role open: venue managers draw plans (issue 18) without being admins, who can
-// also sell, refund and change prices, so drawing is a role of its own that admins also hold.
-export const ROLES = ['fan', 'operator', 'admin', 'layout_editor'] as const
+// also sell, refund and change prices, so drawing is a role of its own that admins also hold. Organiser staff
+// (issue 43) run their own organiser's events; which ones, and what they may do there, is their membership's
+// role (organisers/staff-access.ts), not this one.
+export const ROLES = ['fan', 'operator', 'admin', 'layout_editor', 'organiser'] as const
 export type Role = (typeof ROLES)[number]
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { findFanByEmail, insertFan } from '../../modules/fans/fans.repository.js'
 import { markFanRegistered } from '../../modules/fans/fans.service.js'
 import { seedDemoWallets } from './demo-checkout.js'
+import { seedDemoOrganisers } from './demo-organisers.js'
 
 export const DEMO_PASSWORD = 'Palco#2026'
 
@@ -62,6 +63,62 @@ export const DEMO_ACCOUNTS = [
     phone: '3157778899',
     documentType: 'CC',
     documentNumber: '1033444555',
+  },
+  // Organisers' staff (issue 43): each sees and runs only its organiser's events (demo-organisers.ts).
+  {
+    email: 'club@palco.co',
+    firstName: 'Julián',
+    lastName: 'Cancha',
+    role: 'organiser',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3161112233',
+    documentType: 'CC',
+    documentNumber: '80123123',
+  },
+  {
+    email: 'eventos@palco.co',
+    firstName: 'Marcela',
+    lastName: 'Tarima',
+    role: 'organiser',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3172223344',
+    documentType: 'CC',
+    documentNumber: '52987987',
+  },
+  {
+    email: 'taquilla.club@palco.co',
+    firstName: 'Felipe',
+    lastName: 'Boletería',
+    role: 'operator',
+    country: 'COL',
+    phonePrefix: '+57',
+    phone: '3183334455',
+    documentType: 'CC',
+    documentNumber: '1012345678',
+  },
+  {
+    email: 'club@palco.mx',
+    firstName: 'Rodrigo',
+    lastName: 'Estadio',
+    role: 'organiser',
+    country: 'MEX',
+    phonePrefix: '+52',
+    phone: '5523456789',
+    documentType: 'PP',
+    documentNumber: 'G23456789',
+  },
+  {
+    email: 'eventos@palco.mx',
+    firstName: 'Lucía',
+    lastName: 'Escenario',
+    role: 'organiser',
+    country: 'MEX',
+    phonePrefix: '+52',
+    phone: '5534567890',
+    documentType: 'PP',
+    documentNumber: 'G34567890',
   },
 ] as const
 
@@ -130,5 +187,6 @@ export async function seedDemoAccounts(app: FastifyInstance): Promise<number> {
     created++
   }
   await seedDemoWallets(app.db)
+  await seedDemoOrganisers(app.db)
   return created
 }

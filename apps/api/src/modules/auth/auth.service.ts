@@ -109,6 +109,7 @@ const rolesOf = (role: string | null | undefined): Role[] => {
   if (role === 'admin') return ['fan', 'operator', 'admin', 'layout_editor']
   if (role === 'operator') return ['fan', 'operator']
   if (role === 'layout_editor') return ['fan', 'layout_editor']
+  if (role === 'organiser') return ['fan', 'organiser']
   return ['fan']
 }
 

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { requireEventInScope } from '../../plugins/auth.js'
 import {
   assignEvents,
   courtesyQuota,
@@ -95,6 +96,7 @@ export function courtesyQuotaRoutes(app: FastifyInstance) {
     '/api/assistant/events/:eventId/courtesy-quota',
     {
       onRequest: operator,
+      preHandler: requireEventInScope('box_office.sell', 'eventId'),
       schema: {
         tags,
         summary: 'How many courtesies the event may still give',
@@ -143,7 +145,8 @@ export function operatorEventRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return eventsOfOperator(app.db, (await request.requireUser()).userId)
+      const { userId, scope } = await operatorOf(request)
+      return eventsOfOperator(app.db, userId, scope)
     },
   )
 

@@ -44,6 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the box office under contention
         address: `10.16.0.${i}`,
         channel: 'WEB_DESKTOP' as const,
         admin: false,
+        scope: { all: true as const },
       }
       await openShift(handle.db, operator, 'COL', 0)
       operators.push(operator)

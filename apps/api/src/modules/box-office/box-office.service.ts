@@ -18,11 +18,13 @@ import { expectedCash } from '@palco/domain/box-office/tenders'
 import type { SalesChannel } from '@palco/domain/catalog/vocabulary'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { type Country, type Currency, currencyOf, type Locale, localeOf } from '@palco/domain/locale/country'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import { type Actor, audit } from '../catalog-admin/audit.js'
 import { fanAtCounter } from '../fans/fans.service.js'
 import { orderView } from '../orders/order-view.service.js'
+import { eventIdsInScope, reachesEvent } from '../organisers/organisers.service.js'
 import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import type { TicketPdfLayout } from '../tickets/ticket-pdf.js'
 import { counterSaleTicketsPdf } from '../tickets/tickets.service.js'
@@ -78,6 +80,8 @@ export interface Operator extends Actor {
   channel: SalesChannel
   /** An admin at the counter: may give courtesies past the event's quota (that is the approval). */
   admin: boolean
+  /** The organisers whose events they sell (issue 43 part 1). */
+  scope: Scope
 }
 
 export async function openShift(db: Db, operator: Operator, country: Country, openingFloat: number) {
@@ -570,19 +574,27 @@ export async function saveCourtesyQuota(db: Db, admin: Actor, eventId: string, q
 }
 
 /**
- * Whether the operator sells this event: an admin sells every event; an operator the events assigned to
- * them, or every event of the country when none are (docs/decisions.md, Box office).
+ * Whether the operator sells this event: an admin sells every event; an operator only their organisers' events
+ * (issue 43; a platform operator's scope is every organiser), and of those the events assigned to them, or every
+ * one when none are (docs/decisions.md, Box office).
  */
 async function maySell(db: Db, operator: Operator, eventId: string) {
   if (operator.admin) return true
+  if (!(await reachesEvent(db, operator.scope, eventId))) return false
   const assigned = await assignedEventIds(db, operator.userId)
   return assigned.length === 0 || assigned.includes(eventId)
 }
 
-/** The events an operator sells: those assigned, or all (`all`) when none are. */
-export async function eventsOfOperator(db: Db, operatorId: string) {
-  const eventIds = await assignedEventIds(db, operatorId)
-  return { all: eventIds.length === 0, eventIds }
+/**
+ * The events an operator sells: those assigned within their scope, or all (`all`) when none are assigned and
+ * their scope is the whole platform; an organiser's box office sells its organiser's events.
+ */
+export async function eventsOfOperator(db: Db, operatorId: string, scope: Scope = { all: true }) {
+  const assigned = await assignedEventIds(db, operatorId)
+  if (scope.all) return { all: assigned.length === 0, eventIds: assigned }
+  const reachable = await eventIdsInScope(db, scope)
+  const eventIds = assigned.length === 0 ? reachable : assigned.filter((id) => reachable.includes(id))
+  return { all: false, eventIds }
 }
 
 /** An admin assigns events to an operator (none: every event of the country again). */

@@ -1,8 +1,10 @@
 import { assertEventMove } from '@palco/domain/catalog/event-lifecycle'
 import type { EventStatus } from '@palco/domain/catalog/vocabulary'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { EventsTable, PriceZonesTable, ToursTable, VenuesTable } from '../../db/schema.js'
+import { inScope } from '../../db/scope.js'
 
 /** The back office's reads and writes of the catalogue; the rules are in admin.service.ts. */
 
@@ -31,7 +33,11 @@ export async function insertTour(trx: Db, values: Insertable<ToursTable>) {
 }
 
 export async function tourCountry(trx: Db, tourId: string) {
-  return trx.selectFrom('tours').select('country').where('id', '=', tourId).executeTakeFirst()
+  return trx
+    .selectFrom('tours')
+    .select(['country', 'organiser_id'])
+    .where('id', '=', tourId)
+    .executeTakeFirst()
 }
 
 export async function categoryBySlug(trx: Db, slug: string) {
@@ -48,7 +54,11 @@ export async function sportOrganizationByCode(trx: Db, code: string, country: st
 }
 
 export async function eventKinds(trx: Db, ids: readonly string[]) {
-  return trx.selectFrom('events').select(['id', 'country', 'type']).where('id', 'in', ids).execute()
+  return trx
+    .selectFrom('events')
+    .select(['id', 'country', 'type', 'organiser_id'])
+    .where('id', 'in', ids)
+    .execute()
 }
 
 type ZoneRow = Omit<Insertable<PriceZonesTable>, 'event_id'>
@@ -78,10 +88,10 @@ export async function replaceIncludedEvents(trx: Db, productId: string, ids: rea
 type EventFields = Omit<Insertable<EventsTable>, 'status' | 'cancelled_at' | 'cancellation_reason'>
 
 /** A new event, always a draft (EVENT_INITIAL_STATUSES). */
-export async function insertEvent(trx: Db, values: EventFields): Promise<string> {
+export async function insertEvent(trx: Db, values: EventFields, organiserId: string | null): Promise<string> {
   const row = await trx
     .insertInto('events')
-    .values({ ...values, status: 'DRAFT' })
+    .values({ ...values, organiser_id: organiserId, status: 'DRAFT' })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -174,7 +184,7 @@ export async function markEventCancelled(
 }
 
 /** A country's events for the back office, drafts and cancelled ones too, soonest first. */
-export async function adminEventRows(db: Db, country: string) {
+export async function adminEventRows(db: Db, country: string, scope: Scope) {
   return db
     .selectFrom('events as e')
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
@@ -189,6 +199,7 @@ export async function adminEventRows(db: Db, country: string) {
       'v.name as venue_name',
     ])
     .where('e.country', '=', country)
+    .where((eb) => inScope(eb, 'e.organiser_id', scope))
     .orderBy('e.starts_at')
     .orderBy('e.name')
     .execute()

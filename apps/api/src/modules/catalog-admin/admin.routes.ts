@@ -15,7 +15,7 @@ import { installmentPlanSchema } from '@palco/domain/installments/schedule'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireEventInScope, requireRole, requireStaff } from '../../plugins/auth.js'
 import {
   adminEvent,
   adminEventList,
@@ -33,7 +33,12 @@ import { layoutRoutes } from './layouts.routes.js'
 import { MAX_IMAGE_BYTES, saveImage } from './uploads.js'
 
 const tags = ['admin']
+// Venues are the platform's, shared by every organiser; events and tours are an organiser's (issue 43 part 1).
 const admin = requireRole('admin')
+const reader = requireStaff('events.read')
+const writer = requireStaff('events.write')
+const readsEvent = requireEventInScope('events.read')
+const writesEvent = requireEventInScope('events.write')
 const idParams = z.object({ id: z.string().uuid() })
 
 const view = <T extends { input: unknown }>(e: T) => {
@@ -83,10 +88,11 @@ function venueAndTourRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/tours',
-    { onRequest: admin, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
+    { onRequest: writer, schema: { tags, summary: 'Create a tour', body: tourInputSchema } },
     async (request, reply) => {
       reply.code(201)
-      return createTour(app.db, await request.requireUser(), request.body)
+      const scope = await request.staffScope('events.write')
+      return createTour(app.db, await request.requireUser(), request.body, scope)
     },
   )
 }
@@ -97,7 +103,7 @@ function eventWriteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/events',
     {
-      onRequest: admin,
+      onRequest: writer,
       schema: {
         tags,
         summary: 'Create an event, season pass, bundle, tour date or inscription (as a draft)',
@@ -108,14 +114,16 @@ function eventWriteRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.code(201)
-      return view(await createEvent(app.db, await request.requireUser(), request.body))
+      const scope = await request.staffScope('events.write')
+      return view(await createEvent(app.db, await request.requireUser(), request.body, scope))
     },
   )
 
   r.patch(
     '/api/admin/events/:id',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: {
         tags,
         summary: 'Update an event; zones and layout only while a draft',
@@ -130,7 +138,8 @@ function eventWriteRoutes(app: FastifyInstance) {
   r.put(
     '/api/admin/events/:id/zones/:zoneId/presale',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: {
         tags,
         summary: 'Set or clear a tier’s bank-card presale (issue 42 part 2), published events too',
@@ -152,7 +161,8 @@ function eventWriteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/events/:id/publish',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: { tags, summary: 'Publish: the event goes public and its places are made', params: idParams },
     },
     async (request) => view(await publishEvent(app.db, await request.requireUser(), request.params.id)),
@@ -161,7 +171,8 @@ function eventWriteRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/events/:id/disable',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: { tags, summary: 'Disable: off the listings, its page says so', params: idParams },
     },
     async (request) => view(await disableEvent(app.db, await request.requireUser(), request.params.id)),
@@ -174,7 +185,7 @@ function eventReadRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/events',
     {
-      onRequest: admin,
+      onRequest: reader,
       schema: {
         tags,
         summary: 'The site’s events with their status, drafts and cancelled ones too (back office)',
@@ -183,14 +194,15 @@ function eventReadRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return adminEventList(app.db, request.country)
+      return adminEventList(app.db, request.country, await request.staffScope('events.read'))
     },
   )
 
   r.get(
     '/api/admin/events/:id',
     {
-      onRequest: admin,
+      onRequest: reader,
+      preHandler: readsEvent,
       schema: { tags, summary: 'An event as staff see it (drafts too)', params: idParams },
     },
     async (request) => view(await adminEvent(app.db, request.params.id)),
@@ -198,7 +210,14 @@ function eventReadRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/audit/:id',
-    { onRequest: admin, schema: { tags, summary: 'Who changed this, when, and what', params: idParams } },
+    {
+      onRequest: reader,
+      // Organiser staff read the trails of their own events; anything else's is the platform's.
+      preHandler: async (request) => {
+        if (!(await request.session())?.roles.includes('admin')) await readsEvent(request)
+      },
+      schema: { tags, summary: 'Who changed this, when, and what', params: idParams },
+    },
     async (request) => ({
       entries: (await auditTrail(app.db, request.params.id)).map((a) => ({
         action: a.action,
@@ -217,7 +236,7 @@ function installmentPlanRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/installment-plans',
     {
-      onRequest: admin,
+      onRequest: reader,
       schema: {
         tags,
         summary: 'The site’s upcoming events with their paguitos plans (issue 16)',
@@ -228,14 +247,15 @@ function installmentPlanRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return installmentPlans(app.db, request.country)
+      return installmentPlans(app.db, request.country, await request.staffScope('events.read'))
     },
   )
 
   r.put(
     '/api/admin/events/:id/installment-plan',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: {
         tags,
         summary: 'Sell the event with paguitos on this plan (admins)',
@@ -259,7 +279,8 @@ function installmentPlanRoutes(app: FastifyInstance) {
   r.delete(
     '/api/admin/events/:id/installment-plan',
     {
-      onRequest: admin,
+      onRequest: writer,
+      preHandler: writesEvent,
       schema: {
         tags,
         summary: 'Stop selling the event with paguitos (admins)',
@@ -283,7 +304,7 @@ function imageRoutes(app: FastifyInstance, uploadsDir: string) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/api/admin/images',
-    { onRequest: admin, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },
+    { onRequest: writer, schema: { tags, summary: 'Upload an image (PNG, JPEG, WebP; 5 MB)' } },
     async (request, reply) => {
       const file = await request.file()
       if (!file)

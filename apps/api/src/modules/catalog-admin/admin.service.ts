@@ -11,9 +11,11 @@ import { type EventStatus, isMultiEventType } from '@palco/domain/catalog/vocabu
 import { type PresaleRule, presaleRuleSchema } from '@palco/domain/checkout/presale'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { currencyOf } from '@palco/domain/locale/country'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import { flattenSections, type Layout, placesIn } from '@palco/domain/seating/layout'
 import type { z } from 'zod'
 import type { Db } from '../../db/dialect.js'
+import { organiserForNew } from '../organisers/organisers.service.js'
 import { materializeEvent } from '../seating/inventory.service.js'
 import {
   adminEventRows,
@@ -67,11 +69,18 @@ export async function createVenue(db: Db, actor: Actor, input: z.output<typeof v
   })
 }
 
-export async function createTour(db: Db, actor: Actor, input: z.output<typeof tourInputSchema>) {
+export async function createTour(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof tourInputSchema>,
+  scope: Scope,
+) {
+  const organiserId = await organiserForNew(db, scope, input.organiserId, input.country)
   return db
     .transaction()
     .execute(async (trx) => {
       const tour = await insertTour(trx, {
+        organiser_id: organiserId,
         country: input.country,
         slug: input.slug,
         name: input.name,
@@ -96,8 +105,11 @@ async function sectionPlacesOf(trx: Db, layoutId: string | null): Promise<Map<st
   return new Map(flattenSections(layout.sections).map((s) => [s.code, placesIn(s)]))
 }
 
-/** References must exist and belong to the event's country (a Colombian event at a Mexican venue is wrong). */
-async function resolveReferences(trx: Db, e: EventInput) {
+/**
+ * References must exist and belong to the event's country (a Colombian event at a Mexican venue is wrong); its
+ * tour and the events a bundle or season pass includes must be its organiser's too (issue 43).
+ */
+async function resolveReferences(trx: Db, e: EventInput, organiserId: string | null) {
   const breaks: { field: string; rule: string }[] = []
   const venue = await venueCountry(trx, e.venueId)
   if (!venue || venue.country !== e.country) breaks.push({ field: 'venueId', rule: 'unknownVenue' })
@@ -122,6 +134,7 @@ async function resolveReferences(trx: Db, e: EventInput) {
   if (e.tourId) {
     const t = await tourCountry(trx, e.tourId)
     if (t?.country !== e.country) breaks.push({ field: 'tourId', rule: 'unknownTour' })
+    else if (t.organiser_id !== organiserId) breaks.push({ field: 'tourId', rule: 'otherOrganiser' })
   }
   if (e.includedEventIds.length > 0) {
     if (!isMultiEventType(e.type))
@@ -132,6 +145,8 @@ async function resolveReferences(trx: Db, e: EventInput) {
       found.some((f) => f.country !== e.country || isMultiEventType(f.type as never))
     ) {
       breaks.push({ field: 'includedEventIds', rule: 'unknownEvent' })
+    } else if (found.some((f) => f.organiser_id !== organiserId)) {
+      breaks.push({ field: 'includedEventIds', rule: 'otherOrganiser' })
     }
   }
   return { breaks, categoryId, sportOrganizationId }
@@ -182,14 +197,15 @@ function eventRow(e: EventInput, refs: { categoryId: string | null; sportOrganiz
 }
 
 /** New events start as drafts: nothing is public until publishEvent. */
-export async function createEvent(db: Db, actor: Actor, input: EventInput) {
+export async function createEvent(db: Db, actor: Actor, input: EventInput, scope: Scope) {
+  const organiserId = await organiserForNew(db, scope, input.organiserId, input.country)
   const id = await db
     .transaction()
     .execute(async (trx) => {
-      const refs = await resolveReferences(trx, input)
+      const refs = await resolveReferences(trx, input, organiserId)
       const breaks = [...refs.breaks, ...eventRuleBreaks(input, await sectionPlacesOf(trx, input.layoutId))]
       if (breaks.length > 0) ruleBroken(breaks)
-      const eventId = await insertEvent(trx, eventRow(input, refs))
+      const eventId = await insertEvent(trx, eventRow(input, refs), organiserId)
       await writeZones(trx, eventId, input.zones)
       await replaceIncludedEvents(trx, eventId, input.includedEventIds)
       await audit(trx, actor, 'create', 'event', eventId, input)
@@ -218,7 +234,7 @@ export async function updateEvent(db: Db, actor: Actor, eventId: string, patch: 
         ruleBroken([{ field: patch.zones !== undefined ? 'zones' : 'layoutId', rule: 'fixedAfterPublish' }])
       }
       const merged: EventInput = { ...current.input, ...stripUndefined(patch) }
-      const refs = await resolveReferences(trx, merged)
+      const refs = await resolveReferences(trx, merged, current.organiserId)
       const breaks = [...refs.breaks, ...eventRuleBreaks(merged, await sectionPlacesOf(trx, merged.layoutId))]
       if (breaks.length > 0) ruleBroken(breaks)
       await updateEventRow(trx, eventId, eventRow(merged, refs))
@@ -327,9 +343,10 @@ export async function cancelEventRow(
 }
 
 /** The back office's events page: the site's events with their status (issue 16 part 5). */
-export async function adminEventList(db: Db, country: string): Promise<AdminEventList> {
+/** The country's events within the asker's scope (issue 43 part 1). */
+export async function adminEventList(db: Db, country: string, scope: Scope): Promise<AdminEventList> {
   const iso = (d: Date | string) => new Date(d).toISOString()
-  const rows = await adminEventRows(db, country)
+  const rows = await adminEventRows(db, country, scope)
   return {
     events: rows.map((e) => ({
       id: e.id,
@@ -384,7 +401,14 @@ export async function adminEvent(db: Db, eventId: string) {
     })),
     includedEventIds: included,
   }
-  return { id: e.id, status: e.status, ...input, zoneIds: zones.map((z) => z.id), input }
+  return {
+    id: e.id,
+    status: e.status,
+    organiserId: e.organiser_id,
+    ...input,
+    zoneIds: zones.map((z) => z.id),
+    input,
+  }
 }
 
 /** A stored presale rule, read back through its schema (a row written by hand that breaks it reads as none). */

@@ -1,11 +1,13 @@
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import { sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
+import { inScope } from '../../db/scope.js'
 
 /**
  * The country's events that have not started, soonest first, with their paguitos plan where one is set and
  * their cheapest paid price (an example total for the plan's preview).
  */
-export async function upcomingEventsWithPlan(db: Db, country: string, limit: number) {
+export async function upcomingEventsWithPlan(db: Db, country: string, scope: Scope, limit: number) {
   return db
     .selectFrom('events as e')
     .leftJoin('installment_plans as p', 'p.event_id', 'e.id')
@@ -20,6 +22,7 @@ export async function upcomingEventsWithPlan(db: Db, country: string, limit: num
         .as('lowest_price'),
     )
     .where('e.country', '=', country)
+    .where((eb) => inScope(eb, 'e.organiser_id', scope))
     .where('e.starts_at', '>', new Date())
     .orderBy('e.starts_at')
     .orderBy('e.id')

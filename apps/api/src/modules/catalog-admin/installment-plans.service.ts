@@ -7,6 +7,7 @@ import {
   scheduleOf,
 } from '@palco/domain/installments/schedule'
 import type { Currency } from '@palco/domain/locale/country'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import type { Db } from '../../db/dialect.js'
 import { type Actor, audit } from './audit.js'
 import {
@@ -38,9 +39,10 @@ function exampleOf(
 export async function installmentPlans(
   db: Db,
   country: string,
+  scope: Scope,
   now = new Date(),
 ): Promise<InstallmentPlanList> {
-  const rows = await upcomingEventsWithPlan(db, country, 100)
+  const rows = await upcomingEventsWithPlan(db, country, scope, 100)
   return {
     events: rows.map((r) => {
       const plan = r.plan === null ? null : planOf(r.plan)
@@ -103,7 +105,10 @@ export async function removeInstallmentPlan(db: Db, actor: Actor, country: strin
 }
 
 async function rowOf(db: Db, country: string, eventId: string, now: Date): Promise<InstallmentPlanRow> {
-  const row = (await installmentPlans(db, country, now)).events.find((e) => e.eventId === eventId)
+  // The route already checked the event is the asker's; the row is read as the whole platform sees it.
+  const row = (await installmentPlans(db, country, { all: true }, now)).events.find(
+    (e) => e.eventId === eventId,
+  )
   if (!row) throw new DomainError('NOT_FOUND', { message: 'No such event.' })
   return row
 }

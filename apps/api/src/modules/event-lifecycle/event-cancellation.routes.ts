@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireEventInScope, requireStaff } from '../../plugins/auth.js'
 import type { JobRunner } from '../jobs/job-runner.js'
 import type { CheckoutDeps } from '../settlement/settlement.service.js'
 import { cancelEvent, refundProgress } from './event-cancellation.service.js'
@@ -23,7 +23,8 @@ export async function eventCancellationRoutes(
   r.post(
     '/api/admin/events/:id/cancel',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireStaff('events.write'),
+      preHandler: requireEventInScope('events.write'),
       schema: {
         tags: ['admin'],
         summary: 'Cancel an event: every order refunded or cancelled, its fans told (admins)',
@@ -53,7 +54,8 @@ export async function eventCancellationRoutes(
   r.get(
     '/api/admin/events/:id/refunds',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireStaff('events.read'),
+      preHandler: requireEventInScope('events.read'),
       schema: {
         tags: ['admin'],
         summary: 'How far a cancelled event’s refunds have come (admins)',

@@ -9,7 +9,7 @@ import { EXPORT_LINK_TTL_MS } from '@palco/domain/uploads/lifecycle'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireEventInScope, requireRole, requireStaff } from '../../plugins/auth.js'
 import { attachedUploadLinks } from '../uploads/uploads.service.js'
 import {
   inscriptionEntries,
@@ -21,7 +21,10 @@ import {
 } from './inscription-forms.service.js'
 
 const holder = requireRole('fan', 'operator')
-const admin = requireRole('admin')
+// An event's form is its set-up; who signed up, its people (issue 43 part 1).
+const reader = { onRequest: requireStaff('events.read'), preHandler: requireEventInScope('events.read') }
+const writer = { onRequest: requireStaff('events.write'), preHandler: requireEventInScope('events.write') }
+const people = { onRequest: requireStaff('people.read'), preHandler: requireEventInScope('people.read') }
 const noStore = { 'cache-control': 'no-store' }
 const eventParams = z.object({ id: z.uuid() })
 
@@ -86,7 +89,7 @@ function formAdminRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/events/:id/inscription-form',
     {
-      onRequest: admin,
+      ...reader,
       schema: {
         tags: ['admin'],
         summary: "An event's participant form (admins)",
@@ -107,7 +110,7 @@ function formAdminRoutes(app: FastifyInstance) {
   r.put(
     '/api/admin/events/:id/inscription-form',
     {
-      onRequest: admin,
+      ...writer,
       schema: {
         tags: ['admin'],
         summary: "Set an event's participant form and its categories' age rules (admins)",
@@ -131,7 +134,7 @@ function entriesAdminRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/events/:id/inscriptions',
     {
-      onRequest: admin,
+      ...people,
       schema: {
         tags: ['admin'],
         summary: "How many participants an event's standing orders have, and the latest 50 (admins)",
@@ -149,7 +152,7 @@ function entriesAdminRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/events/:id/inscriptions.csv',
     {
-      onRequest: admin,
+      ...people,
       schema: {
         tags: ['admin'],
         summary: "An event's participants as CSV (admins)",

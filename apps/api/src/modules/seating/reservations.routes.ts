@@ -1,3 +1,4 @@
+import { DomainError } from '@palco/domain/errors/domain-error'
 import {
   changeReservationBodySchema,
   type HoldBody,
@@ -25,10 +26,13 @@ import { SeatClaims } from './seat-claims.js'
 const tags = ['seating']
 const fan = requireRole('fan')
 
-/** Operators may take EXCLUSIVE seats for the box office and protocol; fans may not (issue 5 part 3). */
-const holderOf = (user: SignedInUser): Holder => ({
+/**
+ * Operators may take EXCLUSIVE seats for the box office and protocol; fans may not (issue 5 part 3). An
+ * organiser's box office is staff only at its own organiser's events (issue 43); elsewhere it holds as a fan.
+ */
+const holderOf = async (request: FastifyRequest, user: SignedInUser, eventId: string): Promise<Holder> => ({
   userId: user.userId,
-  staff: user.roles.includes('operator'),
+  staff: user.roles.includes('operator') && (await request.staffReaches('box_office.sell', eventId)),
 })
 
 /**
@@ -63,7 +67,7 @@ export function holdRoutes(app: FastifyInstance, cache: AvailabilityCache) {
     async (request, reply) => {
       const { eventId, ...places } = request.body
       const event = await cache.assertPublic(app.db, eventId, request.country)
-      const holder = holderOf(await request.requireUser())
+      const holder = await holderOf(request, await request.requireUser(), eventId)
       // Issue 42: an event behind a waiting room is held only with this fan's own pass (no database read).
       if (!holder.staff) await app.waitingRoom.assertAdmitted(request, eventId, holder.userId)
       // The body schema is a union of exactly the two requests holdPlaces takes, plus the event.
@@ -136,10 +140,14 @@ export function reservationChangeRoutes(app: FastifyInstance, cache: Availabilit
       },
     },
     async (request) => {
-      const holder = holderOf(await request.requireUser())
-      // Adding seats is holding seats: behind a waiting room it takes the fan's own pass, as POST does.
+      const user = await request.requireUser()
+      const holder: Holder = { userId: user.userId, staff: user.roles.includes('operator') }
+      // Adding seats is holding seats: behind a waiting room it takes the fan's own pass, as POST does; staff
+      // add them only at their own organisers' events (issue 43).
       const admit = holder.staff
-        ? undefined
+        ? async (eventId: string) => {
+            if (!(await request.staffReaches('box_office.sell', eventId))) throw new DomainError('FORBIDDEN')
+          }
         : (eventId: string) => app.waitingRoom.assertAdmitted(request, eventId, holder.userId)
       return changeReservation(app.db, request.params.id, holder, request.body, { noted: noteChange, admit })
     },
@@ -157,10 +165,10 @@ export function reservationChangeRoutes(app: FastifyInstance, cache: Availabilit
       },
     },
     async (request) => {
-      const holder = holderOf(await request.requireUser())
-      const released = await releasePlaces(app.db, request.params.id, holder.userId)
+      const { userId } = await request.requireUser()
+      const released = await releasePlaces(app.db, request.params.id, userId)
       if (released) cache.noteChange(released.eventId)
-      return released ?? reservationOf(app.db, request.params.id, holder.userId)
+      return released ?? reservationOf(app.db, request.params.id, userId)
     },
   )
 }

@@ -1,4 +1,5 @@
 import { MULTI_EVENT_TYPES } from '@palco/domain/catalog/vocabulary'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import { ISSUED_TICKET_STATUSES, TRANSFERABLE_OWNERSHIPS } from '@palco/domain/tickets/ownership-lifecycle'
 import {
   assertTicketMove,
@@ -9,6 +10,7 @@ import {
 import { type Insertable, sql } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { TicketsTable } from '../../db/schema.js'
+import { inScope } from '../../db/scope.js'
 
 /**
  * Ticket reads and writes for issue 7. Every fan-facing query is scoped by the caller's user id (and the
@@ -463,12 +465,13 @@ export async function userEmailOf(db: Db, userId: string) {
 }
 
 /** Events a gate may be checking in now: this country's, not ended more than `since` ago, soonest first. */
-export async function gateEvents(db: Db, country: string, since: Date) {
+export async function gateEvents(db: Db, country: string, since: Date, scope: Scope) {
   return db
     .selectFrom('events as e')
     .innerJoin('venues as v', 'v.id', 'e.venue_id')
     .select(['e.id', 'e.name', 'e.starts_at', 'v.name as venue_name', 'v.time_zone'])
     .where('e.country', '=', country)
+    .where((eb) => inScope(eb, 'e.organiser_id', scope))
     .where('e.ends_at', '>', since)
     .where('e.type', 'not in', ['SEASON_PASS', 'EVENT_BUNDLE', 'TOUR_BUNDLE'])
     .orderBy('e.starts_at')

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireEventInScope, requireRole, requireStaff } from '../../plugins/auth.js'
 import { ticketsPdf } from './ticket-pdf.js'
 import {
   checkIn,
@@ -30,7 +30,12 @@ import {
 const ticketParams = z.object({ id: z.uuid() })
 const tags = ['tickets']
 const fan = requireRole('fan', 'operator', 'admin')
-const staff = requireRole('operator', 'admin')
+// The gate: platform operators and admins, and organisers' check-in staff, each at their own events (issue 43).
+const staff = requireStaff('check_in')
+const gateEvent = requireEventInScope('check_in', (request) => {
+  const { eventId } = (request.body ?? request.query) as { eventId: string }
+  return eventId
+})
 
 /**
  * Spec §7 /api/myTickets, /api/myTickets/event and ticket printing, plus transfer and the gate (issue 7).
@@ -171,6 +176,7 @@ function gateRoutes(app: FastifyInstance) {
     '/api/checkin',
     {
       onRequest: staff,
+      preHandler: gateEvent,
       schema: {
         tags,
         summary: 'Scan a ticket at a gate (operators)',
@@ -190,6 +196,7 @@ function gateRoutes(app: FastifyInstance) {
     '/api/checkin/identification',
     {
       onRequest: staff,
+      preHandler: gateEvent,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -218,7 +225,8 @@ function gateRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
-      return { events: await eventsForGate(app.db, request.country, new Date()) }
+      const scope = await request.staffScope('check_in')
+      return { events: await eventsForGate(app.db, request.country, new Date(), scope) }
     },
   )
 
@@ -226,6 +234,7 @@ function gateRoutes(app: FastifyInstance) {
     '/api/checkin/offline-package',
     {
       onRequest: staff,
+      preHandler: gateEvent,
       schema: {
         tags,
         summary: "What a gate device needs to verify an event's codes offline (operators)",

@@ -3,6 +3,7 @@ import { isEventCancelled } from '@palco/domain/catalog/event-lifecycle'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import type { Country, Locale } from '@palco/domain/locale/country'
 import type { TicketKind, TicketOwnership } from '@palco/domain/orders/vocabulary'
+import type { Scope } from '@palco/domain/organisers/staff-access'
 import type {
   CheckInBody,
   CheckInByDocumentBody,
@@ -761,8 +762,13 @@ export async function offlinePackage(db: Db, eventId: string, now: Date): Promis
 }
 
 /** GET /api/checkin/events: what the gate page offers (events still running or a few hours past). */
-export async function eventsForGate(db: Db, country: Country, now: Date): Promise<GateEvents['events']> {
-  const rows = await gateEvents(db, country, new Date(now.getTime() - 12 * 3_600_000))
+export async function eventsForGate(
+  db: Db,
+  country: Country,
+  now: Date,
+  scope: Scope,
+): Promise<GateEvents['events']> {
+  const rows = await gateEvents(db, country, new Date(now.getTime() - 12 * 3_600_000), scope)
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -10,7 +10,7 @@ import {
 import { PASS_MINUTES } from '@palco/domain/waiting-room/queue-rules'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireEventInScope, requireStaff } from '../../plugins/auth.js'
 import { type AdmissionGate, passCookie } from './admission-gate.js'
 import {
   joinQueue,
@@ -136,7 +136,13 @@ function fanRoutes(app: FastifyInstance, { deps, secureCookies }: RouteOpts) {
 
 function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const admin = requireRole('admin')
+  // The room is the event's set-up: its organiser's managers run it (issue 43 part 1).
+  const reader = {
+    onRequest: requireStaff('events.read'),
+    preHandler: requireEventInScope('events.read', 'eventId'),
+  }
+  const admin = requireStaff('events.write')
+  const preHandler = requireEventInScope('events.write', 'eventId')
   const params = waitingRoomParamsSchema
   const response = { 200: waitingRoomAdminSchema }
   const url = '/api/admin/events/:eventId/waiting-room'
@@ -148,7 +154,7 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
   r.get(
     url,
     {
-      onRequest: admin,
+      ...reader,
       schema: { tags, summary: 'An event’s waiting room, for the back office', params, response },
     },
     async (request, reply) => {
@@ -160,6 +166,7 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
     url,
     {
       onRequest: admin,
+      preHandler,
       schema: {
         tags,
         summary: 'Turn the room on or off; its opening, target and rate',
@@ -172,18 +179,23 @@ function adminRoutes(app: FastifyInstance, { gate }: RouteOpts) {
   )
   r.post(
     `${url}/pause`,
-    { onRequest: admin, schema: { tags, summary: 'Stop admitting; every place is kept', params, response } },
+    {
+      onRequest: admin,
+      preHandler,
+      schema: { tags, summary: 'Stop admitting; every place is kept', params, response },
+    },
     async (request) => changed(await pauseRoom(app.db, request.params.eventId, true)),
   )
   r.post(
     `${url}/resume`,
-    { onRequest: admin, schema: { tags, summary: 'Admit again', params, response } },
+    { onRequest: admin, preHandler, schema: { tags, summary: 'Admit again', params, response } },
     async (request) => changed(await pauseRoom(app.db, request.params.eventId, false)),
   )
   r.put(
     `${url}/rate`,
     {
       onRequest: admin,
+      preHandler,
       schema: {
         tags,
         summary: 'A fixed rate in fans per minute (a whole number over 0), or null for the computed one',
