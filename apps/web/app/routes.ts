@@ -120,9 +120,13 @@ export default [
         id: 'layout-editor-version',
       }),
     ]),
+    // The platform's box office: its counters' reports and operators.
     layout('routes/guards/require-admin.tsx', [
       route('backoffice/box-office', 'routes/backoffice/box-office.tsx', { id: 'backoffice-box-office' }),
       route('backoffice/operators', 'routes/backoffice/operators.tsx', { id: 'backoffice-operators' }),
+    ]),
+    // An organiser's own events (issue 43): admins see every organiser's, organiser staff their own.
+    layout('routes/guards/require-back-office.tsx', [
       route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),
       route('backoffice/events', 'routes/backoffice/events.tsx', { id: 'backoffice-events' }),
       // Inscriptions' forms, age rules and entries (issue 17 part 6).

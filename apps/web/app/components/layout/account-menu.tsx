@@ -147,6 +147,15 @@ export default function AccountMenu(props: {
             <hr className={classes.divider} />
           </>
         )}
+        {/* Organisers' staff run their own events from the back office (issue 43). */}
+        {props.session.roles.includes('organiser') && !props.session.roles.includes('admin') && (
+          <>
+            {link('/backoffice/events', t('nav.events'))}
+            {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
+            {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
+            <hr className={classes.divider} />
+          </>
+        )}
         {/* Venue plans (issue 18): admins and layout editors, who are not operators. */}
         {props.session.roles.includes('layout_editor') && (
           <>
