@@ -27,6 +27,7 @@ import { metricsPlugin } from './modules/metrics/metrics.module.js'
 import { metricsRoutes } from './modules/metrics/metrics.routes.js'
 import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
 import { dispatchJob, transportsFromConfig } from './modules/notifications/dispatcher.js'
+import { orderAdminRoutes } from './modules/order-admin/order-admin.routes.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
 import { organiserRoutes } from './modules/organisers/organisers.routes.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
@@ -134,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(seatingRoutes, { feed })
   await registerBackOffice(app, config)
   await app.register(checkoutPlugin, { config })
-  await app.register(boxOfficeRoutes, { deps: app.checkout })
+  await registerOrderDesks(app)
   await app.register(purchaseRoutes)
   await app.register(ticketRoutes)
   // A FILE field of an inscription form says which files it takes (issue 17).
@@ -157,4 +158,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 async function registerBackOffice(app: FastifyInstance, config: Config) {
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
   await app.register(organiserRoutes)
+}
+
+/** Where orders are handled by staff: the box office's counters and the organiser console's orders. */
+async function registerOrderDesks(app: FastifyInstance) {
+  await app.register(boxOfficeRoutes, { deps: app.checkout })
+  await app.register(orderAdminRoutes, { deps: app.checkout })
 }

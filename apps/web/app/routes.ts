@@ -129,6 +129,9 @@ export default [
     layout('routes/guards/require-back-office.tsx', [
       route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),
       route('backoffice/events', 'routes/backoffice/events.tsx', { id: 'backoffice-events' }),
+      // An organiser's orders: found, read whole, refunded, resent (issue 43 part 3).
+      route('backoffice/orders', 'routes/backoffice/orders.tsx', { id: 'backoffice-orders' }),
+      route('backoffice/orders/:orderId', 'routes/backoffice/order.tsx', { id: 'backoffice-order' }),
       // Inscriptions' forms, age rules and entries (issue 17 part 6).
       route('backoffice/inscriptions', 'routes/backoffice/inscriptions.tsx', {
         id: 'backoffice-inscriptions',

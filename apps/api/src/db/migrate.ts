@@ -37,6 +37,7 @@ import * as m0035 from './migrations/0035-waiting-rooms.js'
 import * as m0036 from './migrations/0036-presales.js'
 import * as m0037 from './migrations/0037-leaner-hold-places.js'
 import * as m0038 from './migrations/0038-organisers.js'
+import * as m0039 from './migrations/0039-order-search.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0036-presales': m0036,
   '0037-leaner-hold-places': m0037,
   '0038-organisers': m0038,
+  '0039-order-search': m0039,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -20,6 +20,10 @@ export const STAFF_ACTIONS = [
   'events.write',
   /** See attendees and entries, and export them. */
   'people.read',
+  /** Find orders and read them: payments, tickets, history. */
+  'orders.read',
+  /** Refund orders and resend their tickets. */
+  'orders.manage',
   /** Sell at the counter (the assistant). */
   'box_office.sell',
   /** Scan tickets at the gate. */
@@ -31,10 +35,18 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
 const ROLE_ACTIONS: Readonly<Record<OrganiserRole, readonly StaffAction[]>> = {
   owner: STAFF_ACTIONS,
-  manager: ['events.read', 'events.write', 'people.read', 'box_office.sell', 'check_in'],
-  box_office: ['events.read', 'box_office.sell', 'check_in'],
+  manager: [
+    'events.read',
+    'events.write',
+    'people.read',
+    'orders.read',
+    'orders.manage',
+    'box_office.sell',
+    'check_in',
+  ],
+  box_office: ['events.read', 'orders.read', 'box_office.sell', 'check_in'],
   check_in: ['check_in'],
-  read_only: ['events.read', 'people.read'],
+  read_only: ['events.read', 'people.read', 'orders.read'],
 }
 
 export const roleMay = (role: OrganiserRole, action: StaffAction): boolean =>

@@ -44,6 +44,8 @@ const COPY = {
       'Su pago llegó después de que el pedido venciera, y ya no podía completarse como se calculó su precio (por ejemplo, el código promocional ya lo había usado en otra compra), así que no emitimos boletas.',
     refundLeadCancelled:
       'Su pago llegó después de que el evento fuera cancelado, así que no emitimos boletas.',
+    refundLeadOrganiser: (reason: string) =>
+      `El organizador reembolsó su pedido; sus boletas ya no son válidas. Motivo: ${reason}`,
     refundProvider: 'Devolvimos el dinero a su medio de pago; puede tardar unos días en verse.',
     refundWallet: 'Abonamos el valor a su billetera de Palco; puede usarlo en su próxima compra.',
     payLaterSubject: (code: string) => `Cómo pagar su compra en Palco (${code})`,
@@ -83,6 +85,8 @@ const COPY = {
     refundLeadTerms:
       'Your payment arrived after the order had lapsed, and it could no longer be completed as it was priced (for example, you had already used its promo code on another purchase), so no tickets were issued.',
     refundLeadCancelled: 'Your payment arrived after the event was cancelled, so no tickets were issued.',
+    refundLeadOrganiser: (reason: string) =>
+      `The organiser refunded your order; its tickets are no longer valid. Reason: ${reason}`,
     refundProvider: 'We sent the money back to your payment method; it may take a few days to show.',
     refundWallet: 'We credited the amount to your Palco wallet; you can use it on your next purchase.',
     payLaterSubject: (code: string) => `How to pay for your Palco order (${code})`,
@@ -236,11 +240,20 @@ export function refundEmail(
     seatsGone: boolean
     /** The event was cancelled before this payment arrived (issue 16 part 5). */
     eventCancelled?: boolean
+    /** The organiser refunded a paid order, for this reason (issue 43 part 3). */
+    organiserReason?: string
   },
 ): Rendered {
   const c = COPY[locale]
   const how = d.toWallet ? c.refundWallet : c.refundProvider
-  const lead = d.eventCancelled ? c.refundLeadCancelled : d.seatsGone ? c.refundLead : c.refundLeadTerms
+  const lead =
+    d.organiserReason !== undefined
+      ? c.refundLeadOrganiser(d.organiserReason)
+      : d.eventCancelled
+        ? c.refundLeadCancelled
+        : d.seatsGone
+          ? c.refundLead
+          : c.refundLeadTerms
   const amount = formatMoney({ amount: d.amount, currency: d.currency }, locale)
   const text = `${lead}\n\n${c.order} ${d.code} — ${d.eventName}\n${amount}\n\n${how}\n\nPalco`
   const html = wrap(

@@ -54,6 +54,10 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
   'POST /api/admin/events/{eventId}/waiting-room/pause': 'hidden',
   'POST /api/admin/events/{eventId}/waiting-room/resume': 'hidden',
   'PUT /api/admin/events/{eventId}/waiting-room/rate': 'hidden',
+  'GET /api/admin/orders': 'own',
+  'GET /api/admin/orders/{id}': 'own',
+  'POST /api/admin/orders/{id}/refund': 'own',
+  'POST /api/admin/orders/{id}/resend': 'own',
   'GET /api/backoffice/organisers': 'list',
   'GET /api/backoffice/courtesy-reasons': 'platform',
   'PUT /api/backoffice/courtesy-reasons/{code}': 'platform',
@@ -102,8 +106,9 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
   let boxA: string
   let venueId: string
   let layoutId: string
-  let eventA: { id: string; zoneIds: string[] }
-  let eventB: { id: string; zoneIds: string[]; slug: string }
+  type CreatedEvent = { id: string; zoneIds: string[]; slug: string; name: string; organiserId: string }
+  let eventA: CreatedEvent
+  let eventB: CreatedEvent
   let n = 0
 
   const call = (method: Method, url: string, cookie: string, payload?: object) =>

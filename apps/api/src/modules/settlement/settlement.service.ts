@@ -501,6 +501,19 @@ export type RefundReason =
   | 'PROMO_CODE_ALREADY_USED'
   | 'INSUFFICIENT_WALLET_BALANCE'
   | 'EVENT_CANCELLED'
+  // Issue 43 part 3: the organiser refunds a paid order, to what paid it or to the buyer's wallet.
+  | 'ORGANISER_REFUND'
+  | 'ORGANISER_REFUND_TO_WALLET'
+
+/**
+ * Reasons whose order was refunded as a whole before its payments went back (`voidPaidOrder` by REQUEST): only
+ * the payment moves when its money is given back, and the buyer was told once, when the order was refunded.
+ */
+const ORDER_REFUNDED_FIRST: ReadonlySet<RefundReason> = new Set([
+  'EVENT_CANCELLED',
+  'ORGANISER_REFUND',
+  'ORGANISER_REFUND_TO_WALLET',
+])
 
 /**
  * Orders given up on gave their promo use and wallet debit back; a late success takes them again, under the
@@ -571,37 +584,44 @@ const ticketPlacesOf = (lines: readonly OrderLine[]) =>
 /** The order is paid, its tickets issued: PAID, reservation finished, and the confirmation queued. */
 async function confirmPaid(trx: Db, deps: Pick<CheckoutDeps, 'publicUrl'>, order: OrderRow) {
   await enterOrderPhase(trx, order, 'PAID', { paid_at: new Date(), failure_code: null })
-  const lines = linesOf(order)
   await moveReservation(trx, order.hold_id, 'FINISHED')
+  await queueOrderConfirmation(trx, deps.publicUrl, order)
+}
+
+/**
+ * The order's confirmation with its tickets' link, queued in the caller's transaction: when it is paid, and
+ * again when the organiser resends it (issue 43 part 3). Answers whether there was anyone to send it to: a
+ * walk-in who gave no e-mail gets the tickets printed at the counter, not mailed.
+ */
+export async function queueOrderConfirmation(trx: Db, publicUrl: string, order: OrderRow): Promise<boolean> {
   const contact = order.contact as { email: string }
   const locale = order.locale as Locale
-  // A walk-in who gave no email gets the tickets printed at the counter, not mailed.
   const event = contact.email ? await eventOfOrder(trx, order.event_id) : undefined
-  if (event) {
-    const mail = orderConfirmationEmail(locale, {
-      code: order.code,
-      eventName: event.name,
-      startsAt: event.startsAt,
-      timeZone: event.timeZone,
-      venueName: event.venueName,
-      currency: order.currency as Currency,
-      lines,
-      subtotal: Number(order.subtotal),
-      fees: Number(order.fees),
-      discount: Number(order.discount),
-      total: Number(order.total),
-      ticketsUrl: `${deps.publicUrl}/my-tickets`,
-    })
-    await insertOutboxMessage(trx, {
-      channel: 'email',
-      recipient: contact.email,
-      locale,
-      template: 'order.confirmation',
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-    })
-  }
+  if (!event) return false
+  const mail = orderConfirmationEmail(locale, {
+    code: order.code,
+    eventName: event.name,
+    startsAt: event.startsAt,
+    timeZone: event.timeZone,
+    venueName: event.venueName,
+    currency: order.currency as Currency,
+    lines: linesOf(order),
+    subtotal: Number(order.subtotal),
+    fees: Number(order.fees),
+    discount: Number(order.discount),
+    total: Number(order.total),
+    ticketsUrl: `${publicUrl}/my-tickets`,
+  })
+  await insertOutboxMessage(trx, {
+    channel: 'email',
+    recipient: contact.email,
+    locale,
+    template: 'order.confirmation',
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  })
+  return true
 }
 
 async function settleDeclined(trx: Db, order: OrderRow, payment: PaymentRow, outcome: ProviderOutcome) {
@@ -731,6 +751,7 @@ export async function refundPayment(deps: SettlementDeps, paymentId: string) {
  */
 async function refundAtProvider(deps: SettlementDeps, payment: PaymentRow): Promise<boolean | null> {
   if (payment.provider_code === 'wallet' || !payment.provider_payment_id) return true
+  if (payment.refund_reason === 'ORGANISER_REFUND_TO_WALLET') return true
   const adapter = deps.providers.byCode(payment.provider_code)
   if (!adapter) return null
   try {
@@ -797,7 +818,7 @@ async function markRefunded(
   } as const
   // Refunded already as an order (its event cancelled, issue 16 part 5): only this payment moves, and the
   // fan was told in the cancellation's one message.
-  const orderSettled = order.status === 'REFUNDED' && reason === 'EVENT_CANCELLED'
+  const orderSettled = order.status === 'REFUNDED' && ORDER_REFUNDED_FIRST.has(reason)
   if (orderSettled) await enterPaymentPhase(trx, p, 'REFUNDED', paymentSet)
   else {
     await enterPhase(trx, order, p, 'REFUNDED', { order: { failure_code: reason }, payment: paymentSet })
@@ -818,13 +839,17 @@ async function creditRefund(
     currency: order.currency,
     amount: Number(p.amount),
     kind: orderSettled ? 'REFUND' : 'LATE_REFUND',
-    reason:
-      reason === 'EVENT_CANCELLED'
-        ? `order ${order.code}: event cancelled, payment refunded`
-        : `order ${order.code}: payment arrived late and was refunded (${reason})`,
+    reason: creditReasonOf(order, reason),
     orderId: order.id,
     paymentId: p.id,
   })
+}
+
+const creditReasonOf = (order: OrderRow, reason: RefundReason) => {
+  if (reason === 'EVENT_CANCELLED') return `order ${order.code}: event cancelled, payment refunded`
+  if (reason === 'ORGANISER_REFUND' || reason === 'ORGANISER_REFUND_TO_WALLET')
+    return `order ${order.code}: refunded by the organiser`
+  return `order ${order.code}: payment arrived late and was refunded (${reason})`
 }
 
 async function mailRefund(trx: Db, order: OrderRow, p: PaymentRow, reason: RefundReason, toWallet: boolean) {

@@ -141,6 +141,7 @@ export default function AccountMenu(props: {
                 {link('/backoffice/operators', t('nav.boxOfficeOperators'))}
                 {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
                 {link('/backoffice/events', t('nav.events'))}
+                {link('/backoffice/orders', t('nav.orders'))}
                 {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
               </>
             )}
@@ -151,6 +152,7 @@ export default function AccountMenu(props: {
         {props.session.roles.includes('organiser') && !props.session.roles.includes('admin') && (
           <>
             {link('/backoffice/events', t('nav.events'))}
+            {link('/backoffice/orders', t('nav.orders'))}
             {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
             {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
             <hr className={classes.divider} />

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { api, asUser, signUpAndConfirm } from './support/api'
+import { scrollWidth, waitForHydration } from './support/page'
+import { COUNTRIES, type Site, urlOf } from './support/sites'
+
+/**
+ * Issue 43 part 3 in both countries: a league's owner makes and publishes an event of their own, a fan buys a
+ * place by card, and the owner finds the order by its code at `/backoffice/orders` (375 px, by keyboard),
+ * opens it and refunds it whole to the card; the order reads refunded and the fan's ticket is void.
+ */
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const iso = (ms: number) => new Date(ms).toISOString()
+const here = path.dirname(fileURLToPath(import.meta.url))
+type Texts = {
+  search: Record<string, string>
+  detail: Record<string, string>
+  refund: Record<string, string>
+}
+const textsOf = (site: Site): Texts =>
+  JSON.parse(fs.readFileSync(path.join(here, `../apps/web/app/locales/${site.lang}/orderadmin.json`), 'utf8'))
+
+const WORDS = {
+  colombia: {
+    owner: 'club@palco.co',
+    country: 'COL',
+    timeZone: 'America/Bogota',
+    card: '4013540682746260',
+    phone: (d: string) => `304${d.slice(-7)}`,
+    phonePrefix: '+57',
+    document: { type: 'CC', number: (d: string) => `7${d.slice(-9)}` },
+  },
+  mexico: {
+    owner: 'club@palco.mx',
+    country: 'MEX',
+    timeZone: 'America/Mexico_City',
+    card: '4075595716483764',
+    phone: (d: string) => `56${d.slice(-8)}`,
+    phonePrefix: '+52',
+    document: { type: 'PP', number: (d: string) => `H${d.slice(-8)}` },
+  },
+} as const
+
+/** The owner's own event (a venue is the platform's: an admin adds it), published and sold by zone. */
+async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: string) {
+  const words = WORDS[site.name]
+  const venue = await api<{ id: string }>(admin, 'POST', '/api/admin/venues', {
+    country: words.country,
+    name: `Cancha ${stamp}`,
+    city: site.name === 'colombia' ? 'Medellín' : 'Monterrey',
+    timeZone: words.timeZone,
+  })
+  expect(venue.status, JSON.stringify(venue.data)).toBe(201)
+  const start = Date.now() + 9 * DAY
+  const slug = `amistoso-${stamp}`
+  const created = await api<{ id: string }>(owner, 'POST', '/api/admin/events', {
+    country: words.country,
+    type: 'FOOTBALL',
+    slug,
+    name: `Amistoso ${stamp}`,
+    venueId: venue.data.id,
+    startsAt: iso(start),
+    endsAt: iso(start + 2 * HOUR),
+    onSaleAt: iso(Date.now() - HOUR),
+    offSaleAt: iso(start),
+    zones: [{ name: 'General', price: 4_000_000, capacity: 40, numbered: false }],
+  })
+  expect(created.status, JSON.stringify(created.data)).toBe(201)
+  expect((await api(owner, 'POST', `/api/admin/events/${created.data.id}/publish`)).status).toBe(200)
+  return { id: created.data.id, slug }
+}
+
+async function fanBuys(fan: Page, site: Site, event: { id: string; slug: string }, stamp: string) {
+  const words = WORDS[site.name]
+  const digits = String(Date.now())
+  const email = `reembolso.${stamp}@example.com`
+  const person = { firstName: 'Tomás', lastName: 'Devuelto', email }
+  await signUpAndConfirm(fan, site, {
+    ...person,
+    phonePrefix: words.phonePrefix,
+    phone: words.phone(digits),
+    documentType: words.document.type,
+    documentNumber: words.document.number(digits),
+    gender: 'MALE',
+    birthDate: '1991-07-02',
+  })
+  const detail = await api<{ zones: { id: string }[] }>(fan, 'GET', `/api/event?slug=${event.slug}`)
+  const held = await api<{ id: string }>(fan, 'POST', '/api/reservations', {
+    eventId: event.id,
+    section: detail.data.zones[0]?.id,
+    quantity: 1,
+  })
+  expect(held.status, JSON.stringify(held.data)).toBe(201)
+  const cart = await api<{ total: number; currency: string }>(
+    fan,
+    'GET',
+    `/api/checkout-service/cart?reservation=${held.data.id}`,
+  )
+  const card = tokenizeSandboxCard(
+    { number: words.card, expMonth: 11, expYear: 2031, cvv: '123', holderName: 'APRO' },
+    (n) => new Uint8Array(randomBytes(n)),
+  )
+  if (!card.ok) throw new Error('sandbox card refused')
+  const bought = await api<{ order: { id: string; code: string; status: string } }>(
+    fan,
+    'POST',
+    '/api/checkout/orders',
+    {
+      reservationId: held.data.id,
+      contact: { ...person, phone: `${words.phonePrefix}${words.phone(digits)}` },
+      billing: {
+        fullName: 'Tomás Devuelto',
+        documentType: words.document.type,
+        documentNumber: words.document.number(digits),
+      },
+      payment: { method: 'CARD', cardToken: card.token, installments: 1, walletAmount: 0 },
+      expectedTotal: cart.data.total,
+      currency: cart.data.currency,
+      idempotencyKey: `e2e-refund-${stamp}`,
+    },
+  )
+  expect(bought.data.order?.status, JSON.stringify(bought.data)).toBe('PAID')
+  return bought.data.order
+}
+
+for (const site of COUNTRIES) {
+  test(`an organiser finds an order and refunds it · ${site.name}`, async ({ browser }) => {
+    const texts = textsOf(site)
+    const stamp = Date.now().toString(36) + site.name.slice(0, 2)
+    const admin = await asUser(browser, site, 'admin@palco.co')
+    const owner = await asUser(browser, site, WORDS[site.name].owner)
+    const event = await ownersEvent(admin, owner, site, stamp)
+    const fan = await (await browser.newContext({ baseURL: site.baseURL })).newPage()
+    const order = await fanBuys(fan, site, event, stamp)
+
+    await owner.setViewportSize({ width: 375, height: 800 })
+    await owner.goto(urlOf(site, '/backoffice/orders'))
+    await waitForHydration(owner)
+    await owner.getByRole('textbox', { name: texts.search.label }).fill(order.code)
+    await owner.keyboard.press('Enter')
+    const link = owner.getByRole('link', { name: order.code })
+    await expect(link).toBeVisible()
+    await expectNoSeriousA11yViolations(owner, `${site.name} /backoffice/orders`)
+    await link.focus()
+    await owner.keyboard.press('Enter')
+    await expect(owner.getByTestId('order-summary')).toHaveAttribute('data-status', 'PAID')
+    await waitForHydration(owner)
+    expect(await scrollWidth(owner)).toBeLessThanOrEqual(375)
+    await expectNoSeriousA11yViolations(owner, `${site.name} /backoffice/orders/:id`)
+
+    await owner.getByTestId('order-refund').click()
+    await owner.getByLabel(texts.refund.reason ?? '').fill('El partido cambió de sede')
+    await owner.getByTestId('order-refund-confirm').click()
+    await expect(owner.getByTestId('order-notice')).toBeVisible({ timeout: 20_000 })
+    await expect(owner.getByTestId('order-summary')).toHaveAttribute('data-status', 'REFUNDED')
+    await expect(owner.locator('[data-testid="order-tickets"] tr[data-status="REFUNDED"]')).toHaveCount(1)
+    await expectNoSeriousA11yViolations(owner, `${site.name} /backoffice/orders/:id refunded`)
+
+    // What the page says is what the API holds.
+    const after = await api<{ status: string; tickets: { status: string }[] }>(
+      owner,
+      'GET',
+      `/api/admin/orders/${order.id}`,
+    )
+    expect(after.data).toMatchObject({ status: 'REFUNDED', tickets: [{ status: 'REFUNDED' }] })
+  })
+}
