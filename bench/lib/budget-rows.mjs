@@ -347,6 +347,27 @@ export const BUDGET_ROWS = [
       }
     },
   },
+  {
+    name: 'order search',
+    heading: '## Order search',
+    command: 'npm run bench:order-search',
+    summarize(body) {
+      const rows = tableWith(body, 'orders', 'searches at once', 'p95 ms')
+      if (!rows || rows.length === 0) return null
+      const runs = rows.map((r) => ({
+        orders: numbers(cell(r, 'orders'))[0] ?? 0,
+        at: cell(r, 'searches at once'),
+        p95: numbers(cell(r, 'p95 ms'))[0],
+      }))
+      if (runs.some((r) => r.p95 === undefined)) return null
+      const size = Math.min(...runs.map((r) => r.orders))
+      const ok = all(runs, (r) => r.p95 <= 200) && !body.includes('**FAIL**')
+      return {
+        figure: `${size.toLocaleString('en-US')} orders: p95 ${runs.map((r) => `${r.p95} ms (${r.at} at once)`).join(', ')}; every answer checked`,
+        verdict: size >= 1_000_000 ? verdict(ok) : `not at 1,000,000 (${verdict(ok)} at this size)`,
+      }
+    },
+  },
 ]
 
 /** Other recorded figures: a budget of an issue rather than of DESIGN §8, or figures with no budget. */
