@@ -131,7 +131,9 @@ async function fanBuys(fan: Page, site: Site, event: { id: string; slug: string 
 }
 
 for (const site of COUNTRIES) {
-  test(`an organiser finds an order and refunds it · ${site.name}`, async ({ browser }) => {
+  test(`an organiser lists an attendee, exports them, and refunds their order · ${site.name}`, async ({
+    browser,
+  }) => {
     const texts = textsOf(site)
     const stamp = Date.now().toString(36) + site.name.slice(0, 2)
     const admin = await asUser(browser, site, 'admin@palco.co')
@@ -141,6 +143,20 @@ for (const site of COUNTRIES) {
     const order = await fanBuys(fan, site, event, stamp)
 
     await owner.setViewportSize({ width: 375, height: 800 })
+    // Issue 43 part 4: the attendee list shows the buyer, and its CSV export lists them.
+    await owner.goto(urlOf(site, `/backoffice/events/${event.id}/attendees`))
+    await waitForHydration(owner)
+    await expect(owner.getByTestId('attendee-row').filter({ hasText: order.code })).toHaveCount(1)
+    expect(await scrollWidth(owner)).toBeLessThanOrEqual(375)
+    await expectNoSeriousA11yViolations(owner, `${site.name} /backoffice/events/:id/attendees`)
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByTestId('attendee-export-csv').click(),
+    ])
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8')
+    expect(csv).toContain(order.code)
+    expect(csv).toContain(`reembolso.${stamp}@example.com`)
+
     await owner.goto(urlOf(site, '/backoffice/orders'))
     await waitForHydration(owner)
     await owner.getByRole('textbox', { name: texts.search.label }).fill(order.code)

@@ -20,6 +20,7 @@ const SCRIPT = 'scripts/check-table-owners.mjs'
 const OWNERS = new Map(
   /** @type {[string, string][]} */ ([
     ['app_meta', 'app-meta'],
+    ['attendee_exports', 'reports'],
     ['audit_log', 'catalog-admin'],
     ['auth_accounts', 'auth'],
     ['auth_attempts', 'auth'],

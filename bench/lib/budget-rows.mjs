@@ -368,6 +368,28 @@ export const BUDGET_ROWS = [
       }
     },
   },
+  {
+    name: 'attendee export',
+    heading: '## Attendee export',
+    command: 'npm run bench:attendee-export',
+    summarize(body) {
+      const rows = tableWith(body, 'format', 'attendees', 'export', 'RSS growth')
+      if (!rows || rows.length === 0) return null
+      const runs = rows.map((r) => ({
+        format: cell(r, 'format'),
+        attendees: numbers(cell(r, 'attendees'))[0] ?? 0,
+        seconds: numbers(cell(r, 'export'))[0],
+        mb: numbers(cell(r, 'RSS growth'))[0],
+      }))
+      if (runs.some((r) => r.seconds === undefined || r.mb === undefined)) return null
+      const size = Math.min(...runs.map((r) => r.attendees))
+      const ok = all(runs, (r) => r.seconds <= 30 && r.mb <= 200)
+      return {
+        figure: `${size.toLocaleString('en-US')} attendees: ${runs.map((r) => `${r.format} ${r.seconds} s, RSS +${r.mb} MB`).join('; ')}`,
+        verdict: size >= 100_000 ? verdict(ok) : `not at 100,000 (${verdict(ok)} at this size)`,
+      }
+    },
+  },
 ]
 
 /** Other recorded figures: a budget of an issue rather than of DESIGN §8, or figures with no budget. */

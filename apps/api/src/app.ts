@@ -31,6 +31,7 @@ import { orderAdminRoutes } from './modules/order-admin/order-admin.routes.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
 import { organiserRoutes } from './modules/organisers/organisers.routes.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
+import { reportsPlugin } from './modules/reports/reports.module.js'
 import { SeatFeed } from './modules/seating/live-feed.js'
 import { seatingRoutes } from './modules/seating/seating.routes.js'
 import { holdSweepJob } from './modules/seating/sweeper.js'
@@ -158,6 +159,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 async function registerBackOffice(app: FastifyInstance, config: Config) {
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
   await app.register(organiserRoutes)
+  // An event's attendees and their exports (issue 43 part 4).
+  await app.register(reportsPlugin, { config })
 }
 
 /** Where orders are handled by staff: the box office's counters and the organiser console's orders. */

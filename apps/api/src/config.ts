@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Country, DEFAULT_MX_DEV_HOSTS } from '@palco/domain/locale/country'
+import { ATTENDEE_DIRECT_EXPORT_MAX } from '@palco/domain/reports/attendees'
 import type { BrowserPaymentConfig, PublicSiteConfig } from '@palco/domain/web/server-context'
 import { z } from 'zod'
 
@@ -101,6 +102,8 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.default(false),
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+  // Issue 43 part 4: up to this many tickets an attendee export downloads straight away; more is a job.
+  ATTENDEE_EXPORT_DIRECT_MAX: z.coerce.number().int().min(0).max(100_000).default(ATTENDEE_DIRECT_EXPORT_MAX),
   // The job runner (issue 42 part 3): `npm start` works jobs in the web process; `off` leaves them to
   // `npm run worker` (API processes behind a pooler, docs/operations.md).
   JOBS_WORKER: z.enum(['on', 'off']).default('on'),

@@ -129,6 +129,10 @@ export default [
     layout('routes/guards/require-back-office.tsx', [
       route('backoffice/paguitos', 'routes/backoffice/paguitos.tsx', { id: 'backoffice-paguitos' }),
       route('backoffice/events', 'routes/backoffice/events.tsx', { id: 'backoffice-events' }),
+      // An event's attendees with their check-in, and their exports (issue 43 part 4).
+      route('backoffice/events/:eventId/attendees', 'routes/backoffice/event-attendees.tsx', {
+        id: 'backoffice-event-attendees',
+      }),
       // An organiser's orders: found, read whole, refunded, resent (issue 43 part 3).
       route('backoffice/orders', 'routes/backoffice/orders.tsx', { id: 'backoffice-orders' }),
       route('backoffice/orders/:orderId', 'routes/backoffice/order.tsx', { id: 'backoffice-order' }),

@@ -38,6 +38,7 @@ import * as m0036 from './migrations/0036-presales.js'
 import * as m0037 from './migrations/0037-leaner-hold-places.js'
 import * as m0038 from './migrations/0038-organisers.js'
 import * as m0039 from './migrations/0039-order-search.js'
+import * as m0040 from './migrations/0040-attendee-exports.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0037-leaner-hold-places': m0037,
   '0038-organisers': m0038,
   '0039-order-search': m0039,
+  '0040-attendee-exports': m0040,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -715,6 +715,24 @@ export interface WaitingRoomPlacesTable {
   spent_at: Timestamp | null
 }
 
+/** 0040-attendee-exports: an export of an event's attendees written by a job (issue 43 part 4). */
+export interface AttendeeExportsTable {
+  id: Generated<string>
+  event_id: string
+  format: string
+  status: Generated<string>
+  locale: string
+  requested_by: string
+  rows_total: number | null
+  rows_written: Generated<number>
+  file_key: string | null
+  byte_size: OptionalInt8
+  created_at: CreatedAt
+  started_at: Timestamp | null
+  finished_at: Timestamp | null
+  file_expires_at: Timestamp | null
+}
+
 export interface Database {
   inscription_forms: InscriptionFormsTable
   inscription_drafts: InscriptionDraftsTable
@@ -769,4 +787,5 @@ export interface Database {
   uploads: UploadsTable
   waiting_rooms: WaitingRoomsTable
   waiting_room_places: WaitingRoomPlacesTable
+  attendee_exports: AttendeeExportsTable
 }

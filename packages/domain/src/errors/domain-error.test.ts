@@ -16,7 +16,7 @@ import {
 describe('error codes (spec §8, DESIGN §6)', () => {
   it('holds every spec §8 name and our own codes, once each', () => {
     expect(SPEC_ERROR_CODES).toHaveLength(37)
-    expect(APP_ERROR_CODES).toHaveLength(70)
+    expect(APP_ERROR_CODES).toHaveLength(72)
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length)
     expect(ERROR_CODES).toEqual([...SPEC_ERROR_CODES, ...APP_ERROR_CODES])
   })
@@ -53,6 +53,8 @@ describe('error codes (spec §8, DESIGN §6)', () => {
     ['UPLOAD_TYPE_MISMATCH', 422],
     ['UPLOAD_EXPIRED', 422],
     ['UPLOAD_USED', 409],
+    ['EXPORT_LINK_EXPIRED', 410],
+    ['EXPORT_TOO_LARGE', 422],
     ['CodeMismatchException', 422],
     ['CodeExpiredException', 422],
     ['HOLD_EXPIRED', 422],
@@ -76,7 +78,7 @@ describe('error codes (spec §8, DESIGN §6)', () => {
   })
 
   it.each(ERROR_CODES)('%s has a status and an English title', (code) => {
-    expect([400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503]).toContain(httpStatusOf(code))
+    expect([400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 503]).toContain(httpStatusOf(code))
     expect(problemTitleOf(code)).toMatch(/^[A-Z]/)
   })
 

@@ -114,6 +114,8 @@ export const APP_ERROR_CODES = [
   'LAYOUT_IMPORT_REFUSED',
   'PRESALE_CARD_REQUIRED',
   'PRESALE_CARD_REFUSED',
+  'EXPORT_TOO_LARGE',
+  'EXPORT_LINK_EXPIRED',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -289,6 +291,11 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   // details.reason says why a card was refused (BIN, TYPE, UNCONFIRMED). The hold is kept either way.
   PRESALE_CARD_REQUIRED: { status: 422, title: 'This presale is paid only by card of its sponsor bank' },
   PRESALE_CARD_REFUSED: { status: 422, title: 'This card is not one the presale accepts' },
+  // Issue 43 part 4: an event with more attendees than a direct download serves (details.tickets, details.max);
+  // its export is a job (POST /api/admin/events/:id/attendee-exports).
+  EXPORT_TOO_LARGE: { status: 422, title: 'Too many attendees for a direct download; export them as a job' },
+  // Issue 43 part 4: a download link past its time, or an export whose file was deleted: gone, ask again.
+  EXPORT_LINK_EXPIRED: { status: 410, title: 'The download link has expired' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

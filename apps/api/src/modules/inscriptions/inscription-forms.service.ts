@@ -20,6 +20,7 @@ import {
   participantNameOf,
 } from '@palco/domain/inscriptions/participants'
 import type { Locale } from '@palco/domain/locale/country'
+import { csvCell } from '@palco/domain/reports/spreadsheet-cell'
 import type { Db } from '../../db/dialect.js'
 import { type EventSummary, eventSummary } from '../catalog/event.service.js'
 import { setZoneAgeRules } from '../catalog-admin/admin.service.js'
@@ -325,18 +326,6 @@ export async function inscriptionFormOf(
   eventId: string,
 ): Promise<{ definition: FormDefinition | null }> {
   return { definition: await formOf(db, eventId) }
-}
-
-/** A spreadsheet cell that cannot run as a formula (CSV injection: =, +, -, @, tab, CR lead a formula). */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /**

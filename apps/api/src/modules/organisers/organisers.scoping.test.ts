@@ -49,6 +49,13 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
   'PUT /api/admin/events/{id}/inscription-form': 'hidden',
   'GET /api/admin/events/{id}/inscriptions': 'hidden',
   'GET /api/admin/events/{id}/inscriptions.csv': 'hidden',
+  'GET /api/admin/events/{id}/attendees': 'hidden',
+  'GET /api/admin/events/{id}/attendees.csv': 'hidden',
+  'GET /api/admin/events/{id}/attendees.xlsx': 'hidden',
+  'POST /api/admin/events/{id}/attendee-exports': 'hidden',
+  'GET /api/admin/events/{id}/attendee-exports': 'hidden',
+  'GET /api/admin/attendee-exports/{id}': 'own',
+  'GET /api/admin/attendee-exports/{id}/file': 'own',
   'GET /api/admin/events/{eventId}/waiting-room': 'hidden',
   'PUT /api/admin/events/{eventId}/waiting-room': 'hidden',
   'POST /api/admin/events/{eventId}/waiting-room/pause': 'hidden',
@@ -178,6 +185,7 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
     const bodies: Record<string, object> = {
       'POST /api/admin/events': eventBody({ organiserId: eventB.organiserId }),
       'PATCH /api/admin/events/{id}': { name: 'Cambiado por otro organizador' },
+      'POST /api/admin/events/{id}/attendee-exports': { format: 'csv' },
       'PUT /api/admin/events/{id}/zones/{zoneId}/presale': { presale: null },
       'POST /api/admin/events/{id}/cancel': { reason: 'Cancelado por otro organizador' },
       'PUT /api/admin/events/{id}/installment-plan': {

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'layouteditor',
   'waitingroom',
   'eventrefunds',
+  'attendees',
   'orderadmin',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]

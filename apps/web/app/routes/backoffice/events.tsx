@@ -3,6 +3,7 @@ import type { AdminEventList } from '@palco/domain/catalog/event-cancellation'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
+import { AttendeesLink } from '../../features/attendees/components/attendees-link'
 import { EVENTS_PATH } from '../../features/event-admin/api/events'
 import { EventsManager } from '../../features/event-admin/components/events-manager'
 import { RoomControls } from '../../features/waiting-room/components/room-controls'
@@ -37,9 +38,13 @@ export default function EventsBackoffice({ loaderData }: Route.ComponentProps) {
         <EventsManager
           {...loaderData}
           onChanged={revalidate}
-          actions={(event) =>
-            event.status === 'CANCELLED' ? null : <RoomControls eventId={event.id} name={event.name} />
-          }
+          actions={(event) => (
+            <>
+              {/* Who holds its tickets and who came in (issue 43 part 4), cancelled events too. */}
+              <AttendeesLink eventId={event.id} name={event.name} />
+              {event.status === 'CANCELLED' ? null : <RoomControls eventId={event.id} name={event.name} />}
+            </>
+          )}
         />
       </Stack>
     </Container>
