@@ -29,6 +29,7 @@ import { devOutboxRoutes } from './modules/notifications/dev-outbox.routes.js'
 import { dispatchJob, transportsFromConfig } from './modules/notifications/dispatcher.js'
 import { orderAdminRoutes } from './modules/order-admin/order-admin.routes.js'
 import { takeOverOrdersOfFan } from './modules/orders/orders.service.js'
+import { promotionRoutes } from './modules/orders/promotions.routes.js'
 import { organiserRoutes } from './modules/organisers/organisers.routes.js'
 import { purchaseRoutes } from './modules/purchases/purchases.routes.js'
 import { reportsPlugin } from './modules/reports/reports.module.js'
@@ -155,12 +156,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app
 }
 
-/** The back office's catalogue and the organisers whose staff run it (issue 43 part 1). */
+/** The back office's catalogue and the organisers whose staff run it (issue 43 part 1), and their promo codes. */
 async function registerBackOffice(app: FastifyInstance, config: Config) {
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
   await app.register(organiserRoutes)
   // An event's attendees and their exports (issue 43 part 4).
   await app.register(reportsPlugin, { config })
+  await app.register(promotionRoutes)
 }
 
 /** Where orders are handled by staff: the box office's counters and the organiser console's orders. */

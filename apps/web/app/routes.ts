@@ -136,6 +136,8 @@ export default [
       // An organiser's orders: found, read whole, refunded, resent (issue 43 part 3).
       route('backoffice/orders', 'routes/backoffice/orders.tsx', { id: 'backoffice-orders' }),
       route('backoffice/orders/:orderId', 'routes/backoffice/order.tsx', { id: 'backoffice-order' }),
+      // An organiser's promo codes: one or a batch, caps, validity, uses (issue 43 part 5).
+      route('backoffice/promo-codes', 'routes/backoffice/promo-codes.tsx', { id: 'backoffice-promo-codes' }),
       // Inscriptions' forms, age rules and entries (issue 17 part 6).
       route('backoffice/inscriptions', 'routes/backoffice/inscriptions.tsx', {
         id: 'backoffice-inscriptions',

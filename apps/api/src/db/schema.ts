@@ -368,6 +368,13 @@ export interface PromoCodesTable {
   zone_ids: ColumnType<string[], string[] | undefined, string[]>
   active: Generated<boolean>
   created_at: CreatedAt
+  /** 0041: whose code it is; null is the platform's own (only platform admins reach it). */
+  organiser_id: string | null
+  /** 0041: the batch request that made it with others, and that batch's label. */
+  batch_id: string | null
+  batch_label: string | null
+  /** 0041: the staff account that made it in the back office; null for the demo's. */
+  created_by: string | null
 }
 
 export interface PromoFanUsesTable {

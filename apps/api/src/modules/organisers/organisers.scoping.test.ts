@@ -61,6 +61,13 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
   'POST /api/admin/events/{eventId}/waiting-room/pause': 'hidden',
   'POST /api/admin/events/{eventId}/waiting-room/resume': 'hidden',
   'PUT /api/admin/events/{eventId}/waiting-room/rate': 'hidden',
+  'GET /api/admin/promo-codes': 'list',
+  'GET /api/admin/promo-codes/targets': 'list',
+  'POST /api/admin/promo-codes': 'hidden',
+  'POST /api/admin/promo-codes/batch': 'hidden',
+  'PATCH /api/admin/promo-codes/{promoId}': 'hidden',
+  'DELETE /api/admin/promo-codes/{promoId}': 'hidden',
+  'GET /api/admin/promo-codes/batches/{batchId}/codes.csv': 'hidden',
   'GET /api/admin/orders': 'own',
   'GET /api/admin/orders/{id}': 'own',
   'POST /api/admin/orders/{id}/refund': 'own',
@@ -105,6 +112,13 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
 
 const STAFF_PREFIXES = ['/api/admin/', '/api/backoffice/', '/api/assistant/', '/api/checkin']
 
+/** `hidden` routes that create something naming B's event: refused on that field (422), not 404. */
+const ON_THE_FIELD = new Set([
+  'POST /api/admin/events',
+  'POST /api/admin/promo-codes',
+  'POST /api/admin/promo-codes/batch',
+])
+
 describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) => {
   let t: TestApp
   let admin: string
@@ -116,6 +130,9 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
   type CreatedEvent = { id: string; zoneIds: string[]; slug: string; name: string; organiserId: string }
   let eventA: CreatedEvent
   let eventB: CreatedEvent
+  /** A promo code and a batch of organiser B's (issue 43 part 5). */
+  let promoB: string
+  let batchB: string
   let n = 0
 
   const call = (method: Method, url: string, cookie: string, payload?: object) =>
@@ -171,8 +188,27 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
     expect(eventA).toMatchObject({ organiserId: expect.any(String) })
     expect(eventB.organiserId).not.toBe(eventA.organiserId)
     expect((await call('POST', `/api/admin/events/${eventB.id}/publish`, ownerB)).statusCode).toBe(200)
+    const code = await call('POST', '/api/admin/promo-codes', ownerB, promoBody({ code: 'SOLO-DE-B' }))
+    expect(code.statusCode, code.body).toBe(201)
+    promoB = code.json().id
+    const batch = await call(
+      'POST',
+      '/api/admin/promo-codes/batch',
+      ownerB,
+      promoBody({ prefix: 'LOTEB', count: 3 }),
+    )
+    expect(batch.statusCode, batch.body).toBe(201)
+    batchB = batch.json().batchId
   })
   afterAll(async () => t?.close())
+
+  /** A promo code for B's event (issue 43 part 5). */
+  const promoBody = (over: Record<string, unknown>) => ({
+    kind: 'PERCENT',
+    percentBps: 1_000,
+    eventIds: [eventB.id],
+    ...over,
+  })
 
   /** A request of organiser A aimed at B's event: a body that passes validation, so only scope refuses it. */
   const aimedAtB = (method: Method, route: string): { url: string; body?: object } => {
@@ -182,10 +218,11 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
       .replace('{zoneId}', eventB.zoneIds[0] as string)
       .replace('{code}', 'CORTESIA')
       .replace('{userId}', NOBODY)
+      .replace('{promoId}', promoB)
+      .replace('{batchId}', batchB)
     const bodies: Record<string, object> = {
       'POST /api/admin/events': eventBody({ organiserId: eventB.organiserId }),
       'PATCH /api/admin/events/{id}': { name: 'Cambiado por otro organizador' },
-      'POST /api/admin/events/{id}/attendee-exports': { format: 'csv' },
       'PUT /api/admin/events/{id}/zones/{zoneId}/presale': { presale: null },
       'POST /api/admin/events/{id}/cancel': { reason: 'Cancelado por otro organizador' },
       'PUT /api/admin/events/{id}/installment-plan': {
@@ -196,6 +233,7 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
         lastDueDaysBeforeEvent: 3,
       },
       'PUT /api/admin/events/{id}/inscription-form': { definition: { fields: [] }, ageRules: [] },
+      'POST /api/admin/events/{id}/attendee-exports': { format: 'csv' },
       'PUT /api/admin/events/{eventId}/waiting-room': {
         enabled: true,
         opensAt: iso(Date.now() + DAY),
@@ -203,6 +241,9 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
         ratePerMinute: null,
       },
       'PUT /api/admin/events/{eventId}/waiting-room/rate': { ratePerMinute: 10 },
+      'POST /api/admin/promo-codes': promoBody({ code: 'DE-A-PARA-B' }),
+      'POST /api/admin/promo-codes/batch': promoBody({ prefix: 'DEAPARAB', count: 2 }),
+      'PATCH /api/admin/promo-codes/{promoId}': { active: false },
       'POST /api/checkin': { code: 'NO-SUCH-CODE', eventId: eventB.id, gate: 'Norte' },
       'POST /api/checkin/identification': {
         eventId: eventB.id,
@@ -232,13 +273,17 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
         continue
       const { url, body } = aimedAtB(method, route)
       const res = await call(method, url, ownerA, body)
-      // Creating an event for B's organiser is a broken rule on the field; everything else is "no such event".
-      const expected = key === 'POST /api/admin/events' ? 422 : 404
+      // Creating an event or a promo code for B's organiser is a broken rule on the field; everything else is
+      // "no such event" (or code, or batch).
+      const expected = ON_THE_FIELD.has(key) ? 422 : 404
       expect(res.statusCode, `${key}: ${res.body}`).toBe(expected)
     }
     const after = await call('GET', `/api/admin/events/${eventB.id}`, ownerB)
     expect(after.json()).toMatchObject({ status: 'PUBLISHED', name: eventB.name ?? expect.any(String) })
     expect(after.json().name).not.toBe('Cambiado por otro organizador')
+    const codesOfB = (await call('GET', '/api/admin/promo-codes', ownerB)).json()
+    expect(codesOfB.total).toBe(4)
+    expect(codesOfB.items.every((c: { active: boolean }) => c.active)).toBe(true)
     // The same calls reach A's own event.
     expect((await call('GET', `/api/admin/events/${eventA.id}`, ownerA)).statusCode).toBe(200)
     expect((await call('GET', `/api/admin/events/${eventA.id}/refunds`, ownerA)).statusCode).toBe(200)

@@ -417,6 +417,9 @@ export async function cancelLapsedPlan(trx: Db, deps: Pick<CheckoutDeps, 'public
   if (!isPlanOpen(order) || !isOpenOrder(order.status as OrderStatus)) return false
   await cancelLockedTickets(trx, order.id)
   await enterOrderPhase(trx, order, 'DECLINED', { failure_code: 'INSTALLMENT_MISSED' })
+  // Its promo use goes back with it, as any order's that ends unpaid (issue 43 part 5): `uses` counts the orders
+  // that stand. The deposit kept is the plan's terms, not a use of the code.
+  await givePromoUseBack(trx, order)
   await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   await moveReservation(trx, order.hold_id, 'CANCELLED')
   const settled = (await paymentsOfOrder(trx, order)).payments.filter((p) => p.status === 'PAID')
@@ -462,6 +465,7 @@ export async function refundPlanOfCancelledEvent(trx: Db, order: OrderRow): Prom
     }
   }
   await enterOrderPhase(trx, order, 'REFUNDED', { failure_code: 'EVENT_CANCELLED' })
+  await givePromoUseBack(trx, order)
   await unsellReservationPlaces(trx, order.event_id, order.hold_id)
   await moveReservation(trx, order.hold_id, 'CANCELLED')
   return settled

@@ -142,6 +142,7 @@ export default function AccountMenu(props: {
                 {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
                 {link('/backoffice/events', t('nav.events'))}
                 {link('/backoffice/orders', t('nav.orders'))}
+                {link('/backoffice/promo-codes', t('nav.promoCodes'))}
                 {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
               </>
             )}
@@ -153,6 +154,7 @@ export default function AccountMenu(props: {
           <>
             {link('/backoffice/events', t('nav.events'))}
             {link('/backoffice/orders', t('nav.orders'))}
+            {link('/backoffice/promo-codes', t('nav.promoCodes'))}
             {link('/backoffice/inscriptions', t('nav.inscriptionForms'))}
             {link('/backoffice/paguitos', t('nav.paguitosPlans'))}
             <hr className={classes.divider} />

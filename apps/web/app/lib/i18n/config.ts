@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'eventrefunds',
   'attendees',
   'orderadmin',
+  'promoadmin',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
