@@ -6,6 +6,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
+import { LEAGUE_OWNER, ownersEvent } from './support/organiser'
 import { scrollWidth, waitForHydration } from './support/page'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
@@ -15,9 +16,6 @@ import { COUNTRIES, type Site, urlOf } from './support/sites'
  * opens it and refunds it whole to the card; the order reads refunded and the fan's ticket is void.
  */
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-const iso = (ms: number) => new Date(ms).toISOString()
 const here = path.dirname(fileURLToPath(import.meta.url))
 type Texts = {
   search: Record<string, string>
@@ -29,53 +27,18 @@ const textsOf = (site: Site): Texts =>
 
 const WORDS = {
   colombia: {
-    owner: 'club@palco.co',
-    country: 'COL',
-    timeZone: 'America/Bogota',
     card: '4013540682746260',
     phone: (d: string) => `304${d.slice(-7)}`,
     phonePrefix: '+57',
     document: { type: 'CC', number: (d: string) => `7${d.slice(-9)}` },
   },
   mexico: {
-    owner: 'club@palco.mx',
-    country: 'MEX',
-    timeZone: 'America/Mexico_City',
     card: '4075595716483764',
     phone: (d: string) => `56${d.slice(-8)}`,
     phonePrefix: '+52',
     document: { type: 'PP', number: (d: string) => `H${d.slice(-8)}` },
   },
 } as const
-
-/** The owner's own event (a venue is the platform's: an admin adds it), published and sold by zone. */
-async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: string) {
-  const words = WORDS[site.name]
-  const venue = await api<{ id: string }>(admin, 'POST', '/api/admin/venues', {
-    country: words.country,
-    name: `Cancha ${stamp}`,
-    city: site.name === 'colombia' ? 'Medellín' : 'Monterrey',
-    timeZone: words.timeZone,
-  })
-  expect(venue.status, JSON.stringify(venue.data)).toBe(201)
-  const start = Date.now() + 9 * DAY
-  const slug = `amistoso-${stamp}`
-  const created = await api<{ id: string }>(owner, 'POST', '/api/admin/events', {
-    country: words.country,
-    type: 'FOOTBALL',
-    slug,
-    name: `Amistoso ${stamp}`,
-    venueId: venue.data.id,
-    startsAt: iso(start),
-    endsAt: iso(start + 2 * HOUR),
-    onSaleAt: iso(Date.now() - HOUR),
-    offSaleAt: iso(start),
-    zones: [{ name: 'General', price: 4_000_000, capacity: 40, numbered: false }],
-  })
-  expect(created.status, JSON.stringify(created.data)).toBe(201)
-  expect((await api(owner, 'POST', `/api/admin/events/${created.data.id}/publish`)).status).toBe(200)
-  return { id: created.data.id, slug }
-}
 
 async function fanBuys(fan: Page, site: Site, event: { id: string; slug: string }, stamp: string) {
   const words = WORDS[site.name]
@@ -137,7 +100,7 @@ for (const site of COUNTRIES) {
     const texts = textsOf(site)
     const stamp = Date.now().toString(36) + site.name.slice(0, 2)
     const admin = await asUser(browser, site, 'admin@palco.co')
-    const owner = await asUser(browser, site, WORDS[site.name].owner)
+    const owner = await asUser(browser, site, LEAGUE_OWNER[site.name])
     const event = await ownersEvent(admin, owner, site, stamp)
     const fan = await (await browser.newContext({ baseURL: site.baseURL })).newPage()
     const order = await fanBuys(fan, site, event, stamp)
