@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../random/seeded.js'
 import {
   batchCodes,
   PROMO_CODE_FORMAT,
@@ -98,6 +98,9 @@ describe('promo code requests', () => {
 
 describe('promo code batches and states', () => {
   it('draws distinct codes that fans can type, none of those already tried', () => {
+    // The domain takes its randomness as an argument (DESIGN §4): a seeded source, replayable.
+    const next = seededRandom(43)
+    const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256))
     const codes = batchCodes('NEWS', 1_000, randomBytes)
     expect(new Set(codes).size).toBe(1_000)
     for (const c of codes) expect(c).toMatch(PROMO_CODE_FORMAT)
