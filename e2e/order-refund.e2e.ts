@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
 import { LEAGUE_OWNER, ownersEvent } from './support/organiser'
 import { scrollWidth, waitForHydration } from './support/page'
+import { buyOnePlaceByCard } from './support/purchase'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
 /**
@@ -54,43 +53,16 @@ async function fanBuys(fan: Page, site: Site, event: { id: string; slug: string 
     gender: 'MALE',
     birthDate: '1991-07-02',
   })
-  const detail = await api<{ zones: { id: string }[] }>(fan, 'GET', `/api/event?slug=${event.slug}`)
-  const held = await api<{ id: string }>(fan, 'POST', '/api/reservations', {
-    eventId: event.id,
-    section: detail.data.zones[0]?.id,
-    quantity: 1,
-  })
-  expect(held.status, JSON.stringify(held.data)).toBe(201)
-  const cart = await api<{ total: number; currency: string }>(
-    fan,
-    'GET',
-    `/api/checkout-service/cart?reservation=${held.data.id}`,
-  )
-  const card = tokenizeSandboxCard(
-    { number: words.card, expMonth: 11, expYear: 2031, cvv: '123', holderName: 'APRO' },
-    (n) => new Uint8Array(randomBytes(n)),
-  )
-  if (!card.ok) throw new Error('sandbox card refused')
-  const bought = await api<{ order: { id: string; code: string; status: string } }>(
-    fan,
-    'POST',
-    '/api/checkout/orders',
-    {
-      reservationId: held.data.id,
-      contact: { ...person, phone: `${words.phonePrefix}${words.phone(digits)}` },
-      billing: {
-        fullName: 'Tomás Devuelto',
-        documentType: words.document.type,
-        documentNumber: words.document.number(digits),
-      },
-      payment: { method: 'CARD', cardToken: card.token, installments: 1, walletAmount: 0 },
-      expectedTotal: cart.data.total,
-      currency: cart.data.currency,
-      idempotencyKey: `e2e-refund-${stamp}`,
+  const phone = `${words.phonePrefix}${words.phone(digits)}`
+  const buyer = {
+    contact: { ...person, phone },
+    billing: {
+      fullName: 'Tomás Devuelto',
+      documentType: words.document.type,
+      documentNumber: words.document.number(digits),
     },
-  )
-  expect(bought.data.order?.status, JSON.stringify(bought.data)).toBe('PAID')
-  return bought.data.order
+  }
+  return buyOnePlaceByCard(fan, event, buyer, { number: words.card, idempotencyKey: `e2e-refund-${stamp}` })
 }
 
 for (const site of COUNTRIES) {

@@ -1,4 +1,5 @@
 import type { Layout } from '@palco/domain/seating/layout'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/dialect.js'
 import { materializeEvent } from '../modules/seating/inventory.service.js'
 import { insertEvent, insertVenue } from './fixtures.js'
@@ -107,4 +108,33 @@ export async function seatedEvent(db: Db, opts: { perFanMax?: number; country?: 
     .execute()
   await materializeEvent(db, event.id)
   return event
+}
+
+/**
+ * A Colombian venue with `smallLayout()` published, made through the admin API as the back office makes them
+ * (venues and layouts are the platform's: an admin's session). Answers their ids.
+ */
+export async function venueWithSmallLayout(
+  app: FastifyInstance,
+  adminCookie: string,
+  name: string,
+  city = 'Bogotá',
+) {
+  const headers = { cookie: adminCookie }
+  const venue = await app.inject({
+    method: 'POST',
+    url: '/api/admin/venues',
+    headers,
+    payload: { country: 'COL', name, city, timeZone: 'America/Bogota' },
+  })
+  if (venue.statusCode !== 201) throw new Error(`venue: ${venue.statusCode} ${venue.body}`)
+  const venueId = venue.json().id as string
+  const layout = await app.inject({
+    method: 'POST',
+    url: '/api/admin/layouts',
+    headers,
+    payload: { venueId, name: 'Principal', data: smallLayout() },
+  })
+  if (layout.statusCode !== 201) throw new Error(`layout: ${layout.statusCode} ${layout.body}`)
+  return { venueId, layoutId: layout.json().id as string }
 }

@@ -5,7 +5,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
 import { PLAN } from '../../test/plan-fixtures.js'
-import { smallLayout } from '../../test/seating-fixtures.js'
+import { venueWithSmallLayout } from '../../test/seating-fixtures.js'
 import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
@@ -183,16 +183,7 @@ describe.each(ENGINES)('promo code uses equal the orders holding them, on %s', (
     })
     admin = await loginAs(t.app, 'admin@palco.co')
     club = await loginAs(t.app, 'club@palco.co')
-    const venue = await call('POST', '/api/admin/venues', admin, {
-      country: 'COL',
-      name: 'Estadio de los Usos',
-      city: 'Cali',
-      timeZone: 'America/Bogota',
-    })
-    venueId = venue.json().id
-    layoutId = (
-      await call('POST', '/api/admin/layouts', admin, { venueId, name: 'Principal', data: smallLayout() })
-    ).json().id
+    ;({ venueId, layoutId } = await venueWithSmallLayout(t.app, admin, 'Estadio de los Usos', 'Cali'))
     for (let i = 0; i < FANS; i++) fans.push(await registerFan(t.app, 4350 + i, CO))
   }, 120_000)
   afterAll(async () => t?.close())

@@ -5,7 +5,7 @@ import { tokenizeSandboxCard } from '@palco/domain/checkout/sandbox-cards'
 import { DomainError } from '@palco/domain/errors/domain-error'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCheckoutDetails } from '../../db/seed/demo-accounts.js'
-import { smallLayout } from '../../test/seating-fixtures.js'
+import { venueWithSmallLayout } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
@@ -127,19 +127,7 @@ describe.each(ENGINES)('promo codes in the back office on %s', (engine) => {
     club = await loginAs(t.app, 'club@palco.co')
     eventos = await loginAs(t.app, 'eventos@palco.co')
     fan = await loginAs(t.app, 'fan@palco.co')
-    const venue = await call('POST', '/api/admin/venues', admin, {
-      country: 'COL',
-      name: 'Estadio de Descuentos',
-      city: 'Medellín',
-      timeZone: 'America/Bogota',
-    })
-    venueId = venue.json().id
-    const layout = await call('POST', '/api/admin/layouts', admin, {
-      venueId,
-      name: 'Principal',
-      data: smallLayout(),
-    })
-    layoutId = layout.json().id
+    ;({ venueId, layoutId } = await venueWithSmallLayout(t.app, admin, 'Estadio de Descuentos', 'Medellín'))
     eventA = await publishedEvent(club)
     eventA2 = await publishedEvent(club)
     eventB = await publishedEvent(eventos)

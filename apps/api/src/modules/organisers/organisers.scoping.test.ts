@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { smallLayout } from '../../test/seating-fixtures.js'
+import { venueWithSmallLayout } from '../../test/seating-fixtures.js'
 import { loginAs } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
@@ -165,19 +165,7 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
     ownerA = await loginAs(t.app, 'club@palco.co')
     ownerB = await loginAs(t.app, 'eventos@palco.co')
     boxA = await loginAs(t.app, 'taquilla.club@palco.co')
-    const venue = await call('POST', '/api/admin/venues', admin, {
-      country: 'COL',
-      name: 'Estadio de Organizadores',
-      city: 'Bogotá',
-      timeZone: 'America/Bogota',
-    })
-    venueId = venue.json().id
-    const layout = await call('POST', '/api/admin/layouts', admin, {
-      venueId,
-      name: 'Principal',
-      data: smallLayout(),
-    })
-    layoutId = layout.json().id
+    ;({ venueId, layoutId } = await venueWithSmallLayout(t.app, admin, 'Estadio de Organizadores'))
     // Each owner makes an event without naming an organiser: it is their only one's.
     const a = await call('POST', '/api/admin/events', ownerA, eventBody())
     expect(a.statusCode, a.body).toBe(201)
