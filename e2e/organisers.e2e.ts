@@ -51,6 +51,17 @@ for (const site of COUNTRIES) {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375)
     await expectNoSeriousA11yViolations(page, `${site.name} /backoffice/events (organiser)`)
 
+    // The back office's own frame (issue 43 part 7): its menu holds their pages, not the fans' links.
+    const common = readLocale(site.lang, 'common') as { nav: Record<string, string> }
+    await page.getByRole('button', { name: common.nav.openMenu }).click()
+    const menu = page.getByRole('navigation', { name: common.nav.backOffice })
+    await expect(menu.getByRole('link', { name: common.nav.orders })).toBeVisible()
+    await expect(menu.getByRole('link', { name: common.nav.promoCodes })).toBeVisible()
+    await expect(menu.getByRole('link', { name: common.nav.tours })).toHaveCount(0)
+    await expect(menu.getByRole('link', { name: common.nav.boxOfficeReports })).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page, `${site.name} back-office menu`)
+    await page.keyboard.press('Escape')
+
     // The platform's box office is not theirs.
     expect((await api(page, 'GET', '/api/backoffice/box-office/shifts')).status).toBe(403)
     await page.goto(urlOf(site, '/backoffice/box-office'))

@@ -113,6 +113,10 @@ export default [
         route(`assistant/${path}`, ASSISTANT_PAGES[path] ?? upcoming, { id: `assistant-${id}` }),
       ),
     ]),
+    route('*', 'routes/static/not-found.tsx'),
+  ]),
+  // The back office has its own frame: its pages' links, not the fans' (issue 43 part 7).
+  layout('routes/backoffice-shell.tsx', [
     // The seat-layout editor (issue 18): admins and the layout-editor role.
     layout('routes/guards/require-layout-editor.tsx', [
       route('backoffice/layout_editor', 'routes/backoffice/layout-editor.tsx', { id: 'layout-editor' }),
@@ -143,7 +147,6 @@ export default [
         id: 'backoffice-inscriptions',
       }),
     ]),
-    route('*', 'routes/static/not-found.tsx'),
   ]),
   route('preferences/theme', 'routes/actions/set-theme.ts'),
 ] satisfies RouteConfig

@@ -8,16 +8,9 @@ import { Link, NavLink } from 'react-router'
 import { lazyFilesOf, preloadFiles } from '../../lib/lazy-files'
 import type { Theme } from '../../lib/theme'
 import { AccountButton } from './account-button'
+import { FAN_NAV, type NavItem } from './back-office-nav'
 import classes from './site-header.module.css'
 import { ThemeSwitch } from './theme-switch'
-
-const NAV = [
-  { to: '/', key: 'nav.home', end: true },
-  { to: '/tours', key: 'nav.tours', end: false },
-  { to: '/inscriptions', key: 'nav.inscriptions', end: false },
-  { to: '/my-tickets', key: 'nav.myTickets', end: false },
-  { to: '/faqs', key: 'nav.faqs', end: false },
-] as const
 
 function CountryIndicator({ country }: { country: Country }) {
   const { t } = useTranslation()
@@ -53,15 +46,23 @@ export function SiteHeader(props: {
   /** The pointer or focus reached "Log in", or the menu holding it opened: fetch the dialog's code now. */
   onLoginIntent?: (() => void) | undefined
   onLogout: () => void
+  /** The area's own links: the fans' site by default, the back office's pages there (issue 43 part 7). */
+  nav?: readonly NavItem[]
+  /** What the navigation is called for screen readers, and shown beside the brand when it is not the site's. */
+  area?: string
+  /** From which width the links sit in the header instead of the menu (longer lists need more room). */
+  navFrom?: 'md' | 'lg' | 'xl'
 }) {
   const { t } = useTranslation()
+  const nav = props.nav ?? FAN_NAV
+  const navFrom = props.navFrom ?? 'md'
   const [open, setOpen] = useState(false)
   // Known to the server only: on the client the list is empty and this does nothing.
   if (props.session) preloadFiles(lazyFilesOf('account-menu'))
   // The drawer stays mounted after its first opening, so closing animates and reopening is instant.
   const [navMounted, setNavMounted] = useState(false)
   const [menuWanted, setMenuWanted] = useState(false)
-  const links = NAV.map((item) => (
+  const links = nav.map((item) => (
     <Anchor
       key={item.to}
       component={NavLink}
@@ -89,8 +90,13 @@ export function SiteHeader(props: {
               Palco
               <VisuallyHidden>{t('nav.homeOf', { country: t(`country.${props.country}`) })}</VisuallyHidden>
             </Anchor>
+            {props.area && (
+              <Text fw={600} size="sm" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                {props.area}
+              </Text>
+            )}
             {/* From md: five links, the country and the account button need about 900 px on one line. */}
-            <Group component="nav" aria-label={t('nav.label')} gap="md" visibleFrom="md">
+            <Group component="nav" aria-label={props.area ?? t('nav.label')} gap="md" visibleFrom={navFrom}>
               {links}
             </Group>
           </Group>
@@ -137,7 +143,7 @@ export function SiteHeader(props: {
               }}
               onPointerEnter={() => void loadMobileNav()}
               onFocus={() => void loadMobileNav()}
-              hiddenFrom="md"
+              hiddenFrom={navFrom}
               aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
               aria-expanded={open}
             />
@@ -146,7 +152,12 @@ export function SiteHeader(props: {
       </Container>
       {navMounted ? (
         <Suspense fallback={null}>
-          <MobileNav opened={open} onClose={() => setOpen(false)}>
+          <MobileNav
+            opened={open}
+            onClose={() => setOpen(false)}
+            label={props.area ?? t('nav.label')}
+            hiddenFrom={navFrom}
+          >
             {links}
             <CountryIndicator country={props.country} />
             {props.session ? (
