@@ -92,6 +92,13 @@ export const canExportTransition = (from: AttendeeExportStatus, to: AttendeeExpo
 export const exportStatusesBefore = (to: AttendeeExportStatus): AttendeeExportStatus[] =>
   ATTENDEE_EXPORT_STATUSES.filter((from) => canExportTransition(from, to))
 
+/** Throws when no status moves to `to` (the initial one): a write to it is not a move. */
+export function assertExportMoveTo(to: AttendeeExportStatus): AttendeeExportStatus[] {
+  const from = exportStatusesBefore(to)
+  if (from.length === 0) throw new Error(`no attendee export moves to ${to}`)
+  return from
+}
+
 /** An export not finished yet: a second request for the same event and format gets this one. */
 export const UNDERWAY_EXPORT_STATUSES = [
   'QUEUED',

@@ -1,6 +1,6 @@
 import {
   type AttendeeExportStatus,
-  exportStatusesBefore,
+  assertExportMoveTo,
   UNDERWAY_EXPORT_STATUSES,
 } from '@palco/domain/reports/attendees'
 import { type SqlBool, sql } from 'kysely'
@@ -256,7 +256,7 @@ export async function moveExport(
       ...(set.fileExpiresAt ? { file_expires_at: set.fileExpiresAt } : {}),
     })
     .where('id', '=', exportId)
-    .where('status', 'in', exportStatusesBefore(to))
+    .where('status', 'in', assertExportMoveTo(to))
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
