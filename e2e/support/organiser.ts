@@ -15,7 +15,7 @@ const PLACES = {
 } as const
 
 /**
- * A published match of the owner's own, sold by zone (one general tier of 40), nine days away. The venue is the
+ * A published match of the owner's own, sold by zone (one general tier of 40), 150 days away. The venue is the
  * platform's, so an admin adds it; the owner makes and publishes the event, which is then their organiser's.
  */
 export async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: string) {
@@ -27,7 +27,8 @@ export async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: s
     timeZone: place.timeZone,
   })
   expect(venue.status, JSON.stringify(venue.data)).toBe(201)
-  const start = Date.now() + 9 * DAY
+  // Far later than the demo's events, so journeys that take the first listed match still find the demo's seated ones.
+  const start = Date.now() + 150 * DAY
   const slug = `amistoso-${stamp}`
   const name = `Amistoso ${stamp}`
   const created = await api<{ id: string }>(owner, 'POST', '/api/admin/events', {
