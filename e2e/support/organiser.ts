@@ -15,8 +15,9 @@ const PLACES = {
 } as const
 
 /**
- * A published match of the owner's own, sold by zone (one general tier of 40), 150 days away. The venue is the
- * platform's, so an admin adds it; the owner makes and publishes the event, which is then their organiser's.
+ * A published tennis exhibition of the owner's own, sold by zone (one general tier of 40), 150 days away. The venue
+ * is the platform's, so an admin adds it; the owner makes and publishes the event, which is then their organiser's.
+ * Tennis, because other journeys take the first or last listed football match and expect it to have a seat map.
  */
 export async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: string) {
   const place = PLACES[site.name]
@@ -27,13 +28,12 @@ export async function ownersEvent(admin: Page, owner: Page, site: Site, stamp: s
     timeZone: place.timeZone,
   })
   expect(venue.status, JSON.stringify(venue.data)).toBe(201)
-  // Far later than the demo's events, so journeys that take the first listed match still find the demo's seated ones.
   const start = Date.now() + 150 * DAY
-  const slug = `amistoso-${stamp}`
-  const name = `Amistoso ${stamp}`
+  const slug = `exhibicion-${stamp}`
+  const name = `Exhibición ${stamp}`
   const created = await api<{ id: string }>(owner, 'POST', '/api/admin/events', {
     country: place.country,
-    type: 'FOOTBALL',
+    type: 'TENNIS',
     slug,
     name,
     venueId: venue.data.id,
