@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y'
 import { api, asUser, signUpAndConfirm } from './support/api'
 import { LEAGUE_OWNER, ownersEvent } from './support/organiser'
 import { scrollWidth, waitForHydration } from './support/page'
+import { newFan } from './support/people'
 import { buyOnePlaceByCard } from './support/purchase'
 import { COUNTRIES, type Site, urlOf } from './support/sites'
 
@@ -24,45 +25,25 @@ type Texts = {
 const textsOf = (site: Site): Texts =>
   JSON.parse(fs.readFileSync(path.join(here, `../apps/web/app/locales/${site.lang}/orderadmin.json`), 'utf8'))
 
-const WORDS = {
-  colombia: {
-    card: '4013540682746260',
-    phone: (d: string) => `304${d.slice(-7)}`,
-    phonePrefix: '+57',
-    document: { type: 'CC', number: (d: string) => `7${d.slice(-9)}` },
-  },
-  mexico: {
-    card: '4075595716483764',
-    phone: (d: string) => `56${d.slice(-8)}`,
-    phonePrefix: '+52',
-    document: { type: 'PP', number: (d: string) => `H${d.slice(-8)}` },
-  },
-} as const
+const CARDS = { colombia: '4013540682746260', mexico: '4075595716483764' } as const
 
 async function fanBuys(fan: Page, site: Site, event: { id: string; slug: string }, stamp: string) {
-  const words = WORDS[site.name]
-  const digits = String(Date.now())
   const email = `reembolso.${stamp}@example.com`
   const person = { firstName: 'Tomás', lastName: 'Devuelto', email }
-  await signUpAndConfirm(fan, site, {
-    ...person,
-    phonePrefix: words.phonePrefix,
-    phone: words.phone(digits),
-    documentType: words.document.type,
-    documentNumber: words.document.number(digits),
-    gender: 'MALE',
-    birthDate: '1991-07-02',
-  })
-  const phone = `${words.phonePrefix}${words.phone(digits)}`
+  const details = newFan(site, person)
+  await signUpAndConfirm(fan, site, details)
   const buyer = {
-    contact: { ...person, phone },
+    contact: { ...person, phone: `${details.phonePrefix}${details.phone}` },
     billing: {
       fullName: 'Tomás Devuelto',
-      documentType: words.document.type,
-      documentNumber: words.document.number(digits),
+      documentType: details.documentType,
+      documentNumber: details.documentNumber,
     },
   }
-  return buyOnePlaceByCard(fan, event, buyer, { number: words.card, idempotencyKey: `e2e-refund-${stamp}` })
+  return buyOnePlaceByCard(fan, event, buyer, {
+    number: CARDS[site.name],
+    idempotencyKey: `e2e-refund-${stamp}`,
+  })
 }
 
 for (const site of COUNTRIES) {

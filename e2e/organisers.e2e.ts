@@ -3,8 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { api, DEMO_PASSWORD } from './support/api'
+import { api, asUser, DEMO_PASSWORD, signUpAndConfirm } from './support/api'
+import { LEAGUE_OWNER } from './support/organiser'
 import { scrollWidth, waitForHydration } from './support/page'
+import { newFan } from './support/people'
 import { COUNTRIES, urlOf } from './support/sites'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -16,8 +18,6 @@ const readLocale = (lng: string, ns: string): unknown =>
  * office's events and sees their league's matches and none of the promoter's concerts; the platform's box
  * office reports stay closed to them. At 375 px, by keyboard, axe-clean.
  */
-const OWNERS = { colombia: 'club@palco.co', mexico: 'club@palco.mx' } as const
-
 for (const site of COUNTRIES) {
   test(`an organiser sees only their own events · ${site.name}`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
@@ -27,7 +27,7 @@ for (const site of COUNTRIES) {
     }
     await page.goto(urlOf(site, '/authorization/operators'))
     await waitForHydration(page)
-    await page.getByLabel(auth.fields.email, { exact: true }).fill(OWNERS[site.name])
+    await page.getByLabel(auth.fields.email, { exact: true }).fill(LEAGUE_OWNER[site.name])
     await page.getByLabel(auth.fields.password, { exact: true }).fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: auth.operators.submit }).press('Enter')
     await expect(page).toHaveURL(urlOf(site, '/backoffice/events'))
@@ -66,5 +66,62 @@ for (const site of COUNTRIES) {
     expect((await api(page, 'GET', '/api/backoffice/box-office/shifts')).status).toBe(403)
     await page.goto(urlOf(site, '/backoffice/box-office'))
     await expect(page).toHaveURL(/\/403/)
+  })
+}
+
+type StaffTexts = {
+  add: Record<string, string>
+  roles: Record<string, string>
+  roleOf: string
+  save: string
+  saved: string
+  removeAsk: string
+  remove: string
+}
+
+/**
+ * Issue 43 part 1, an owner's staff page in both countries: the owner adds a fan who signed up as read-only
+ * staff, makes them a manager, and takes them off again; the person's own session follows each change at once.
+ * At 375 px, by keyboard, axe-clean.
+ */
+for (const site of COUNTRIES) {
+  test(`an owner adds a person to the staff, changes their role and takes them off · ${site.name}`, async ({
+    browser,
+  }) => {
+    const texts = readLocale(site.lang, 'staffadmin') as StaffTexts
+    const stamp = Date.now().toString(36) + site.name.slice(0, 2)
+    const email = `equipo.${stamp}@example.com`
+    const person = await (await browser.newContext({ baseURL: site.baseURL })).newPage()
+    await signUpAndConfirm(person, site, newFan(site, { firstName: 'Sara', lastName: 'Equipo', email }))
+    expect((await api(person, 'GET', '/api/admin/events')).status).toBe(403)
+
+    const owner = await asUser(browser, site, LEAGUE_OWNER[site.name])
+    await owner.setViewportSize({ width: 375, height: 800 })
+    await owner.goto(urlOf(site, '/backoffice/staff'))
+    await waitForHydration(owner)
+    const add = owner.getByTestId('add-staff')
+    await add.getByLabel(texts.add.email, { exact: false }).fill(email)
+    await add.getByRole('button', { name: texts.add.submit }).press('Enter')
+    await expect(add.getByRole('status')).toHaveText(texts.add.done)
+    const card = owner.locator(`[data-testid=staff-member][data-email="${email}"]`)
+    await expect(card).toBeVisible()
+    // The person now reads the league's events, and manages nothing.
+    expect((await api(person, 'GET', '/api/admin/events')).status).toBe(200)
+    expect((await api(person, 'GET', '/api/backoffice/box-office/shifts')).status).toBe(403)
+    await person.goto(urlOf(site, '/backoffice/events'))
+    await expect(person).toHaveURL(urlOf(site, '/backoffice/events'))
+
+    await card.getByLabel(texts.roleOf.replace('{{name}}', 'Sara Equipo')).selectOption('manager')
+    await card.getByRole('button', { name: texts.save }).click()
+    await expect(card.getByRole('status')).toHaveText(texts.saved)
+    expect(await scrollWidth(owner)).toBeLessThanOrEqual(375)
+    await expectNoSeriousA11yViolations(owner, `${site.name} /backoffice/staff`)
+
+    await card.getByRole('button', { name: texts.removeAsk.replace('{{name}}', 'Sara Equipo') }).click()
+    await card.getByRole('button', { name: texts.remove, exact: true }).click()
+    await expect(card).toHaveCount(0)
+    expect((await api(person, 'GET', '/api/admin/events')).status).toBe(403)
+    await owner.context().close()
+    await person.context().close()
   })
 }

@@ -17,6 +17,7 @@ import { accountDirectory, type FanClaimHandler } from './modules/auth/auth.serv
 import { boxOfficeRoutes } from './modules/box-office/box-office.routes.js'
 import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
+import { audit } from './modules/catalog-admin/audit.js'
 import { checkoutPlugin } from './modules/checkout/checkout.module.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
@@ -159,7 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 /** The back office's catalogue and the organisers whose staff run it (issue 43 part 1), and their promo codes. */
 async function registerBackOffice(app: FastifyInstance, config: Config) {
   await app.register(catalogAdminRoutes, { uploadsDir: path.join(config.DATA_DIR, 'uploads') })
-  await app.register(organiserRoutes)
+  await app.register(organiserRoutes, { audit })
   // An event's attendees and their exports (issue 43 part 4).
   await app.register(reportsPlugin, { config })
   await app.register(promotionRoutes)

@@ -142,6 +142,8 @@ export default [
       route('backoffice/orders/:orderId', 'routes/backoffice/order.tsx', { id: 'backoffice-order' }),
       // An organiser's promo codes: one or a batch, caps, validity, uses (issue 43 part 5).
       route('backoffice/promo-codes', 'routes/backoffice/promo-codes.tsx', { id: 'backoffice-promo-codes' }),
+      // An organiser's staff and their roles, managed by its owners (issue 43 part 1).
+      route('backoffice/staff', 'routes/backoffice/staff.tsx', { id: 'backoffice-staff' }),
       // Inscriptions' forms, age rules and entries (issue 17 part 6).
       route('backoffice/inscriptions', 'routes/backoffice/inscriptions.tsx', {
         id: 'backoffice-inscriptions',

@@ -116,6 +116,7 @@ export const APP_ERROR_CODES = [
   'PRESALE_CARD_REFUSED',
   'EXPORT_TOO_LARGE',
   'EXPORT_LINK_EXPIRED',
+  'LAST_OWNER',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
@@ -296,6 +297,8 @@ const ERROR_INFO: Readonly<Record<ErrorCode, ErrorInfo>> = {
   EXPORT_TOO_LARGE: { status: 422, title: 'Too many attendees for a direct download; export them as a job' },
   // Issue 43 part 4: a download link past its time, or an export whose file was deleted: gone, ask again.
   EXPORT_LINK_EXPIRED: { status: 410, title: 'The download link has expired' },
+  // Issue 43 part 1: someone must be able to manage an organiser's staff, so its last owner stays one.
+  LAST_OWNER: { status: 409, title: 'An organiser keeps at least one owner' },
 }
 
 export const HTTP_STATUS_BY_CODE = Object.fromEntries(

@@ -96,3 +96,26 @@ export const mayAnywhere = (scope: Scope): boolean => scope.all || scope.organis
  */
 export const mayTouch = (scope: Scope, organiserId: string | null): boolean =>
   scope.all || (organiserId !== null && scope.organiserIds.includes(organiserId))
+
+/** The platform roles an organiser's staff may hold through their memberships alone (DESIGN §9). */
+export type StaffPlatformRole = 'fan' | 'operator' | 'organiser'
+
+const COUNTER_ROLES: readonly OrganiserRole[] = ['box_office', 'check_in']
+
+/**
+ * The platform role a person's memberships give them: the staff's door and the pages it opens follow it. Only
+ * counter roles (selling, scanning) make an operator, who works in the assistant and at the gate; any other
+ * role opens the back office; none leaves a fan. One role per account, so someone who is an owner at one
+ * organiser and box office at another works in the back office (its API still lets them sell there).
+ */
+export function platformRoleOfMemberships(roles: readonly OrganiserRole[]): StaffPlatformRole {
+  if (roles.length === 0) return 'fan'
+  return roles.every((r) => COUNTER_ROLES.includes(r)) ? 'operator' : 'organiser'
+}
+
+/**
+ * Whether a change of staff takes away the organiser's last owner: refused (LAST_OWNER), so someone can always
+ * manage its staff. An organiser that has no owner yet (made by a platform admin) may get any first member.
+ */
+export const losesLastOwner = (before: readonly OrganiserRole[], after: readonly OrganiserRole[]): boolean =>
+  before.includes('owner') && !after.includes('owner')

@@ -79,7 +79,7 @@ export async function confirmedAccountByEmail(db: Db, email: string) {
 }
 
 /** Sessions read the role per request, so a change takes effect on the person's next click. */
-export const setAccountRole = (db: Db, userId: string, role: 'fan' | 'operator') =>
+export const setAccountRole = (db: Db, userId: string, role: 'fan' | 'operator' | 'organiser') =>
   setAuthUserProfile(db, userId, { role })
 
 /** What a request brings to an auth flow: its cookies (as Headers) and the site's language and country. */

@@ -90,3 +90,25 @@ export async function removeStaff(db: Db, organiserId: string, userId: string) {
     .executeTakeFirst()
   return Number(r.numDeletedRows) > 0
 }
+
+/**
+ * Locks the organiser's row for the rest of the transaction: changes to one organiser's staff run one at a
+ * time, so two owners demoting each other at once cannot leave it with none.
+ */
+export async function lockOrganiser(trx: Db, organiserId: string) {
+  return trx
+    .selectFrom('organisers')
+    .select(['id', 'country'])
+    .where('id', '=', organiserId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+/** The roles of an organiser's staff, one per member. */
+export async function staffRolesAt(db: Db, organiserId: string) {
+  return db
+    .selectFrom('organiser_staff')
+    .select(['user_id', 'role'])
+    .where('organiser_id', '=', organiserId)
+    .execute()
+}

@@ -73,6 +73,9 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
   'POST /api/admin/orders/{id}/refund': 'own',
   'POST /api/admin/orders/{id}/resend': 'own',
   'GET /api/backoffice/organisers': 'list',
+  'GET /api/backoffice/organisers/{organiserId}/staff': 'hidden',
+  'PUT /api/backoffice/organisers/{organiserId}/staff': 'hidden',
+  'DELETE /api/backoffice/organisers/{organiserId}/staff/{userId}': 'hidden',
   'GET /api/backoffice/courtesy-reasons': 'platform',
   'PUT /api/backoffice/courtesy-reasons/{code}': 'platform',
   'PUT /api/backoffice/events/{eventId}/courtesy-quota': 'platform',
@@ -208,6 +211,7 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
       .replace('{userId}', NOBODY)
       .replace('{promoId}', promoB)
       .replace('{batchId}', batchB)
+      .replace('{organiserId}', eventB.organiserId)
     const bodies: Record<string, object> = {
       'POST /api/admin/events': eventBody({ organiserId: eventB.organiserId }),
       'PATCH /api/admin/events/{id}': { name: 'Cambiado por otro organizador' },
@@ -232,6 +236,7 @@ describe.each(ENGINES)('organisers’ staff on %s (issue 43 part 1)', (engine) =
       'POST /api/admin/promo-codes': promoBody({ code: 'DE-A-PARA-B' }),
       'POST /api/admin/promo-codes/batch': promoBody({ prefix: 'DEAPARAB', count: 2 }),
       'PATCH /api/admin/promo-codes/{promoId}': { active: false },
+      'PUT /api/backoffice/organisers/{organiserId}/staff': { email: 'club@palco.co', role: 'owner' },
       'POST /api/checkin': { code: 'NO-SUCH-CODE', eventId: eventB.id, gate: 'Norte' },
       'POST /api/checkin/identification': {
         eventId: eventB.id,

@@ -11,6 +11,7 @@ describe('the back office’s navigation', () => {
       '/backoffice/promo-codes',
       '/backoffice/inscriptions',
       '/backoffice/paguitos',
+      '/backoffice/staff',
     ])
   })
   it('gives admins every page, and layout editors their venues only', () => {

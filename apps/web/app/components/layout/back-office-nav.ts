@@ -22,6 +22,8 @@ const ORGANISER_PAGES: readonly NavItem[] = [
   { to: '/backoffice/promo-codes', key: 'nav.promoCodes', end: false },
   { to: '/backoffice/inscriptions', key: 'nav.inscriptionForms', end: false },
   { to: '/backoffice/paguitos', key: 'nav.paguitosPlans', end: false },
+  // Owners manage it; other staff find there who their owners are to ask (issue 43 part 1).
+  { to: '/backoffice/staff', key: 'nav.staff', end: false },
 ]
 const PLATFORM_PAGES: readonly NavItem[] = [
   { to: '/backoffice/box-office', key: 'nav.boxOfficeReports', end: false },

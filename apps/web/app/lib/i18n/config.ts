@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'attendees',
   'orderadmin',
   'promoadmin',
+  'staffadmin',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -5,9 +5,9 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { useCall } from '../../../lib/use-call'
 import { saveCourtesyQuota } from '../api/box-office'
 import { SaveRow } from './save-row'
-import { useCall } from './use-call'
 
 /** The API's bound on a quota (courtesyQuotaBodySchema). */
 const MAX_QUOTA = 100_000

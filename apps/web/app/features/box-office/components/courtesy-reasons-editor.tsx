@@ -3,9 +3,9 @@ import type { CourtesyReason } from '@palco/domain/box-office/contract'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { useCall } from '../../../lib/use-call'
 import { saveCourtesyReason } from '../api/box-office'
 import { SaveRow } from './save-row'
-import { useCall } from './use-call'
 
 const CODE = /^[A-Z][A-Z_]{1,39}$/
 

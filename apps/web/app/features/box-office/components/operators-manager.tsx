@@ -1,27 +1,16 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Radio,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Badge, Checkbox, Group, Paper, Radio, ScrollArea, Stack, Text, Title } from '@mantine/core'
 import type { BackofficeOperator, BoxOfficeEvent } from '@palco/domain/box-office/contract'
 import { formatDate } from '@palco/domain/format/format'
 import type { Locale } from '@palco/domain/locale/country'
-import { isValidEmail } from '@palco/domain/validation/rules'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AccountEmailForm } from '../../../components/ui/account-email-form'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { AskFirstButton } from '../../../components/ui/ask-first-button'
 import { MutedText } from '../../../components/ui/muted-text'
+import { useCall } from '../../../lib/use-call'
 import { assignOperatorEvents, grantOperator, revokeOperator } from '../api/box-office'
 import { SaveRow } from './save-row'
-import { useCall } from './use-call'
 
 /**
  * An admin makes a person an operator by the email of the account they signed up and confirmed; the person
@@ -29,62 +18,19 @@ import { useCall } from './use-call'
  */
 function GrantForm(props: { onGranted: (operator: BackofficeOperator) => void }) {
   const { t } = useTranslation('boxoffice')
-  const [email, setEmail] = useState('')
-  const [invalid, setInvalid] = useState(false)
-  const call = useCall()
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const typed = email.trim()
-    const wellFormed = isValidEmail(typed)
-    setInvalid(!wellFormed)
-    call.reset()
-    if (!wellFormed) return
-    void call.run(async () => {
-      props.onGranted(await grantOperator(typed))
-      setEmail('')
-    })
-  }
-  const noAccount = call.error?.code === 'AUTH0003'
-  const fieldError = invalid
-    ? t('backoffice.operators.emailInvalid')
-    : noAccount
-      ? t('backoffice.operators.noAccount')
-      : undefined
   return (
-    <Paper
-      component="form"
-      withBorder
-      radius="md"
-      p="sm"
-      onSubmit={submit}
-      noValidate
+    <AccountEmailForm
+      texts={{
+        email: t('backoffice.operators.email'),
+        emailHint: t('backoffice.operators.emailHint'),
+        emailInvalid: t('backoffice.operators.emailInvalid'),
+        submit: t('backoffice.operators.add'),
+        done: t('backoffice.operators.added'),
+      }}
+      fieldErrorOf={(code) => (code === 'AUTH0003' ? t('backoffice.operators.noAccount') : undefined)}
+      onSubmit={async (email) => props.onGranted(await grantOperator(email))}
       data-testid="grant-operator"
-    >
-      <Stack gap="xs">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput
-            label={t('backoffice.operators.email')}
-            description={t('backoffice.operators.emailHint')}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldError}
-            required
-            style={{ flex: '1 1 260px' }}
-          />
-          <Button type="submit" loading={call.busy}>
-            {t('backoffice.operators.add')}
-          </Button>
-        </Group>
-        {call.done && (
-          <Text size="sm" role="status">
-            {t('backoffice.operators.added')}
-          </Text>
-        )}
-        <ApiErrorAlert error={noAccount ? null : call.error} />
-      </Stack>
-    </Paper>
+    />
   )
 }
 
@@ -169,32 +115,17 @@ function EventsForm(props: {
 /** Taking the box office away asks once more; an open shift refuses it with the reason. */
 function RevokeButton(props: { operator: BackofficeOperator; onRevoked: () => void }) {
   const { t } = useTranslation('boxoffice')
-  const [asking, setAsking] = useState(false)
-  const call = useCall()
-  const revoke = () =>
-    void call.run(async () => {
-      await revokeOperator(props.operator.userId)
-      props.onRevoked()
-    })
   return (
-    <Stack gap="xs">
-      {asking ? (
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm">{t('backoffice.operators.confirmRemove', { name: props.operator.name })}</Text>
-          <Button color="red" size="xs" onClick={revoke} loading={call.busy}>
-            {t('backoffice.operators.remove')}
-          </Button>
-          <Button variant="default" size="xs" onClick={() => setAsking(false)}>
-            {t('backoffice.operators.keep')}
-          </Button>
-        </Group>
-      ) : (
-        <Button variant="subtle" color="red" size="xs" onClick={() => setAsking(true)} w="fit-content">
-          {t('backoffice.operators.removeAsk')}
-        </Button>
-      )}
-      <ApiErrorAlert error={call.error} />
-    </Stack>
+    <AskFirstButton
+      ask={t('backoffice.operators.removeAsk')}
+      question={t('backoffice.operators.confirmRemove', { name: props.operator.name })}
+      confirm={t('backoffice.operators.remove')}
+      keep={t('backoffice.operators.keep')}
+      onConfirm={async () => {
+        await revokeOperator(props.operator.userId)
+        props.onRevoked()
+      }}
+    />
   )
 }
 

@@ -4,9 +4,9 @@ import type { Locale } from '@palco/domain/locale/country'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert'
+import { useCall } from '../../../lib/use-call'
 import { findSaleToRefund, refundSale } from '../api/box-office'
 import { SaleReceipt } from './sale-receipt'
-import { useCall } from './use-call'
 
 /** The refund of the sale found: why, and the admin's word that the money went back; then it is undone. */
 function RefundForm(props: { sale: RefundableSale; onRefunded: (sale: RefundableSale) => void }) {

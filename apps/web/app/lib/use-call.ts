@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { type ApiError, asApiError } from '../../../lib/api-client'
+import { type ApiError, asApiError } from './api-client'
 
 /**
  * One call of a back-office form: busy while it runs, its error kept to show, and whether it just
