@@ -112,3 +112,14 @@ export async function staffRolesAt(db: Db, organiserId: string) {
     .where('organiser_id', '=', organiserId)
     .execute()
 }
+
+/** Whether the person has a box-office shift open: a drawer only they can count and close. */
+export async function hasOpenShift(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('box_office_shifts')
+    .select('id')
+    .where('operator_user_id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst()
+  return row !== undefined
+}

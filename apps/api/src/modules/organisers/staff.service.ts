@@ -12,6 +12,7 @@ import type { PutStaffBody, StaffMember } from '@palco/domain/organisers/staff-c
 import type { Db } from '../../db/dialect.js'
 import { confirmedAccountByEmail, setAccountRole } from '../auth/auth.service.js'
 import {
+  hasOpenShift,
   lockOrganiser,
   membershipsOf,
   organisersOfCountry,
@@ -111,10 +112,15 @@ async function lockedStaff(trx: Db, actor: Actor, scope: Scope, organiserId: str
   return staff
 }
 
-/** The person's platform role again from what they are at every organiser, after a change of staff. */
+/**
+ * The person's platform role again from what they are at every organiser, after a change of staff. Someone
+ * with a shift open stays at the counter until they count and close its drawer (OPERATOR_SHIFT_OPEN, as when
+ * an admin takes the box office away from a platform operator).
+ */
 async function followMemberships(trx: Db, userId: string) {
-  const roles = rolesOf(await membershipsOf(trx, userId))
-  await setAccountRole(trx, userId, platformRoleOfMemberships(roles))
+  const next = platformRoleOfMemberships(rolesOf(await membershipsOf(trx, userId)))
+  if (next !== 'operator' && (await hasOpenShift(trx, userId))) throw new DomainError('OPERATOR_SHIFT_OPEN')
+  await setAccountRole(trx, userId, next)
 }
 
 /**

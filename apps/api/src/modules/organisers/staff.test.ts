@@ -80,6 +80,15 @@ describe.each(ENGINES)('an organiser’s owners manage its staff on %s (issue 43
     expect(sells.json().all).toBe(false)
     expect((await call('GET', staffUrl(league), fan.cookie)).statusCode).toBe(403)
 
+    // An open shift keeps them at the counter until its drawer is counted.
+    const shift = await call('POST', '/api/assistant/shift', fan.cookie, { openingFloat: 0 })
+    expect(shift.statusCode, shift.body).toBe(201)
+    const whileOpen = await call('DELETE', `${staffUrl(league)}/${added.json().userId}`, owner)
+    expect(whileOpen.json()).toMatchObject({ code: 'OPERATOR_SHIFT_OPEN' })
+    expect((await put(owner, fan.email, 'manager')).json()).toMatchObject({ code: 'OPERATOR_SHIFT_OPEN' })
+    const closed = await call('POST', '/api/assistant/shift/close', fan.cookie, { countedCash: 0 })
+    expect(closed.statusCode, closed.body).toBe(200)
+
     const removed = await call('DELETE', `${staffUrl(league)}/${added.json().userId}`, owner)
     expect(removed.statusCode, removed.body).toBe(204)
     expect((await call('GET', '/api/assistant/events', fan.cookie)).statusCode).toBe(403)
