@@ -3,7 +3,7 @@ import { loginAs, registerFan } from '../../test/session.js'
 import { openTestApp, type TestApp } from '../../test/test-app.js'
 import { ENGINES } from '../../test/test-db.js'
 
-type Method = 'GET' | 'PUT' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 describe.each(ENGINES)('an organiser’s owners manage its staff on %s (issue 43 part 1)', (engine) => {
   let t: TestApp
