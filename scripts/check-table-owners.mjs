@@ -21,6 +21,9 @@ const OWNERS = new Map(
   /** @type {[string, string][]} */ ([
     ['app_meta', 'app-meta'],
     ['attendee_exports', 'reports'],
+    ['sales_contributions', 'dashboards'],
+    ['sales_rollup_marks', 'dashboards'],
+    ['sales_rollups', 'dashboards'],
     ['audit_log', 'catalog-admin'],
     ['auth_accounts', 'auth'],
     ['auth_attempts', 'auth'],

@@ -19,6 +19,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js'
 import { catalogAdminRoutes } from './modules/catalog-admin/admin.routes.js'
 import { audit } from './modules/catalog-admin/audit.js'
 import { checkoutPlugin } from './modules/checkout/checkout.module.js'
+import { dashboardsPlugin } from './modules/dashboards/dashboards.module.js'
 import { fanRoutes } from './modules/fans/fans.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { fileRulesOf } from './modules/inscriptions/inscription-forms.service.js'
@@ -164,6 +165,8 @@ async function registerBackOffice(app: FastifyInstance, config: Config) {
   // An event's attendees and their exports (issue 43 part 4).
   await app.register(reportsPlugin, { config })
   await app.register(promotionRoutes)
+  // Event and organiser dashboards, and the job keeping their sales rollups (issue 43 part 6).
+  await app.register(dashboardsPlugin)
 }
 
 /** Where orders are handled by staff: the box office's counters and the organiser console's orders. */

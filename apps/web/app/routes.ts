@@ -137,6 +137,11 @@ export default [
       route('backoffice/events/:eventId/attendees', 'routes/backoffice/event-attendees.tsx', {
         id: 'backoffice-event-attendees',
       }),
+      // An event's and an organiser's dashboards, kept by rollups (issue 43 part 6).
+      route('backoffice/events/:eventId/dashboard', 'routes/backoffice/event-dashboard.tsx', {
+        id: 'backoffice-event-dashboard',
+      }),
+      route('backoffice/dashboard', 'routes/backoffice/dashboard.tsx', { id: 'backoffice-dashboard' }),
       // An organiser's orders: found, read whole, refunded, resent (issue 43 part 3).
       route('backoffice/orders', 'routes/backoffice/orders.tsx', { id: 'backoffice-orders' }),
       route('backoffice/orders/:orderId', 'routes/backoffice/order.tsx', { id: 'backoffice-order' }),

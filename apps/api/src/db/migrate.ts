@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038-organisers.js'
 import * as m0039 from './migrations/0039-order-search.js'
 import * as m0040 from './migrations/0040-attendee-exports.js'
 import * as m0041 from './migrations/0041-promo-code-owners.js'
+import * as m0042 from './migrations/0042-sales-rollups.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0039-order-search': m0039,
   '0040-attendee-exports': m0040,
   '0041-promo-code-owners': m0041,
+  '0042-sales-rollups': m0042,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

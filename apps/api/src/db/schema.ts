@@ -740,6 +740,39 @@ export interface AttendeeExportsTable {
   file_expires_at: Timestamp | null
 }
 
+/** 0042-sales-rollups: an event's sales per hour of payment, channel, method and tier (issue 43 part 6). */
+export interface SalesRollupsTable {
+  event_id: string
+  hour: Date
+  channel: string
+  method: string
+  zone: string
+  orders: Int8
+  tickets: Int8
+  refunded_tickets: Int8
+  gross: Int8
+  fees: Int8
+  refunds: Int8
+}
+
+/** 0042-sales-rollups: what an order last added to `sales_rollups` (its parts per tier, as JSON). */
+export interface SalesContributionsTable {
+  order_id: string
+  event_id: string
+  hour: Date | null
+  channel: string
+  method: string
+  parts: Json<unknown>
+  updated_at: Generated<Date>
+}
+
+/** 0042-sales-rollups: orders whose sale changed, waiting for the rollup job. */
+export interface SalesRollupMarksTable {
+  order_id: string
+  version: Generated<string>
+  marked_at: Generated<Date>
+}
+
 export interface Database {
   inscription_forms: InscriptionFormsTable
   inscription_drafts: InscriptionDraftsTable
@@ -795,4 +828,7 @@ export interface Database {
   waiting_rooms: WaitingRoomsTable
   waiting_room_places: WaitingRoomPlacesTable
   attendee_exports: AttendeeExportsTable
+  sales_rollups: SalesRollupsTable
+  sales_contributions: SalesContributionsTable
+  sales_rollup_marks: SalesRollupMarksTable
 }

@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely'
 import type { Db } from '../../db/dialect.js'
 import type { OrdersTable } from '../../db/schema.js'
 import { eventSummary } from '../catalog/event.service.js'
+import { noteOrderMove } from '../dashboards/dashboards.service.js'
 import {
   clearSavedCard,
   findCounterOrderByCode,
@@ -113,6 +114,8 @@ export async function moveOrder(
   const next = { status: to.status, purchase_status: to.purchase ?? from.purchase_status }
   if (!(await moveOrderRow(trx, order.id, from, next, fields)))
     throw new Error(`order ${order.id} was not ${from.status}/${from.purchase_status} any more`)
+  // A sale made or undone is marked for the dashboards' rollups in this same transaction (issue 43 part 6).
+  await noteOrderMove(trx, order.id, from.status, next.status)
 }
 
 /**

@@ -56,6 +56,8 @@ const ROUTES: Record<string, 'hidden' | 'platform' | 'list' | 'own'> = {
   'GET /api/admin/events/{id}/attendee-exports': 'hidden',
   'GET /api/admin/attendee-exports/{id}': 'own',
   'GET /api/admin/attendee-exports/{id}/file': 'own',
+  'GET /api/admin/events/{id}/dashboard': 'hidden',
+  'GET /api/admin/dashboard': 'list',
   'GET /api/admin/events/{eventId}/waiting-room': 'hidden',
   'PUT /api/admin/events/{eventId}/waiting-room': 'hidden',
   'POST /api/admin/events/{eventId}/waiting-room/pause': 'hidden',

@@ -6,6 +6,7 @@ const paths = (roles: Parameters<typeof backOfficeNav>[0]) => backOfficeNav(role
 describe('the back office’s navigation', () => {
   it('gives organisers their events, orders and codes, and not the platform’s pages', () => {
     expect(paths(['fan', 'organiser'])).toEqual([
+      '/backoffice/dashboard',
       '/backoffice/events',
       '/backoffice/orders',
       '/backoffice/promo-codes',

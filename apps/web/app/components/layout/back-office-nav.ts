@@ -17,6 +17,7 @@ export const FAN_NAV: readonly NavItem[] = [
 ]
 
 const ORGANISER_PAGES: readonly NavItem[] = [
+  { to: '/backoffice/dashboard', key: 'nav.dashboard', end: false },
   { to: '/backoffice/events', key: 'nav.events', end: false },
   { to: '/backoffice/orders', key: 'nav.orders', end: false },
   { to: '/backoffice/promo-codes', key: 'nav.promoCodes', end: false },

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'attendees',
   'orderadmin',
   'promoadmin',
+  'dashboards',
   'staffadmin',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { MutedText } from '../../components/ui/muted-text'
 import { AttendeesLink } from '../../features/attendees/components/attendees-link'
+import { DashboardLink } from '../../features/dashboards/components/dashboard-link'
 import { EVENTS_PATH } from '../../features/event-admin/api/events'
 import { EventsManager } from '../../features/event-admin/components/events-manager'
 import { RoomControls } from '../../features/waiting-room/components/room-controls'
@@ -41,6 +42,8 @@ export default function EventsBackoffice({ loaderData }: Route.ComponentProps) {
           actions={(event) => (
             <>
               {/* Who holds its tickets and who came in (issue 43 part 4), cancelled events too. */}
+              {/* Its sales, occupancy and check-ins (issue 43 part 6). */}
+              <DashboardLink eventId={event.id} name={event.name} />
               <AttendeesLink eventId={event.id} name={event.name} />
               {event.status === 'CANCELLED' ? null : <RoomControls eventId={event.id} name={event.name} />}
             </>
