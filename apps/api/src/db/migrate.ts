@@ -41,6 +41,7 @@ import * as m0039 from './migrations/0039-order-search.js'
 import * as m0040 from './migrations/0040-attendee-exports.js'
 import * as m0041 from './migrations/0041-promo-code-owners.js'
 import * as m0042 from './migrations/0042-sales-rollups.js'
+import * as m0043 from './migrations/0043-payment-card-last4.js'
 
 // Listed, not read from disk, so the compiled server and the tests migrate the same way.
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0040-attendee-exports': m0040,
   '0041-promo-code-owners': m0041,
   '0042-sales-rollups': m0042,
+  '0043-payment-card-last4': m0043,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -536,6 +536,8 @@ export interface PaymentsTable {
   saved_card_id: Generated<string | null>
   /** 0029-counter-instalments: the shift whose drawer took a counter payment; null: its order's shift. */
   shift_id: Generated<string | null>
+  /** 0043-payment-card-last4: the paying card's last four digits, as its provider said them. */
+  card_last4: Generated<string | null>
 }
 
 export interface UsedCardTokensTable {

@@ -53,6 +53,8 @@ export interface FakePayment {
   date_of_expiration: string | null
   transaction_details: Record<string, unknown>
   barcode?: { content: string }
+  /** A card payment's card, as the API answers it (its last digits a number, as the reference's example). */
+  card?: { first_six_digits: string; last_four_digits: number }
   refunds: Array<{ id: number; amount: number; status: string }>
   body: Record<string, unknown>
 }
@@ -290,6 +292,14 @@ export const startFakeMercadoPago = async (
       base.status_detail = outcome.detail
       base.payment_type_id = methodId.startsWith('deb') ? 'debit_card' : 'credit_card'
       base.transaction_details.installment_amount = amount / Number(body.installments ?? 1)
+      const issued = cardTokens.get(token) as
+        | { first_six_digits: string; last_four_digits: string }
+        | undefined
+      if (issued)
+        base.card = {
+          first_six_digits: issued.first_six_digits,
+          last_four_digits: Number(issued.last_four_digits),
+        }
     } else if (methodId === 'pse') {
       const details = body.transaction_details as Record<string, unknown> | undefined
       if (!details?.financial_institution)

@@ -74,6 +74,8 @@ export const orderAdminViewSchema = /* @__PURE__ */ z.object({
       status: z.string(),
       refundState: z.string().nullable(),
       refundMethod: z.string().nullable(),
+      /** The paying card's last four digits, when its provider said them. */
+      cardLast4: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),

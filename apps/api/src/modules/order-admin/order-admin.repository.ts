@@ -7,9 +7,13 @@ import { inScope } from '../../db/scope.js'
 
 const SEARCH_LIMIT = 50
 
+/** Four digits are the last of a paying card's: no code, phone or document is that short. */
+export const isCardLastFour = (q: string) => /^\d{4}$/.test(q)
+
 /**
- * Orders of the country within the scope whose code, buyer e-mail, phone or document is exactly `q`, newest
- * first. Each key has its own index (migration 0039), so the OR is a union of index scans.
+ * Orders of the country within the scope whose code, buyer e-mail, phone or document is exactly `q`, or that a
+ * card ending in `q` paid, newest first. Each key has its own index (migrations 0039, 0043), so the OR is a
+ * union of index scans; the card's digits are a query of their own, found through the payments' index.
  */
 export async function searchOrders(
   db: Db,
@@ -32,7 +36,9 @@ export async function searchOrders(
     .where('o.country', '=', where.country)
     .where((eb) => inScope(eb, 'e.organiser_id', where.scope))
     .where(
-      sql<SqlBool>`(o.code = ${q.toUpperCase()} or lower(o.contact->>'email') = ${q.toLowerCase()}
+      isCardLastFour(q)
+        ? sql<SqlBool>`o.id in (select p.order_id from payments p where p.card_last4 = ${q})`
+        : sql<SqlBool>`(o.code = ${q.toUpperCase()} or lower(o.contact->>'email') = ${q.toLowerCase()}
         or o.contact->>'phone' = ${q} or o.billing->>'documentNumber' = ${q})`,
     )
   if (where.eventId) query = query.where('o.event_id', '=', where.eventId)
@@ -62,6 +68,7 @@ export async function paymentsForStaff(db: Db, orderId: string) {
       'status',
       'refund_state',
       'refund_method',
+      'card_last4',
       'created_at',
     ])
     .where('order_id', '=', orderId)

@@ -130,6 +130,7 @@ export async function orderForStaff(
       status: p.status,
       refundState: p.refund_state,
       refundMethod: p.refund_method,
+      cardLast4: p.card_last4,
       createdAt: iso(p.created_at),
     })),
     tickets: tickets.map((t) => ({

@@ -88,9 +88,9 @@ describe.each(ENGINES)('the organiser console’s orders on %s', (engine) => {
   const balance = async () =>
     (await as(fan, 'GET', '/api/checkout-service/cart/balance')).json().balance as number
 
-  it('finds an order by code, e-mail and document for its organiser only, and shows it whole', async () => {
+  it('finds an order by code, e-mail, document and card’s last four for its organiser only, and shows it whole', async () => {
     const o = await paidOrder()
-    for (const q of [o.code, o.code.toLowerCase(), email.toUpperCase(), billing.documentNumber]) {
+    for (const q of [o.code, o.code.toLowerCase(), email.toUpperCase(), billing.documentNumber, '3704']) {
       const found = await as(ownerA, 'GET', `/api/admin/orders?q=${encodeURIComponent(q)}`)
       expect(found.statusCode, found.body).toBe(200)
       expect(
@@ -100,6 +100,8 @@ describe.each(ENGINES)('the organiser console’s orders on %s', (engine) => {
     }
     const other = await as(ownerB, 'GET', `/api/admin/orders?q=${o.code}`)
     expect(other.json().orders).toEqual([])
+    expect((await as(ownerB, 'GET', '/api/admin/orders?q=3704')).json().orders).toEqual([])
+    expect((await as(ownerA, 'GET', '/api/admin/orders?q=3705')).json().orders).toEqual([])
     expect((await as(admin, 'GET', `/api/admin/orders?q=${o.code}`)).json().orders).toHaveLength(1)
     expect((await as(ownerA, 'GET', '/api/admin/orders?q=ab')).statusCode).toBe(400)
 
@@ -111,7 +113,7 @@ describe.each(ENGINES)('the organiser console’s orders on %s', (engine) => {
       refundable: true,
       buyer: { email, hasWallet: true },
       total: { amount: o.total, currency: 'COP' },
-      payments: [{ method: 'CARD', status: 'PAID' }],
+      payments: [{ method: 'CARD', status: 'PAID', cardLast4: '3704' }],
       tickets: [{ status: 'PAID', checkedInAt: null }, { status: 'PAID' }],
     })
     expect(page.json().history.map((h: { action: string }) => h.action)).toEqual([

@@ -50,6 +50,8 @@ export interface ProviderOutcome {
   transfer?: TransferData
   hosted?: HostedData
   expiresAt?: Date
+  /** The paying card's last four digits, as the provider said them. */
+  cardLast4?: string
 }
 
 /** What an order's checkout does with a provider's answer; checkout implements it (settlement.service.ts). */

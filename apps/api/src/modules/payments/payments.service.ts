@@ -236,6 +236,11 @@ export async function requestRefund(
 }
 
 /** The provider's own id for a payment, once it says it (a hosted page's payment may be rebound). */
+/** Keeps the paying card's last four digits, as the provider said them (staff search by them, issue 43). */
+export async function notePaymentCard(trx: Db, paymentId: string, last4: string) {
+  if (/^\d{4}$/.test(last4)) await setPaymentDetails(trx, paymentId, { card_last4: last4 })
+}
+
 export async function bindProviderPayment(trx: Db, paymentId: string, providerPaymentId: string) {
   await setPaymentDetails(trx, paymentId, { provider_payment_id: providerPaymentId })
 }

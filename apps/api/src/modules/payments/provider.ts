@@ -41,6 +41,8 @@ export interface ProviderPaymentResult {
   reference?: string
   /** What the provider says it charged, when it says; a hosted payment is checked against our amount. */
   charged?: Money
+  /** The paying card's last four digits, when the provider says them: staff find orders by them (issue 43). */
+  cardLast4?: string
 }
 
 export interface CardChargeInput {

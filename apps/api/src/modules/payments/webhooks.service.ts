@@ -96,6 +96,7 @@ async function applyNotification(
   await deps.settlement.applyProviderOutcome(paymentId, {
     status: status.status,
     ...(status.declineReason ? { declineReason: status.declineReason } : {}),
+    ...(status.cardLast4 ? { cardLast4: status.cardLast4 } : {}),
     ...(direct ? {} : { providerPaymentId: status.providerPaymentId, rebind: true }),
   })
   await markNotification(deps.db, rowId, 'APPLIED', status.status)

@@ -39,6 +39,7 @@ import {
   bindProviderPayment,
   enterPaymentPhase,
   lockPaymentOf,
+  notePaymentCard,
   orderIdOfPayment,
   type PaymentDetails,
   type PaymentRow,
@@ -301,6 +302,8 @@ export async function applyProviderOutcome(
         await bindProviderPayment(trx, payment.id, outcome.providerPaymentId)
       }
     }
+    if (outcome.cardLast4 && outcome.cardLast4 !== payment.card_last4)
+      await notePaymentCard(trx, payment.id, outcome.cardLast4)
     switch (outcome.status) {
       case 'APPROVED':
         return settleApproved(trx, deps, order, payment)

@@ -156,7 +156,10 @@ function PaymentsTable({ order, locale }: { order: OrderAdminView; locale: Local
       <Table.Tbody>
         {order.payments.map((p) => (
           <Table.Tr key={p.id}>
-            <Table.Td>{`${p.method} · ${p.provider}`}</Table.Td>
+            <Table.Td>
+              {`${p.method} · ${p.provider}`}
+              {p.cardLast4 && ` · ${t('detail.cardEnding', { last4: p.cardLast4 })}`}
+            </Table.Td>
             <Table.Td>{formatMoney(p.amount, locale)}</Table.Td>
             <Table.Td>{p.status}</Table.Td>
             <Table.Td>

@@ -417,6 +417,8 @@ export class KushkiAdapter implements PaymentProviderAdapter {
     }
     const status = mapKushkiStatus(transactionStatus)
     const result: ProviderPaymentResult = { providerPaymentId: kushkiPaymentId('card', ticketNumber), status }
+    const lastFour = stringField(details, 'lastFourDigits')
+    if (lastFour && /^\d{4}$/.test(lastFour)) result.cardLast4 = lastFour
     if (status === 'DECLINED') {
       result.declineReason =
         stringField(details, 'responseText') ?? stringField(details, 'responseCode') ?? 'declined'

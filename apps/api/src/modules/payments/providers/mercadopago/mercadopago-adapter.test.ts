@@ -982,6 +982,13 @@ describe('Mercado Pago describes a card token for a bank-card presale (issue 42 
     expect(asked[1]?.path).toMatch(/^\/v1\/payment_methods\/search\?bin=\d{6}&/)
   })
 
+  it('says the paying card’s last four digits, leading zeros kept, for staff to find the order by (issue 43)', async () => {
+    const paid = await adapter.chargeCard(card('APRO', { token: await tokenOf('4000000000000002') }))
+    expect(paid).toMatchObject({ status: 'APPROVED', cardLast4: '0002' })
+    // A token the fake never issued names no card: nothing is made up.
+    expect((await adapter.chargeCard(card('APRO'))).cardLast4).toBeUndefined()
+  })
+
   it('cannot describe a token it never issued, nor a BIN it does not know', async () => {
     expect(await adapter.describeCardToken(`fake-APRO-${randomUUID()}`)).toBeNull()
     expect(await adapter.describeCardToken(await tokenOf('6011000990139424'))).toBeNull()

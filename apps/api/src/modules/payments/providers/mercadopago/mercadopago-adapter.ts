@@ -257,6 +257,9 @@ const toResult = (payment: MpPayment): ProviderPaymentResult => {
     const amount = fromMajorUnits(payment.raw.transaction_amount, currency)
     if (amount !== null) result.charged = { amount, currency }
   }
+  // A card payment names its card; the API reference's own example gives the digits as a number.
+  const lastFour = isRecord(payment.raw.card) ? idText(payment.raw.card.last_four_digits) : undefined
+  if (lastFour) result.cardLast4 = lastFour.padStart(4, '0')
   return result
 }
 

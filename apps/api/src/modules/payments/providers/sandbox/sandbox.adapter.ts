@@ -308,6 +308,7 @@ export class SandboxAdapter implements PaymentProviderAdapter {
     status: string
     decline_reason: string | null
     expires_at: Date | null
+    method?: string | null
   }) {
     let status = row.status as ProviderPaymentStatus
     // A voucher nobody paid is expired from its deadline on, whether or not anyone marked it.
@@ -320,6 +321,8 @@ export class SandboxAdapter implements PaymentProviderAdapter {
       charged: { amount: Number(row.amount), currency: row.currency as Money['currency'] },
     }
     if (row.decline_reason) result.declineReason = row.decline_reason
+    const last4 = /^card:[^:]*:(\d{4})$/.exec(row.method ?? '')?.[1]
+    if (last4) result.cardLast4 = last4
     return result
   }
 }
