@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendCalendar, siteOrigin } from '../../lib/calendar-reply.js'
 import type { CatalogContext } from './catalog.routes.js'
 import { checkEvent, getEventDetail, getSponsorBanners } from './event.service.js'
 import { answerCached } from './http-cache.js'
@@ -88,6 +89,38 @@ function eventPageRoutes(app: FastifyInstance, ctx: CatalogContext) {
 /** What an event's pages draw around it: its sponsors' banners and its tickets' frame. */
 function eventAssetRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const deps = { layouts: ctx.layouts, takenPlaces: ctx.takenPlaces }
+  r.get(
+    '/api/event/calendar.ics',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The event as a calendar file (iCalendar), at the venue’s local time',
+        description:
+          'Found as `GET /api/event` finds it (by `id` or `slug`, in the host’s country); 404 alike.',
+        querystring: eventLookupQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const e = await getEventDetail(app.db, scopeOf(request), request.query, deps)
+      const url = `${siteOrigin(request)}/events/${encodeURIComponent(e.slug)}`
+      reply.header('cache-control', `public, max-age=${ASSET_MAX_AGE_S}`)
+      return sendCalendar(
+        reply,
+        {
+          uid: `event-${e.id}@palco`,
+          title: e.name,
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+          timeZone: e.venue.timeZone,
+          location: [e.venue.name, e.venue.address, e.venue.city].filter(Boolean).join(', '),
+          description: [e.description ?? '', url].filter(Boolean).join('\n\n'),
+          url,
+        },
+        e.slug,
+      )
+    },
+  )
   r.get(
     '/api/event/sponsor-banners',
     {

@@ -99,6 +99,10 @@ const COPY = {
  * The page shapes a ticket prints on: A6-ish sheets (a fan's download, an office printer at the counter), or
  * an 80 mm thermal roll, whose page is as long as its ticket (issue 15 part 4). Points: 80 mm = 226.8 pt.
  */
+/** Where the ticket's place is, in words of the language: "Sección: Norte   Fila: 3   Silla: 12". */
+export const placeWords = (t: Pick<TicketDetail, 'location'>, locale: Locale, joiner = '   ') =>
+  t.location.map((p) => `${COPY[locale].location[p.key]}: ${p.value}`).join(joiner)
+
 export const TICKET_PDF_LAYOUTS = ['sheet', 'thermal'] as const
 export type TicketPdfLayout = (typeof TICKET_PDF_LAYOUTS)[number]
 const LAYOUT = {
@@ -210,7 +214,7 @@ export async function ticketsPdf(
     )
     text(`${c.venue}: ${t.event.venueName}, ${t.event.city}`, 11)
     gap(6)
-    text(t.location.map((p) => `${c.location[p.key]}: ${p.value}`).join('   '), 12, bold)
+    text(placeWords(t, locale), 12, bold)
     text(`${c.kind}: ${c.kinds[t.kind]}   ${c.purchase}: ${t.purchaseCode}`, 10)
     gap(14)
     if (t.qr && (t.qr.type === 'STATIC_DEFAULT' || t.qr.type === 'STATIC_ENCRYPTED'))

@@ -14,8 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendCalendar, siteOrigin } from '../../lib/calendar-reply.js'
 import { requireEventInScope, requireRole, requireStaff } from '../../plugins/auth.js'
-import { ticketsPdf } from './ticket-pdf.js'
+import { placeWords, ticketsPdf } from './ticket-pdf.js'
 import {
   checkIn,
   checkInByDocument,
@@ -136,6 +137,38 @@ function oneTicketRoutes(app: FastifyInstance) {
       reply.header('content-disposition', `inline; filename="palco-ticket-${detail.id.slice(0, 8)}.pdf"`)
       reply.type('application/pdf')
       return reply.send(Buffer.from(pdf))
+    },
+  )
+
+  r.get(
+    '/api/tickets/:id/calendar.ics',
+    {
+      onRequest: fan,
+      schema: {
+        tags,
+        summary: 'The ticket’s event as a calendar file, at the venue’s local time, with the ticket’s place',
+        params: ticketParams,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireUser()
+      const t = await ticketDetail(app.db, viewer, request.params.id)
+      const origin = siteOrigin(request)
+      reply.header('cache-control', 'private, no-store')
+      return sendCalendar(
+        reply,
+        {
+          uid: `ticket-${t.id}@palco`,
+          title: t.event.name,
+          startsAt: t.event.startsAt,
+          endsAt: t.event.endsAt,
+          timeZone: t.event.timeZone,
+          location: `${t.event.venueName}, ${t.event.city}`,
+          description: [placeWords(t, request.locale, ', '), `${origin}/my-tickets/${t.id}`].join('\n'),
+          url: `${origin}/my-tickets/${t.id}`,
+        },
+        `${t.event.slug}-${t.id.slice(0, 8)}`,
+      )
     },
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Container, Grid, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Container, Grid, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { eventPathOf } from '@palco/domain/catalog/event-path'
 import type { WaitingRoomInfo } from '@palco/domain/waiting-room/contract'
 import { useTranslation } from 'react-i18next'
@@ -96,6 +96,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 </Text>
                 {event.venue.address && <MutedText size="sm">{event.venue.address}</MutedText>}
               </div>
+              {/* A calendar file at the venue's local time (issue 44 item 10); the phone opens it in its calendar. */}
+              <Anchor
+                href={`/api/event/calendar.ics?id=${encodeURIComponent(event.id)}`}
+                download
+                size="sm"
+                w="fit-content"
+                data-testid="event-calendar"
+              >
+                {t('event.addToCalendar')}
+              </Anchor>
               {queue ? (
                 <JoinQueuePanel info={queue} locale={locale} />
               ) : (

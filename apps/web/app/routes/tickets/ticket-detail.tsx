@@ -17,7 +17,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useRevalidator } from 'react-router'
 import { installmentsPageOf } from '../../features/checkout/model/installment-plan'
-import { ticketPdfUrl } from '../../features/tickets/api/ticket-detail'
+import { ticketCalendarUrl, ticketPdfUrl } from '../../features/tickets/api/ticket-detail'
 import { LocationLine } from '../../features/tickets/components/location-line'
 import { TicketQr } from '../../features/tickets/components/ticket-qr'
 import { TransferDialog } from '../../features/tickets/components/transfer-dialog'
@@ -194,6 +194,15 @@ export default function TicketDetailPage({ loaderData }: Route.ComponentProps) {
                   variant="default"
                 >
                   {t('detail.pdf')}
+                </Button>
+                <Button
+                  component="a"
+                  href={ticketCalendarUrl(tk.id)}
+                  download
+                  variant="default"
+                  data-testid="ticket-calendar"
+                >
+                  {t('detail.addToCalendar')}
                 </Button>
                 {tk.transferable ? (
                   <Button onClick={() => setTransferring(true)} data-testid="transfer-open">
